@@ -1,0 +1,161 @@
+"""Reading and writing positions: board diagrams, move lists and Connect Four digit strings.
+
+Three ways to write a position, tried in this order:
+
+- a diagram, rows from the top separated by ``/``, cells ``x``, ``o``, ``.`` (any case): ``x.o/.x./..o``;
+- in gravity games on boards of at most 9 columns, a string of 1-based column digits: ``4453``;
+- a move list from the empty board, separated by spaces or commas: ``b2 a1 c3`` (``4 4 5 3`` with gravity).
+
+The empty string is the empty board. Parsing checks syntax first, then that the position can arise in play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from inarow.errors import InarowError, InvalidPositionError
+from inarow.rules import Game, Position
+
+MAX_INPUT = 4096
+"""The longest position string read; a 19×19 move list fits with room to spare."""
+
+_REACHABILITY_BUDGET = 200_000
+"""How many stone-removal states the gravity play-order check may visit before it gives the benefit of
+the doubt. No real position comes near it; it only bounds the time spent on contrived ones."""
+
+
+def parse_game(game: Game | str) -> Game:
+    """A :class:`Game` as it is, or parsed from its name."""
+    return game if isinstance(game, Game) else Game.parse(game)
+
+
+def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
+    """Read a position in any of the three notations (see the module docstring).
+
+    Raises :class:`~inarow.errors.InvalidPositionError` for a string that cannot be read or a board that
+    cannot arise in play, :class:`~inarow.errors.InvalidMoveError` / :class:`~inarow.errors.IllegalMoveError`
+    (with the move's number) for a bad move in a move list.
+    """
+    game = parse_game(game)
+    if len(text) > MAX_INPUT:
+        raise InvalidPositionError(f"position of {len(text)} characters is too long: at most {MAX_INPUT}")
+    stripped = text.strip()
+    if "/" in stripped:
+        return parse_diagram(stripped, game)
+    if game.gravity and game.columns <= 9 and stripped.isdigit():
+        return parse_moves(list(stripped), game, text)
+    return parse_moves([t for t in re.split(r"[\s,]+", stripped) if t], game, text)
+
+
+def parse_moves(moves: Iterable[str | int], game: Game | str = "tictactoe", source: str | None = None) -> Position:
+    """Play ``moves`` (names or cell bits) from the empty board."""
+    position = Position.start(parse_game(game))
+    for number, move in enumerate(moves, start=1):
+        try:
+            position = position.play(move)
+        except InarowError as error:
+            where = f" of {source!r}" if source is not None else ""
+            raise type(error)(f"move {number}{where}: {error}") from None
+    return position
+
+
+def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
+    """Read a diagram such as ``x.o/.x./..o`` and check that the board can arise in play."""
+    game = parse_game(game)
+    rows = [row.strip().lower() for row in text.strip().split("/")]
+    if len(rows) != game.rows:
+        raise InvalidPositionError(
+            f"invalid diagram {text!r}: {game.name} has {game.rows} rows separated by '/', got {len(rows)}"
+        )
+    x = o = 0
+    for number, row in enumerate(rows):
+        r = game.rows - 1 - number
+        if len(row) != game.columns or set(row) - set("xo."):
+            raise InvalidPositionError(
+                f"invalid diagram {text!r}: row {number + 1} from the top {row!r} must be {game.columns} "
+                "cells of 'x', 'o' or '.'"
+            )
+        for c, cell in enumerate(row):
+            if cell == "x":
+                x |= 1 << game.bit(c, r)
+            elif cell == "o":
+                o |= 1 << game.bit(c, r)
+    check_reachable(game, x, o, text)
+    return Position(game, x, o)
+
+
+def check_reachable(game: Game, x: int, o: int, text: str) -> None:
+    """Raise :class:`InvalidPositionError` unless the stones ``x`` and ``o`` can arise in play."""
+    nx, no = x.bit_count(), o.bit_count()
+    if nx not in (no, no + 1):
+        raise InvalidPositionError(
+            f"impossible position {text!r}: x has {nx} stones and o has {no}; x moves first, so x has as many "
+            "stones as o or one more"
+        )
+    filled = x | o
+    if game.gravity and (filled + game.bottom_mask) & filled:
+        raise InvalidPositionError(f"impossible position {text!r}: a stone floats above an empty cell")
+    x_won, o_won = game.has_line(x), game.has_line(o)
+    if x_won and o_won:
+        raise InvalidPositionError(f"impossible position {text!r}: both x and o have {game.k} in a row")
+    winner = "x" if x_won else "o" if o_won else None
+    if winner == "x" and nx != no + 1:
+        raise InvalidPositionError(f"impossible position {text!r}: x has won, so o cannot have moved since")
+    if winner == "o" and nx != no:
+        raise InvalidPositionError(f"impossible position {text!r}: o has won, so x cannot have moved since")
+    if winner is not None:
+        stones = x if winner == "x" else o
+        last = [b for b in _bits(stones) if not game.has_line(stones & ~(1 << b))]
+        if game.gravity:
+            last = [b for b in last if not filled >> (b + 1) & 1]
+        if not last:
+            raise InvalidPositionError(
+                f"impossible position {text!r}: {winner} has lines that no single last move completed"
+            )
+        if game.gravity and not any(
+            _gravity_order_exists(game, x & ~(1 << b), o) if winner == "x" else _gravity_order_exists(game, x, o & ~(1 << b))
+            for b in last
+        ):
+            raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
+    elif game.gravity and not _gravity_order_exists(game, x, o):
+        raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in range(mask.bit_length()) if mask >> b & 1]
+
+
+def _gravity_order_exists(game: Game, x: int, o: int) -> bool:
+    """Whether the columns can be built by alternate moves, X first: take top stones off, last mover's first."""
+    seen: set[int] = set()
+    stack = [(x, o)]
+    while stack:
+        x, o = stack.pop()
+        if not x | o:
+            return True
+        if len(seen) > _REACHABILITY_BUDGET:
+            return True
+        o_moved_last = x.bit_count() == o.bit_count()
+        side = o if o_moved_last else x
+        filled = x | o
+        for column in game.column_masks:
+            stack_bits = filled & column
+            if not stack_bits:
+                continue
+            top = 1 << (stack_bits.bit_length() - 1)
+            if side & top:
+                child = (x, o & ~top) if o_moved_last else (x & ~top, o)
+                key = child[0] << game.board_mask.bit_length() | child[1]
+                if key not in seen:
+                    seen.add(key)
+                    stack.append(child)
+    return False
+
+
+def format_moves(game: Game, bits: Iterable[int]) -> str:
+    """A move list for cell bits: ``b2 a1 c3``, or column digits ``4453`` in gravity games up to 9 columns."""
+    names = [game.cell_name(b) for b in bits]
+    if game.gravity and game.columns <= 9:
+        return "".join(names)
+    return " ".join(names)

@@ -1,0 +1,408 @@
+"""What the game is: m×n boards with k in a row, with or without gravity, and immutable positions.
+
+Bit layout
+==========
+A board of ``columns × rows`` cells is stored column by column with one spare bit on top of every
+column, as in Pascal Pons' Connect Four solver. For a 4-column, 3-row board::
+
+    .  .  .  .      3  7 11 15    <- spare row: always 0, it stops lines wrapping from one column
+    a3 b3 c3 d3     2  6 10 14       into the next
+    a2 b2 c2 d2     1  5  9 13
+    a1 b1 c1 d1     0  4  8 12
+
+Cell ``(column c, row r)``, both from 0, is bit ``c * (rows + 1) + r``. The four line directions are the
+shifts 1 (up), ``rows + 1`` (right), ``rows + 2`` (up-right) and ``rows`` (down-right); a run of k set
+bits in a direction is a line, and a run through a spare bit can never be all set. Python integers have
+no width, so the same code serves 3×3 and 19×19.
+
+Invariants of a :class:`Position`: ``x & o == 0``; no bit outside :attr:`Game.board_mask`; X has as many
+stones as O or one more (X moves first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, InvalidPositionError
+
+Side = Literal["x", "o"]
+Result = Literal["x", "o", "draw"]
+
+MAX_SIDE = 19
+"""The largest number of columns or rows a board may have."""
+
+PRESETS: dict[str, tuple[int, int, int, bool]] = {
+    "tictactoe": (3, 3, 3, False),
+    "4x4": (4, 4, 4, False),
+    "5x5": (5, 5, 4, False),
+    "connect4": (7, 6, 4, True),
+    "gomoku": (15, 15, 5, False),
+}
+_CUSTOM = re.compile(r"(\d+)x(\d+)(?::(\d+))?(:gravity)?")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def other(side: Side) -> Side:
+    """The opponent of ``side``."""
+    return "o" if side == "x" else "x"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A member of the k-in-a-row family: ``columns × rows`` cells, ``k`` in a row wins, X moves first.
+
+    With ``gravity`` a stone falls to the lowest empty cell of its column (Connect Four). Five or more in a
+    row wins too (freestyle). Build one with :meth:`parse` to get the checks; the constructor trusts you.
+    """
+
+    columns: int
+    rows: int
+    k: int
+    gravity: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Game:
+        """Read a preset name (``tictactoe``, ``4x4``, ``5x5``, ``connect4``, ``gomoku``) or
+        ``COLSxROWS:K`` with an optional ``:gravity``; ``COLSxROWS`` alone means k = min(cols, rows).
+
+        Raises :class:`InvalidGameError` naming what is wrong.
+        """
+        name = text.strip().lower()
+        if name in PRESETS:
+            return cls(*PRESETS[name])
+        match = _CUSTOM.fullmatch(name)
+        if not match:
+            presets = ", ".join(PRESETS)
+            raise InvalidGameError(
+                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity], e.g. '6x4:4:gravity'"
+            )
+        columns, rows = int(match[1]), int(match[2])
+        k = int(match[3]) if match[3] else min(columns, rows)
+        for what, size in (("columns", columns), ("rows", rows)):
+            if not 1 <= size <= MAX_SIDE:
+                raise InvalidGameError(f"game {text!r} has {size} {what}: boards go from 1 to {MAX_SIDE}")
+        if not 2 <= k <= max(columns, rows):
+            raise InvalidGameError(
+                f"game {text!r} asks for {k} in a row: k must be from 2 to {max(columns, rows)} on a "
+                f"{columns}x{rows} board"
+            )
+        return cls(columns, rows, k, bool(match[4]))
+
+    @property
+    def name(self) -> str:
+        """The preset name, or ``COLSxROWS:K[:gravity]``; :meth:`parse` reads it back."""
+        for preset, spec in PRESETS.items():
+            if spec == (self.columns, self.rows, self.k, self.gravity):
+                return preset
+        return f"{self.columns}x{self.rows}:{self.k}" + (":gravity" if self.gravity else "")
+
+    def __str__(self) -> str:
+        return self.name
+
+    # ----------------------------------------------------------------------------------- geometry
+    @property
+    def cells(self) -> int:
+        """How many cells the board has."""
+        return self.columns * self.rows
+
+    @property
+    def height(self) -> int:
+        """Bits per column in the layout: the rows and the spare bit."""
+        return self.rows + 1
+
+    def bit(self, column: int, row: int) -> int:
+        """The bit index of the cell in ``column`` and ``row``, both counted from 0."""
+        return column * (self.rows + 1) + row
+
+    def coordinates(self, bit: int) -> tuple[int, int]:
+        """The ``(column, row)`` of a bit index."""
+        return divmod(bit, self.rows + 1)
+
+    @cached_property
+    def board_mask(self) -> int:
+        """Every cell of the board set."""
+        column = (1 << self.rows) - 1
+        return sum(column << (c * self.height) for c in range(self.columns))
+
+    @cached_property
+    def bottom_mask(self) -> int:
+        """The bottom cell of every column set."""
+        return sum(1 << (c * self.height) for c in range(self.columns))
+
+    @cached_property
+    def column_masks(self) -> tuple[int, ...]:
+        """For each column, its cells set."""
+        column = (1 << self.rows) - 1
+        return tuple(column << (c * self.height) for c in range(self.columns))
+
+    @cached_property
+    def directions(self) -> tuple[int, ...]:
+        """The bit shifts of the four line directions that fit k in a row on this board."""
+        dirs = []
+        if self.k <= self.rows:
+            dirs.append(1)
+        if self.k <= self.columns:
+            dirs.append(self.height)
+        if self.k <= self.rows and self.k <= self.columns:
+            dirs += [self.height + 1, self.height - 1]
+        return tuple(dirs)
+
+    @cached_property
+    def lines(self) -> tuple[int, ...]:
+        """Every line of k cells as a mask, each once."""
+        found = []
+        for c in range(self.columns):
+            for r in range(self.rows):
+                for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    ec, er = c + dc * (self.k - 1), r + dr * (self.k - 1)
+                    if 0 <= ec < self.columns and 0 <= er < self.rows:
+                        found.append(sum(1 << self.bit(c + dc * i, r + dr * i) for i in range(self.k)))
+        return tuple(found)
+
+    @cached_property
+    def lines_through(self) -> dict[int, tuple[int, ...]]:
+        """For each cell bit, the lines that contain it."""
+        return {
+            bit: tuple(line for line in self.lines if line >> bit & 1)
+            for bit in range(self.columns * self.height)
+            if self.board_mask >> bit & 1
+        }
+
+    @cached_property
+    def cell_order(self) -> tuple[int, ...]:
+        """Cell bits from the centre outwards: a good first guess for the order to try moves in."""
+        cc, rc = (self.columns - 1) / 2, (self.rows - 1) / 2
+        bits = [self.bit(c, r) for c in range(self.columns) for r in range(self.rows)]
+        return tuple(sorted(bits, key=lambda b: (abs(self.coordinates(b)[0] - cc) + abs(self.coordinates(b)[1] - rc), b)))
+
+    def has_line(self, stones: int) -> bool:
+        """Whether ``stones`` hold k in a row."""
+        for d in self.directions:
+            run = stones
+            for i in range(1, self.k):
+                run &= stones >> (d * i)
+                if not run:
+                    break
+            else:
+                return True
+        return False
+
+    def winning_cells(self, stones: int, empty: int) -> int:
+        """The cells of ``empty`` where one more stone would give ``stones`` k in a row."""
+        return self._winning_cells(stones, empty)
+
+    @cached_property
+    def _winning_cells(self) -> Callable[[int, int], int]:
+        # The hottest function of the search, so it is written out for this board's k and directions:
+        # for each direction d, ahead_i marks the cells with i own stones just after them, behind_i those
+        # with i just before them; a cell with j behind and k-1-j ahead completes a line.
+        k, body = self.k, ["def winning_cells(s, empty):", "    found = 0"]
+        for d in self.directions:
+            for i in range(1, k):
+                prev_a, prev_b = (f"ahead{i - 1} & " if i > 1 else ""), (f"behind{i - 1} & " if i > 1 else "")
+                body.append(f"    ahead{i} = {prev_a}(s >> {d * i})")
+                body.append(f"    behind{i} = {prev_b}(s << {d * i})")
+            terms = [f"ahead{k - 1}", f"behind{k - 1}"]
+            terms += [f"(behind{j} & ahead{k - 1 - j})" for j in range(1, k - 1)]
+            body.append("    found |= " + " | ".join(terms))
+        body.append("    return found & empty")
+        namespace: dict[str, Callable[[int, int], int]] = {}
+        exec("\n".join(body), namespace)
+        return namespace["winning_cells"]
+
+    # -------------------------------------------------------------------------------- cell names
+    def cell_name(self, bit: int) -> str:
+        """``a1`` for the bottom-left cell; in gravity games a move is named by its column, ``1`` … ``7``."""
+        column, row = self.coordinates(bit)
+        return str(column + 1) if self.gravity else f"{_LETTERS[column]}{row + 1}"
+
+    def parse_cell(self, text: str) -> int:
+        """The bit of a cell name such as ``b2`` (any game; ignores gravity). Raises InvalidMoveError."""
+        match = re.fullmatch(r"([a-z])(\d{1,2})", text.strip().lower())
+        if match:
+            column, row = _LETTERS.index(match[1]), int(match[2]) - 1
+            if column < self.columns and 0 <= row < self.rows:
+                return self.bit(column, row)
+        last = f"{_LETTERS[self.columns - 1]}{self.rows}"
+        raise InvalidMoveError(f"invalid cell {text!r}: expected a cell name from a1 to {last} on {self.name}")
+
+    def parse_column(self, text: str) -> int:
+        """The 0-based column of a 1-based column number such as ``4``. Raises InvalidMoveError."""
+        token = text.strip()
+        if token.isdigit() and 1 <= int(token) <= self.columns:
+            return int(token) - 1
+        raise InvalidMoveError(
+            f"invalid move {text!r}: expected a column number from 1 to {self.columns} on {self.name}"
+        )
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board with the side to move, immutable and hashable; :meth:`play` returns a new one.
+
+    ``x`` and ``o`` are the bitboards of the two sides (see the module docstring for the layout). The side
+    to move follows from the stone counts. Build positions with :meth:`start`, :meth:`play` or
+    :func:`inarow.notation.parse_position`; the constructor checks only the invariants of the layout.
+    """
+
+    game: Game
+    x: int = 0
+    o: int = 0
+    _winner: Side | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mask = self.game.board_mask
+        assert self.x & self.o == 0 and (self.x | self.o) & ~mask == 0, "stones overlap or lie off the board"
+        winner: Side | None = None
+        if self.game.has_line(self.x):
+            winner = "x"
+        elif self.game.has_line(self.o):
+            winner = "o"
+        object.__setattr__(self, "_winner", winner)
+
+    @classmethod
+    def start(cls, game: Game) -> Position:
+        """The empty board of ``game``."""
+        return cls(game)
+
+    @classmethod
+    def parse(cls, text: str, game: Game | str = "tictactoe") -> Position:
+        """Read a diagram, a move list or (gravity games) a string of column digits; see
+        :func:`inarow.notation.parse_position`."""
+        from inarow.notation import parse_position
+
+        return parse_position(text, game)
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.diagram()!r}, {self.game.name!r})"
+
+    # ---------------------------------------------------------------------------------- state
+    @property
+    def filled(self) -> int:
+        """Every occupied cell."""
+        return self.x | self.o
+
+    @property
+    def ply(self) -> int:
+        """How many stones are on the board."""
+        return (self.x | self.o).bit_count()
+
+    @property
+    def turn(self) -> Side:
+        """The side whose turn it is by the stone count (also defined once the game is over)."""
+        return "x" if self.x.bit_count() == self.o.bit_count() else "o"
+
+    @property
+    def to_move(self) -> Side | None:
+        """The side to move, or None when the game is over."""
+        return None if self.is_over else self.turn
+
+    @property
+    def winner(self) -> Side | None:
+        """The side with k in a row, if any."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone has won or the board is full."""
+        return self._winner is not None or self.ply == self.game.cells
+
+    @property
+    def result(self) -> Result | None:
+        """``"x"`` or ``"o"`` for a win, ``"draw"`` for a full board, None while the game goes on."""
+        if self._winner is not None:
+            return self._winner
+        return "draw" if self.ply == self.game.cells else None
+
+    def stones(self, side: Side) -> int:
+        """The bitboard of ``side``."""
+        return self.x if side == "x" else self.o
+
+    def stone_at(self, bit: int) -> Side | None:
+        """Which side has a stone on cell ``bit``."""
+        if self.x >> bit & 1:
+            return "x"
+        if self.o >> bit & 1:
+            return "o"
+        return None
+
+    # ---------------------------------------------------------------------------------- moves
+    def legal_bits(self) -> list[int]:
+        """The cell bits a stone may be played on now, in board order (none once the game is over)."""
+        if self.is_over:
+            return []
+        game, filled = self.game, self.x | self.o
+        if game.gravity:
+            tops = (filled + game.bottom_mask) & game.board_mask
+            return [b for b in range(tops.bit_length()) if tops >> b & 1]
+        empty = game.board_mask & ~filled
+        return [b for b in range(empty.bit_length()) if empty >> b & 1]
+
+    def legal_moves(self) -> list[str]:
+        """The names of the legal moves, in board order."""
+        return [self.game.cell_name(b) for b in self.legal_bits()]
+
+    def move_bit(self, move: str | int) -> int:
+        """The cell a move puts a stone on: a name (``b2``, or a column number in gravity games) or a bit.
+
+        Raises :class:`InvalidMoveError` for a name that is not a move on this board and
+        :class:`IllegalMoveError` for a move that cannot be played here.
+        """
+        game = self.game
+        if isinstance(move, int):
+            bit = move
+            if not (0 <= bit and game.board_mask >> bit & 1):
+                raise InvalidMoveError(f"invalid move {move!r}: no such cell on {game.name}")
+        elif game.gravity:
+            column = game.parse_column(move)
+            top = (self.filled + game.bottom_mask) & game.column_masks[column]
+            if not top:
+                raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: column {column + 1} is full")
+            bit = top.bit_length() - 1
+        else:
+            bit = game.parse_cell(move)
+        if self.is_over:
+            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: the game is over")
+        if self.filled >> bit & 1:
+            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: cell is taken")
+        if game.gravity and bit not in self.legal_bits():
+            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: the cell below is empty")
+        return bit
+
+    def play(self, move: str | int) -> Position:
+        """The position after the side to move plays ``move`` (a name or a cell bit)."""
+        bit = self.move_bit(move)
+        if self.turn == "x":
+            return Position(self.game, self.x | 1 << bit, self.o)
+        return Position(self.game, self.x, self.o | 1 << bit)
+
+    def children(self) -> Iterator[tuple[int, Position]]:
+        """Each legal move's bit with the position it leads to."""
+        for bit in self.legal_bits():
+            yield bit, self.play(bit)
+
+    def winning_line_bits(self) -> list[int]:
+        """The cells of every completed line (empty while nobody has won)."""
+        if self._winner is None:
+            return []
+        stones = self.stones(self._winner)
+        cells = 0
+        for line in self.game.lines:
+            if stones & line == line:
+                cells |= line
+        return [b for b in range(cells.bit_length()) if cells >> b & 1]
+
+    # ------------------------------------------------------------------------------- notation
+    def diagram(self) -> str:
+        """Rows from the top separated by ``/``, cells ``x``, ``o`` or ``.``: ``x.o/.x./..o``."""
+        game, rows = self.game, []
+        for r in reversed(range(game.rows)):
+            rows.append("".join(self.stone_at(game.bit(c, r)) or "." for c in range(game.columns)))
+        return "/".join(rows)
+
+    def __str__(self) -> str:
+        return self.diagram()

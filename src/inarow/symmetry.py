@@ -1,0 +1,95 @@
+"""The symmetries of a board, as permutations of cell bits applied to whole bitboards at once.
+
+A square board without gravity has eight (rotations and reflections), a rectangle four, a gravity board
+two (identity and the left-right mirror: gravity fixes which way is down).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from inarow.rules import Game
+
+_CHUNK = 8
+
+
+class Symmetries:
+    """The symmetry group of one game's board; :meth:`apply` maps a bitboard through one symmetry."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        cols, rows = game.columns, game.rows
+        maps: list[tuple[str, object]] = [("identity", lambda c, r: (c, r))]
+        maps.append(("mirror", lambda c, r: (cols - 1 - c, r)))
+        if not game.gravity:
+            maps.append(("flip", lambda c, r: (c, rows - 1 - r)))
+            maps.append(("rotate180", lambda c, r: (cols - 1 - c, rows - 1 - r)))
+            if cols == rows:
+                maps.append(("transpose", lambda c, r: (r, c)))
+                maps.append(("antitranspose", lambda c, r: (cols - 1 - r, rows - 1 - c)))
+                maps.append(("rotate90", lambda c, r: (r, cols - 1 - c)))
+                maps.append(("rotate270", lambda c, r: (rows - 1 - r, c)))
+        self.names = tuple(name for name, _ in maps)
+        nbits = cols * game.height
+        self._chunks = (nbits + _CHUNK - 1) // _CHUNK
+        self._tables: list[list[list[int]]] = []
+        self.permutations: list[dict[int, int]] = []
+        for _, f in maps:
+            perm = {}
+            for c in range(cols):
+                for r in range(rows):
+                    nc, nr = f(c, r)  # type: ignore[operator]
+                    perm[game.bit(c, r)] = game.bit(nc, nr)
+            self.permutations.append(perm)
+            tables = []
+            for chunk in range(self._chunks):
+                table = []
+                for byte in range(1 << _CHUNK):
+                    out = 0
+                    for i in range(_CHUNK):
+                        bit = chunk * _CHUNK + i
+                        if byte >> i & 1 and bit in perm:
+                            out |= 1 << perm[bit]
+                    table.append(out)
+                tables.append(table)
+            self._tables.append(tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def apply(self, index: int, mask: int) -> int:
+        """``mask`` mapped through symmetry number ``index`` (0 is the identity)."""
+        out = 0
+        for chunk, table in enumerate(self._tables[index]):
+            out |= table[(mask >> (chunk * _CHUNK)) & 0xFF]
+        return out
+
+    def images(self, x: int, o: int) -> list[tuple[int, int]]:
+        """``(x, o)`` under every symmetry, the identity first."""
+        return [(self.apply(i, x), self.apply(i, o)) for i in range(len(self._tables))]
+
+    def canonical_key(self, x: int, o: int) -> int:
+        """One integer shared by exactly the positions symmetric to ``(x, o)``: the least image, packed."""
+        shift = self.game.columns * self.game.height
+        best = -1
+        for tables in self._tables:
+            a = b = 0
+            for chunk, table in enumerate(tables):
+                a |= table[(x >> (chunk * _CHUNK)) & 0xFF]
+                b |= table[(o >> (chunk * _CHUNK)) & 0xFF]
+            key = a << shift | b
+            if best < 0 or key < best:
+                best = key
+        return best
+
+    def canonical(self, x: int, o: int) -> tuple[int, int]:
+        """The least image of ``(x, o)``: equal for exactly the positions that are symmetric to each other."""
+        shift = self.game.columns * self.game.height
+        key = self.canonical_key(x, o)
+        return key >> shift, key & ((1 << shift) - 1)
+
+
+@cache
+def symmetries(game: Game) -> Symmetries:
+    """The (cached) symmetries of ``game``."""
+    return Symmetries(game)
