@@ -119,7 +119,7 @@ def describe(value: int | None, plies: int | None, score: int) -> str:
     return f"{'win' if value > 0 else 'loss'} in {moves}"
 
 
-def analyze(position: Position, limits: Limits = Limits(), *, weak: bool = False) -> Analysis:
+def analyze(position: Position, limits: Limits | None = None, *, weak: bool = False) -> Analysis:
     """The value of ``position`` and of each legal move, with the best moves and the principal variation.
 
     Without ``limits.depth`` the search is exact unless the time or node limit stops it, in which case the
@@ -127,9 +127,12 @@ def analyze(position: Position, limits: Limits = Limits(), *, weak: bool = False
     depth-limited with the evaluation at its horizon, and exact only if every line ends within the depth.
     With ``weak``, exact scores are only the sign: +1 win, 0 draw, -1 loss (``plies`` is then None).
     """
+    limits = limits or Limits()
     budget = Budget(limits)
     if position.is_over:
-        return Analysis(position, None, position.result, True, None, None, 0, (), (), (), 0, budget.elapsed, None)
+        return Analysis(
+            position, None, position.result, True, None, None, 0, (), (), (), 0, budget.elapsed, None
+        )
     if limits.depth is None:
         try:
             return _exact(position, budget, weak)
@@ -220,8 +223,12 @@ def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
         except SearchAborted:
             break
         reached = depth
-    ranked = sorted(values, key=_rank, reverse=True)
-    best = tuple(m.move for m in values if _rank(m) == _rank(ranked[0]))
+    # Moves the search did not try (far from every stone on a big board) only have a static evaluation,
+    # which is not comparable with searched values: the best move is one the search tried.
+    candidates = engine.candidates(position.filled)
+    searched = [m for bit, m in zip(position.legal_bits(), values, strict=True) if candidates >> bit & 1]
+    ranked = sorted(searched or values, key=_rank, reverse=True)
+    best = tuple(m.move for m in ranked if _rank(m) == _rank(ranked[0]))
     exact = all(m.exact for m in values)
     top = ranked[0]
     return Analysis(

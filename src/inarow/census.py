@@ -14,7 +14,6 @@ from functools import cached_property
 
 from inarow.errors import InvalidGameError
 from inarow.rules import Game
-from inarow.search.engine import exact_score
 from inarow.symmetry import symmetries
 
 MAX_TABLE_CELLS = 12
@@ -176,7 +175,7 @@ def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> None:
             memo[key] = 1
             return 1
         x_moves = x.bit_count() == o.bit_count()
-        children = {}
+        children: dict[int, tuple[int, int]] = {}
         for bit in moves(x | o):
             child = (x | 1 << bit, o) if x_moves else (x, o | 1 << bit)
             children.setdefault(group.canonical_key(*child), child)

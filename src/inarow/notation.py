@@ -48,7 +48,9 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
     return parse_moves([t for t in re.split(r"[\s,]+", stripped) if t], game, text)
 
 
-def parse_moves(moves: Iterable[str | int], game: Game | str = "tictactoe", source: str | None = None) -> Position:
+def parse_moves(
+    moves: Iterable[str | int], game: Game | str = "tictactoe", source: str | None = None
+) -> Position:
     """Play ``moves`` (names or cell bits) from the empty board."""
     position = Position.start(parse_game(game))
     for number, move in enumerate(moves, start=1):
@@ -90,8 +92,8 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
     nx, no = x.bit_count(), o.bit_count()
     if nx not in (no, no + 1):
         raise InvalidPositionError(
-            f"impossible position {text!r}: x has {nx} stones and o has {no}; x moves first, so x has as many "
-            "stones as o or one more"
+            f"impossible position {text!r}: x has {nx} stones and o has {no}; x moves first, so x has as "
+            "many stones as o or one more"
         )
     filled = x | o
     if game.gravity and (filled + game.bottom_mask) & filled:
@@ -114,7 +116,9 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
                 f"impossible position {text!r}: {winner} has lines that no single last move completed"
             )
         if game.gravity and not any(
-            _gravity_order_exists(game, x & ~(1 << b), o) if winner == "x" else _gravity_order_exists(game, x, o & ~(1 << b))
+            _gravity_order_exists(game, x & ~(1 << b), o)
+            if winner == "x"
+            else _gravity_order_exists(game, x, o & ~(1 << b))
             for b in last
         ):
             raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
@@ -127,7 +131,7 @@ def _bits(mask: int) -> list[int]:
 
 
 def _gravity_order_exists(game: Game, x: int, o: int) -> bool:
-    """Whether the columns can be built by alternate moves, X first: take top stones off, last mover's first."""
+    """Whether alternate moves, X first, can stack the columns: take top stones off, last mover's first."""
     seen: set[int] = set()
     stack = [(x, o)]
     while stack:

@@ -38,7 +38,8 @@ class Choice:
 class Player(Protocol):
     """Chooses moves; ``name`` is what :func:`player` reads back."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def choose(self, position: Position, rng: random.Random) -> Choice: ...
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, InvalidPositionError
+from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError
 
 Side = Literal["x", "o"]
 Result = Literal["x", "o", "draw"]
@@ -78,7 +78,8 @@ class Game:
         if not match:
             presets = ", ".join(PRESETS)
             raise InvalidGameError(
-                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity], e.g. '6x4:4:gravity'"
+                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity], "
+                "e.g. '6x4:4:gravity'"
             )
         columns, rows = int(match[1]), int(match[2])
         k = int(match[3]) if match[3] else min(columns, rows)
@@ -177,7 +178,11 @@ class Game:
         """Cell bits from the centre outwards: a good first guess for the order to try moves in."""
         cc, rc = (self.columns - 1) / 2, (self.rows - 1) / 2
         bits = [self.bit(c, r) for c in range(self.columns) for r in range(self.rows)]
-        return tuple(sorted(bits, key=lambda b: (abs(self.coordinates(b)[0] - cc) + abs(self.coordinates(b)[1] - rc), b)))
+        return tuple(
+            sorted(
+                bits, key=lambda b: (abs(self.coordinates(b)[0] - cc) + abs(self.coordinates(b)[1] - rc), b)
+            )
+        )
 
     def has_line(self, stones: int) -> bool:
         """Whether ``stones`` hold k in a row."""
@@ -228,7 +233,9 @@ class Game:
             if column < self.columns and 0 <= row < self.rows:
                 return self.bit(column, row)
         last = f"{_LETTERS[self.columns - 1]}{self.rows}"
-        raise InvalidMoveError(f"invalid cell {text!r}: expected a cell name from a1 to {last} on {self.name}")
+        raise InvalidMoveError(
+            f"invalid cell {text!r}: expected a cell name from a1 to {last} on {self.name}"
+        )
 
     def parse_column(self, text: str) -> int:
         """The 0-based column of a 1-based column number such as ``4``. Raises InvalidMoveError."""
@@ -355,13 +362,15 @@ class Position:
         game = self.game
         if isinstance(move, int):
             bit = move
-            if not (0 <= bit and game.board_mask >> bit & 1):
+            if not (bit >= 0 and game.board_mask >> bit & 1):
                 raise InvalidMoveError(f"invalid move {move!r}: no such cell on {game.name}")
         elif game.gravity:
             column = game.parse_column(move)
             top = (self.filled + game.bottom_mask) & game.column_masks[column]
             if not top:
-                raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: column {column + 1} is full")
+                raise IllegalMoveError(
+                    f"illegal move {move!r} in {self.diagram()!r}: column {column + 1} is full"
+                )
             bit = top.bit_length() - 1
         else:
             bit = game.parse_cell(move)

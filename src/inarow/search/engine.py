@@ -200,7 +200,9 @@ class Engine:
         return alpha
 
     # ------------------------------------------------------------------------------- heuristic
-    def search(self, cur: int, opp: int, depth: int, alpha: int = -EXACT * 1000, beta: int = EXACT * 1000) -> int:
+    def search(
+        self, cur: int, opp: int, depth: int, alpha: int = -EXACT * 1000, beta: int = EXACT * 1000
+    ) -> int:
         """Depth-limited α-β value of the position for the side to move, on the :data:`EXACT` scale.
 
         Sets :attr:`horizon` when some line was cut off by the depth limit (the value is then heuristic

@@ -26,7 +26,9 @@ class Limits:
         if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
             raise InvalidLimitError(f"invalid depth {self.depth!r}: expected 0 to {MAX_DEPTH} plies")
         if self.time is not None and not 0 < self.time <= 24 * 3600:
-            raise InvalidLimitError(f"invalid time {self.time!r}: expected more than 0 and at most 86400 seconds")
+            raise InvalidLimitError(
+                f"invalid time {self.time!r}: expected more than 0 and at most 86400 seconds"
+            )
         if self.nodes is not None and self.nodes < 1:
             raise InvalidLimitError(f"invalid node limit {self.nodes!r}: expected at least 1")
 

@@ -1,0 +1,287 @@
+"""The ``inarow`` command: thin verbs that parse, call the library and present.
+
+An :class:`~inarow.errors.InarowError` prints ``error: …`` on stderr and exits with status 2, without a
+traceback. Batch commands read one position per line and never stop at a bad line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from inarow import __version__
+from inarow.analysis import Analysis, analyze
+from inarow.console import render_board
+from inarow.errors import InarowError
+from inarow.notation import parse_game, parse_position
+from inarow.rules import Game, Position
+from inarow.search.limits import Limits
+
+app = typer.Typer(
+    help="Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        help="tictactoe, 4x4, 5x5, connect4, gomoku, or COLSxROWS:K[:gravity] such as 6x4:4:gravity.",
+    ),
+]
+DepthOption = Annotated[
+    int | None, typer.Option("--depth", "-d", help="Search this many plies deep, with the evaluation beyond.")
+]
+TimeOption = Annotated[float | None, typer.Option("--time", "-t", help="Think at most this many seconds.")]
+NodesOption = Annotated[int | None, typer.Option("--nodes", help="Explore at most this many positions.")]
+
+
+def fail(error: InarowError) -> NoReturn:
+    """Print ``error: …`` on stderr and exit 2."""
+    err.print(f"error: {error}", markup=False)
+    raise typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"inarow {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."""
+
+
+def _limits(depth: int | None, time: float | None, nodes: int | None) -> Limits:
+    try:
+        return Limits(depth=depth, time=time, nodes=nodes)
+    except InarowError as error:
+        fail(error)
+
+
+def _game(name: str) -> Game:
+    try:
+        return parse_game(name)
+    except InarowError as error:
+        fail(error)
+
+
+def _lines(positions: list[str]) -> Iterator[str]:
+    """The positions given as arguments, or else one per line of standard input."""
+    if positions:
+        yield from positions
+        return
+    for line in sys.stdin:
+        yield line.rstrip("\r\n")
+
+
+@app.command("analyze")
+def analyze_command(
+    positions: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Positions: a diagram 'x.o/.x./..o', moves 'b2 a1', or digits '4453'. Default: stdin."
+        ),
+    ] = None,
+    game: GameOption = "tictactoe",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per position.")] = False,
+    depth: DepthOption = None,
+    time: TimeOption = None,
+    nodes: NodesOption = None,
+    weak: Annotated[bool, typer.Option("--weak", help="Only win, draw or loss (faster).")] = False,
+) -> None:
+    """The value of each position and of every legal move, the best moves and the line of best play.
+
+    With no POSITION, reads one position per line from standard input. A bad line gets an error (in JSON,
+    {"position": ..., "error": ...}) and the batch goes on; the exit status is 1 if any line failed.
+    """
+    the_game, limits = _game(game), _limits(depth, time, nodes)
+    failed = False
+    for text in _lines(positions or []):
+        try:
+            result = analyze(parse_position(text, the_game), limits, weak=weak)
+        except InarowError as error:
+            failed = True
+            if as_json:
+                print(json.dumps({"position": text, "error": str(error)}), flush=True)
+            else:
+                err.print(f"error: {error}", markup=False)
+            continue
+        if as_json:
+            print(json.dumps(result.to_json(text)), flush=True)
+        else:
+            _print_analysis(text, result)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _print_analysis(text: str, result: Analysis) -> None:
+    position = result.position
+    turn = f"{result.to_move} to move" if result.to_move else "game over"
+    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({position.game.name}, {turn})")
+    out.print(render_board(position), markup=False)
+    if result.result is not None:
+        out.print(f"result  {result.describe()}")
+        out.print()
+        return
+    exactness = "exact" if result.exact else f"not exact: depth {result.depth}"
+    out.print(f"value   {result.describe()}  (score {result.score:+d}, {exactness})")
+    out.print(f"best    {' '.join(result.best)}")
+    out.print(f"line    {' '.join(result.pv)}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("move", "for the mover", "score", "plies"):
+        table.add_column(column, justify="left" if column != "score" else "right")
+    for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
+        plies = "" if move.plies is None else str(move.plies)
+        table.add_row(move.move, move.describe(), f"{move.score:+d}", plies)
+    out.print(table)
+    out.print(f"nodes   {result.nodes:,} in {result.seconds:.3f} s")
+    out.print()
+
+
+@app.command()
+def best(
+    position: Annotated[str, typer.Argument(help="The position: a diagram, a move list, or digits.")],
+    game: GameOption = "tictactoe",
+    depth: DepthOption = None,
+    time: TimeOption = None,
+    nodes: NodesOption = None,
+) -> None:
+    """The move to play and why, from the standpoint of the side to move."""
+    try:
+        the_position = parse_position(position, _game(game))
+        if the_position.is_over:
+            raise InarowError(
+                f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})"
+            )
+        result = analyze(the_position, _limits(depth, time, nodes))
+    except InarowError as error:
+        fail(error)
+    move = result.pv[0] if result.pv else result.best[0]
+    if not result.exact:
+        why = (
+            f"best found at depth {result.depth} (evaluation {result.score:+d}); not solved within the limits"
+        )
+    elif result.value == 0:
+        why = "draw with best play"
+    else:
+        count = ((result.plies or 0) + 1) // 2
+        verb = "wins" if (result.value or 0) > 0 else "loses"
+        why = f"{verb} in {count} {'move' if count == 1 else 'moves'} with best play"
+    out.print(f"{move} — {why}", markup=False)
+
+
+@app.command()
+def solve(
+    game: GameOption = "tictactoe",
+    symmetry: Annotated[bool, typer.Option(help="Also count positions and games up to symmetry.")] = True,
+    time: TimeOption = None,
+) -> None:
+    """Solve a small board: the value of the empty board and the whole table of reachable positions."""
+    from inarow.census import MAX_TABLE_CELLS, census
+
+    the_game = _game(game)
+    if the_game.cells > MAX_TABLE_CELLS:
+        result = analyze(Position.start(the_game), _limits(None, time, None))
+        out.print(f"{the_game.name}: {result.describe()} (score {result.score:+d})")
+        explored = f"{result.nodes:,} positions explored in {result.seconds:.2f} s"
+        out.print(f"best first moves: {' '.join(result.best)}; {explored}")
+        out.print(f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)")
+        return
+    with Progress(
+        TextColumn("solving {task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(the_game.name, total=None)
+        table = census(
+            the_game,
+            symmetry=symmetry,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    value = table.value
+    verdict = "draw" if value == 0 else ("first player (x) wins" if value > 0 else "second player (o) wins")
+    out.print(f"[bold]{the_game.name}[/bold]: {verdict} with perfect play (score {value:+d})")
+    rows = [
+        ("positions reachable (empty board included)", table.positions),
+        ("terminal positions", len(table.terminal)),
+        (
+            "positions won by x / o / drawn with perfect play",
+            "{x:,} / {o:,} / {draw:,}".format(**table.positions_by_value),
+        ),
+        ("games (move sequences to the end)", table.games),
+        ("games won by x", table.x_wins),
+        ("games won by o", table.o_wins),
+        ("games drawn", table.draws),
+    ]
+    if table.symmetric_positions is not None:
+        rows += [
+            ("positions up to symmetry", table.symmetric_positions),
+            ("games up to symmetry", table.symmetric_games),
+        ]
+    grid = Table(show_header=False, box=None)
+    grid.add_column()
+    grid.add_column(justify="right")
+    for label, count in rows:
+        grid.add_row(label, f"{count:,}" if isinstance(count, int) else str(count))
+    out.print(grid)
+
+
+@app.command()
+def play(
+    game: GameOption = "tictactoe",
+    you: Annotated[str | None, typer.Option(help="Play x or o (asked if not given).")] = None,
+    first: Annotated[
+        str | None, typer.Option(help="Who starts: you, computer or random (asked if not given).")
+    ] = None,
+    level: Annotated[
+        str | None, typer.Option(help="easy, medium, hard or perfect (asked if not given).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed the computer's random choices.")] = None,
+    time: Annotated[
+        float, typer.Option("--time", "-t", help="The computer's think time per move, seconds.")
+    ] = 2.0,
+) -> None:
+    """Play against the computer in the terminal. On 3×3 the keys 1-9 follow the numeric keypad."""
+    from inarow.console import ConsoleGame
+
+    try:
+        ConsoleGame(_game(game), out, seed=seed, think_time=time).run(you, first, level)
+    except InarowError as error:
+        fail(error)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[
+        Path | None, typer.Option(help="The SQLite file of the games (default: the user data folder).")
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+) -> None:
+    """Start the web app: play in the browser; every game is kept."""
+    from inarow.web.server import serve as run
+
+    run(host=host, port=port, db=db, open_browser=open_browser)

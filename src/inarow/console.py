@@ -1,0 +1,184 @@
+"""A game against the computer in the terminal (``inarow play``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.console import Console
+
+from inarow.errors import InarowError
+from inarow.players import LEVELS, player
+from inarow.rules import Game, Position, Side, other
+
+KEYPAD = {
+    "7": (0, 2),
+    "8": (1, 2),
+    "9": (2, 2),
+    "4": (0, 1),
+    "5": (1, 1),
+    "6": (2, 1),
+    "1": (0, 0),
+    "2": (1, 0),
+    "3": (2, 0),
+}
+"""On 3×3, the digit keys laid out as the numeric keypad: 7 8 9 on top, 1 2 3 at the bottom."""
+
+_COLUMN_NAMES = "abcdefghijklmnopqrs"
+
+
+def render_board(position: Position) -> str:
+    """The board with row numbers on the left and column names (or numbers, with gravity) below."""
+    game, rows = position.game, []
+    width = 2 if game.columns <= 9 or not game.gravity else 3
+    for r in reversed(range(game.rows)):
+        cells = []
+        for c in range(game.columns):
+            stone = position.stone_at(game.bit(c, r))
+            cells.append((stone.upper() if stone else "·").rjust(width - 1))
+        rows.append(f"{r + 1:>3} " + " ".join(cells))
+    names = [str(c + 1) if game.gravity else _COLUMN_NAMES[c] for c in range(game.columns)]
+    rows.append("    " + " ".join(n.rjust(width - 1) for n in names))
+    return "\n".join(rows)
+
+
+class Quit(Exception):
+    """The player asked to stop, or the input ended."""
+
+
+@dataclass
+class Score:
+    """Wins, draws and losses of the human across games."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    def __str__(self) -> str:
+        return f"you {self.wins} won · {self.draws} drawn · {self.losses} lost"
+
+
+@dataclass
+class ConsoleGame:
+    """An interactive session of games against one computer level, with the score kept across games."""
+
+    game: Game
+    console: Console
+    seed: int | None = None
+    think_time: float = 2.0
+    read: Callable[[str], str] = input
+    score: Score = field(default_factory=Score)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def ask(self, question: str, choices: tuple[str, ...], default: str) -> str:
+        """Ask until the answer is one of ``choices`` (an empty answer takes ``default``)."""
+        while True:
+            answer = self._input(f"{question} [{'/'.join(choices)}] ({default}) ").strip().lower() or default
+            if answer in choices:
+                return answer
+            self.console.print(f"please answer one of {', '.join(choices)}", markup=False)
+
+    def _input(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+
+    def run(self, you: str | None, first: str | None, level: str | None) -> None:
+        """Play games until the player declines another; options not given are asked for."""
+        for value, allowed, what in (
+            (you, ("x", "o"), "side"),
+            (first, ("you", "computer", "random"), "first"),
+            (level, LEVELS, "level"),
+        ):
+            if value is not None and value.lower() not in allowed:
+                raise InarowError(f"invalid {what} {value!r}: expected one of {', '.join(allowed)}")
+        try:
+            side: Side = "o" if (you or self.ask("You play", ("x", "o"), "x")).lower() == "o" else "x"
+            starter = (first or self.ask("Who moves first", ("you", "computer", "random"), "you")).lower()
+            chosen = (level or self.ask("Level", LEVELS, "perfect")).lower()
+            while True:
+                self.play_one(side, starter, chosen)
+                self.console.print(str(self.score), markup=False)
+                if self.ask("Another game?", ("y", "n"), "y") == "n":
+                    break
+        except Quit:
+            self.console.print(f"\nbye — {self.score}", markup=False)
+
+    def play_one(self, side: Side, starter: str, level: str) -> None:
+        """One game. X always moves first: who starts decides who plays X, as the player chose or by lot."""
+        if starter == "random":
+            starter = self.rng.choice(("you", "computer"))
+            self.console.print(
+                f"drawn by lot: {'you start' if starter == 'you' else 'the computer starts'}", markup=False
+            )
+        human: Side = "x" if starter == "you" else "o"
+        if human != side:
+            self.console.print(f"(you play {human.upper()}: X always moves first)", markup=False)
+        computer = player(level, self.think_time)
+        history = [Position.start(self.game)]
+        self.console.print(
+            f"{self.game.name}, level {level}. Moves: a cell such as b2"
+            + (", or 1-9 as on the numeric keypad" if self._keypad else "")
+            + ("; a column number" if self.game.gravity else "")
+            + "; h hint, u undo, q quit.",
+            markup=False,
+        )
+        while not history[-1].is_over:
+            position = history[-1]
+            if position.turn == human:
+                self.console.print(render_board(position), markup=False)
+                move = self._human_move(position, history)
+                if move is None:
+                    continue
+                history.append(position.play(move))
+            else:
+                self.console.print("the computer thinks…", markup=False)
+                choice = computer.choose(position, self.rng)
+                self.console.print(f"the computer plays {choice.move} ({choice.note})", markup=False)
+                history.append(position.play(choice.move))
+        final = history[-1]
+        self.console.print(render_board(final), markup=False)
+        if final.result == "draw":
+            self.score.draws += 1
+            self.console.print("[bold]draw[/bold]")
+        elif final.result == human:
+            self.score.wins += 1
+            self.console.print("[bold green]you win![/bold green]")
+        else:
+            self.score.losses += 1
+            self.console.print(f"[bold red]the computer ({other(human).upper()}) wins[/bold red]")
+
+    @property
+    def _keypad(self) -> bool:
+        return (self.game.columns, self.game.rows, self.game.gravity) == (3, 3, False)
+
+    def _human_move(self, position: Position, history: list[Position]) -> int | None:
+        """Read a move until it is legal; None after an undo or a hint (the board is shown again)."""
+        while True:
+            text = self._input("your move: ").strip().lower()
+            if text in ("q", "quit"):
+                raise Quit
+            if text in ("h", "hint"):
+                from inarow.analysis import analyze
+                from inarow.search.limits import Limits
+
+                hint = analyze(position, Limits(time=self.think_time))
+                self.console.print(f"hint: {hint.pv[0]} ({hint.describe()})", markup=False)
+                continue
+            if text in ("u", "undo"):
+                if len(history) < 3:
+                    self.console.print("nothing to undo yet", markup=False)
+                    continue
+                del history[-2:]
+                return None
+            if self._keypad and text in KEYPAD:
+                column, row = KEYPAD[text]
+                text = self.game.cell_name(self.game.bit(column, row))
+            try:
+                return position.move_bit(text)
+            except InarowError as error:
+                self.console.print(f"{error}; try again", markup=False)
