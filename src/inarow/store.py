@@ -1,0 +1,271 @@
+"""The game history: every game and every move, kept in SQLite.
+
+One row per game in ``games`` (the game's rules by name, the mode, the level, which side the person plays)
+and one row per move in ``moves``, written in its own transaction the moment it is played, so a process
+killed mid-game loses nothing. A position is never stored: it is replayed from the moves.
+
+The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being killed
+(only a power cut can lose the last commits), and readers never wait for the writer. The schema carries
+its version in ``PRAGMA user_version``; :data:`MIGRATIONS` takes any older file up to :data:`SCHEMA_VERSION`.
+
+A :class:`Store` is safe to share between threads: one connection, one lock, short transactions.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from inarow.errors import InarowError
+
+Mode = Literal["computer", "humans", "computers"]
+"""``computer``: a person against the engine; ``humans``: two people on one device; ``computers``: the
+engine against itself, to watch."""
+
+By = Literal["human", "computer"]
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id          TEXT PRIMARY KEY,
+        game        TEXT NOT NULL,                 -- Game.name, read back by Game.parse
+        mode        TEXT NOT NULL CHECK (mode IN ('computer', 'humans', 'computers')),
+        level       TEXT NOT NULL,                 -- the computer's level (unused with two people)
+        human       TEXT CHECK (human IN ('x', 'o')),  -- the side the person plays, x moving first
+        symbol      TEXT NOT NULL CHECK (symbol IN ('x', 'o')),  -- the mark the person chose to see
+        first       TEXT NOT NULL,                 -- who was asked to move first: you, computer, random
+        seed        INTEGER NOT NULL,              -- the computer's moves replay from it
+        created     REAL NOT NULL,
+        updated     REAL NOT NULL,
+        result      TEXT CHECK (result IN ('x', 'o', 'draw'))  -- kept in step with the moves
+    );
+    CREATE TABLE moves (
+        game_id     TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply         INTEGER NOT NULL CHECK (ply >= 1),
+        move        TEXT NOT NULL,
+        by          TEXT NOT NULL CHECK (by IN ('human', 'computer')),
+        note        TEXT NOT NULL DEFAULT '',
+        played      REAL NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_by_update ON games (updated DESC);
+    """,
+)
+"""Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_INSERT_GAME = """
+    INSERT INTO games (id, game, mode, level, human, symbol, first, seed, created, updated, result)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+"""
+
+
+class UnknownGameError(InarowError):
+    """A game id that is not in the store."""
+
+
+class StoreError(InarowError):
+    """A database that cannot be used: a newer schema, or a concurrent write to the same move."""
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One stored move; ``ply`` counts from 1."""
+
+    ply: int
+    move: str
+    by: By
+    note: str
+    played: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One stored game with its moves in order."""
+
+    id: str
+    game: str
+    mode: Mode
+    level: str
+    human: str | None
+    symbol: str
+    first: str
+    seed: int
+    created: float
+    updated: float
+    result: str | None
+    moves: tuple[MoveRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class Score:
+    """The person's results against the computer in one kind of game."""
+
+    game: str
+    wins: int
+    draws: int
+    losses: int
+
+
+class Store:
+    """The SQLite file of games at ``path`` (``":memory:"`` for a throwaway one), created on first use."""
+
+    def __init__(self, path: Path | str) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._migrate()
+
+    def close(self) -> None:
+        """Close the connection; the store cannot be used afterwards."""
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._transaction() as db:
+            version: int = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"database {self.path!r} has schema version {version}: this inarow reads up to "
+                    f"{SCHEMA_VERSION}; upgrade inarow or choose another file with --db"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @property
+    def schema_version(self) -> int:
+        """The version of the schema in the file."""
+        with self._lock:
+            version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+            return version
+
+    # ----------------------------------------------------------------------------------- writes
+    def create_game(
+        self,
+        id: str,
+        game: str,
+        mode: Mode,
+        level: str,
+        human: str | None,
+        symbol: str,
+        first: str,
+        seed: int,
+    ) -> GameRecord:
+        """Store a new game with no moves yet and return it."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                _INSERT_GAME,
+                (id, game, mode, level, human, symbol, first, seed, now, now),
+            )
+        return GameRecord(id, game, mode, level, human, symbol, first, seed, now, now, None)
+
+    def add_move(self, game_id: str, ply: int, move: str, by: By, note: str, result: str | None) -> None:
+        """Commit move number ``ply`` of a game and the game's result after it, in one transaction.
+
+        Raises :class:`StoreError` if that ply is already stored (two requests raced for the same move).
+        """
+        now = time.time()
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO moves (game_id, ply, move, by, note, played) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, ply, move, by, note, now),
+                )
+                db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"move {ply} of game {game_id!r} was already played: reload the game") from None
+
+    def remove_moves(self, game_id: str, from_ply: int, result: str | None) -> None:
+        """Delete the moves from ``from_ply`` on (undo) and set the result after the moves that remain."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, from_ply))
+            db.execute(
+                "UPDATE games SET updated = ?, result = ? WHERE id = ?", (time.time(), result, game_id)
+            )
+
+    # ------------------------------------------------------------------------------------ reads
+    def load(self, game_id: str) -> GameRecord:
+        """The game ``game_id`` with its moves. Raises :class:`UnknownGameError`."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGameError(f"unknown game {game_id!r}: no game with this id is stored")
+            moves = self._db.execute(
+                "SELECT ply, move, by, note, played FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
+        return _record(
+            row, tuple(MoveRecord(m["ply"], m["move"], m["by"], m["note"], m["played"]) for m in moves)
+        )
+
+    def games(self, limit: int = 50, offset: int = 0) -> list[tuple[GameRecord, int]]:
+        """The most recently played games first, each with its number of moves (the moves not loaded)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies FROM games g"
+                " ORDER BY g.updated DESC, g.id LIMIT ? OFFSET ?",
+                (limit, offset),
+            ).fetchall()
+        return [(_record(row, ()), row["plies"]) for row in rows]
+
+    def count(self) -> int:
+        """How many games are stored."""
+        with self._lock:
+            total: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            return total
+
+    def scores(self) -> list[Score]:
+        """Per kind of game, the finished games a person played against the computer: won, drawn, lost."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT game,"
+                " SUM(result = human) AS wins,"
+                " SUM(result = 'draw') AS draws,"
+                " SUM(result <> 'draw' AND result <> human) AS losses"
+                " FROM games WHERE mode = 'computer' AND result IS NOT NULL GROUP BY game ORDER BY game"
+            ).fetchall()
+        return [Score(r["game"], r["wins"], r["draws"], r["losses"]) for r in rows]
+
+
+def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:
+    return GameRecord(
+        row["id"],
+        row["game"],
+        row["mode"],
+        row["level"],
+        row["human"],
+        row["symbol"],
+        row["first"],
+        row["seed"],
+        row["created"],
+        row["updated"],
+        row["result"],
+        moves,
+    )
