@@ -8,6 +8,7 @@ a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the s
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -25,7 +26,13 @@ class ExactSolver(Protocol):
 
 
 def exact_solver(game: Game, budget: Budget) -> ExactSolver:
-    """The fastest exact engine that plays ``game``: the compiled one where it fits, else the reference."""
+    """The fastest exact engine that plays ``game``: the compiled one where it fits, else the reference.
+
+    Setting the environment variable ``INAROW_ENGINE=reference`` forces the pure-Python reference engine
+    (to compare the two, or where numba cannot run).
+    """
+    if os.environ.get("INAROW_ENGINE", "auto") == "reference":
+        return Engine(game, budget)
     try:
         from inarow.search import compiled
     except ImportError:  # pragma: no cover - numba missing: the reference engine still answers
