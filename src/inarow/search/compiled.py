@@ -631,7 +631,9 @@ def _table(words: int, bits: int) -> tuple[np.ndarray, int]:
     """
     table = _tables.get((words, bits))
     if table is None:
-        table = _tables[words, bits] = np.zeros((1 << bits, words), dtype=np.uint64)
+        # Filled now rather than faulted in page by page during the first searches (tens of milliseconds).
+        table = _tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
+        table.fill(0)
     _generations[0] += 1
     if _generations[0] >= _GENERATION_LIMIT:
         for each in _tables.values():

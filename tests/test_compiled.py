@@ -1,0 +1,227 @@
+"""The compiled exact engine: Pons' test sets, agreement with the reference engine, budgets and support.
+
+The first test that makes a :class:`CompiledEngine` compiles the numba code (or loads it from the cache).
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inarow.analysis import exact_solver
+from inarow.rules import Game, Position
+from inarow.search import compiled
+from inarow.search.compiled import CompiledEngine, supports
+from inarow.search.engine import Engine
+from inarow.search.limits import Budget, Limits, SearchAborted
+
+DATA = Path(__file__).parent / "data" / "connect4"
+CONNECT4 = Game.parse("connect4")
+
+
+def sides(position: Position) -> tuple[int, int]:
+    """The bitboards (side to move, opponent)."""
+    return (position.x, position.o) if position.turn == "x" else (position.o, position.x)
+
+
+@cache
+def test_set(name: str) -> tuple[tuple[str, int], ...]:
+    """The lines of one of Pons' sets as (moves, score)."""
+    pairs = (line.split() for line in (DATA / name).read_text().splitlines())
+    return tuple((moves, int(score)) for moves, score in pairs)
+
+
+test_set.__test__ = False  # type: ignore[attr-defined]
+
+
+def connect4(moves: str) -> Position:
+    """The Connect Four position after a string of 1-based column digits."""
+    return Position.parse(moves, CONNECT4)
+
+
+def solve_fresh(game: Game, position: Position, weak: bool = False) -> tuple[int, int]:
+    """The compiled engine's score of ``position`` with an empty table, and the positions it explored."""
+    budget = Budget()
+    score = CompiledEngine(game, budget).solve(*sides(position), weak)
+    return score, budget.nodes
+
+
+def wrong_scores(name: str, step: int = 1) -> list[tuple[str, int, int]]:
+    """The lines of a set (every ``step``-th) whose compiled score differs from the published one."""
+    wrong = []
+    for moves, expected in test_set(name)[::step]:
+        score, _ = solve_fresh(CONNECT4, connect4(moves))
+        if score != expected:
+            wrong.append((moves, expected, score))
+    return wrong
+
+
+# ------------------------------------------------------------------------------------ Pons' sets
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"])
+def test_every_position_of_the_easy_sets_gets_its_published_score(name: str) -> None:
+    assert wrong_scores(name) == []
+
+
+@pytest.mark.parametrize("name", ["Test_L2_R2", "Test_L1_R2"])
+def test_every_twentieth_position_of_the_medium_sets_gets_its_published_score(name: str) -> None:
+    assert wrong_scores(name, step=20) == []
+
+
+def test_the_copied_sets_are_the_thousand_line_files_of_the_readme() -> None:
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
+        assert len(test_set(name)) == 1000
+
+
+def test_weak_mode_gives_the_sign_of_the_published_score() -> None:
+    for moves, expected in test_set("Test_L2_R2")[::50]:
+        score, _ = solve_fresh(CONNECT4, connect4(moves), weak=True)
+        assert score == (expected > 0) - (expected < 0), moves
+
+
+# ------------------------------------------------------------------------- agreement with Engine
+def reference(game: Game, position: Position, weak: bool = False) -> int:
+    return Engine(game, Budget()).solve(*sides(position), weak)
+
+
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
+def test_the_compiled_and_the_reference_engine_agree_on_connect_four_positions(name: str) -> None:
+    for moves, _ in test_set(name)[::25]:
+        position = connect4(moves)
+        for weak in (False, True):
+            assert solve_fresh(CONNECT4, position, weak)[0] == reference(CONNECT4, position, weak), moves
+
+
+def reachable(game: Game) -> list[Position]:
+    """Every position reachable from the empty board that is not over, each once."""
+    seen, frontier = {Position.start(game)}, [Position.start(game)]
+    while frontier:
+        position = frontier.pop()
+        for _, child in position.children():
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return [p for p in seen if not p.is_over]
+
+
+def test_the_engines_agree_on_every_tic_tac_toe_position() -> None:
+    """All 4,520 unfinished positions of 3×3, from ``.../.../...`` to the last empty cell, both modes."""
+    game = Game.parse("tictactoe")
+    positions = reachable(game)
+    assert len(positions) == 4520
+    engine = CompiledEngine(game, Budget())  # one table for all: entries stay true bounds
+    for position in positions:
+        cur, opp = sides(position)
+        for weak in (False, True):
+            assert engine.solve(cur, opp, weak) == reference(game, position, weak), repr(position)
+
+
+@pytest.mark.parametrize(
+    ("name", "score"),
+    [
+        ("tictactoe", 0),  # a draw
+        ("4x4", 0),  # 4 in a row on 4×4: a draw
+        ("4x4:3", 6),  # 3 in a row on 4×4: x wins with its fourth stone, (17 - 6) // 2
+        ("5x4:4:gravity", 0),
+        ("4x4:3:gravity", 4),
+    ],
+)
+def test_empty_boards_get_the_value_the_reference_engine_gives(name: str, score: int) -> None:
+    game = Game.parse(name)
+    empty = Position.start(game)
+    assert solve_fresh(game, empty)[0] == score
+    assert reference(game, empty) == score
+
+
+SMALL_GAMES = ["4x3:3", "4x4:3", "3x4:3:gravity", "4x4:3:gravity", "5x4:4:gravity", "4x4:4:gravity", "5x3:3"]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """An unfinished position of a small game after random legal moves."""
+    game = Game.parse(draw(st.sampled_from(SMALL_GAMES)))
+    position = Position.start(game)
+    for _ in range(draw(st.integers(0, game.cells - 1))):
+        children = list(position.children())
+        _, child = children[draw(st.integers(0, len(children) - 1))]
+        if child.is_over:
+            break
+        position = child
+    return position
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.booleans())
+def test_the_engines_agree_on_random_positions_of_small_boards(position: Position, weak: bool) -> None:
+    assert solve_fresh(position.game, position, weak)[0] == reference(position.game, position, weak)
+
+
+# ------------------------------------------------------------------------------- tables, budgets
+def test_a_new_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -> None:
+    position = connect4(test_set("Test_L2_R2")[0][0])
+    first, second = solve_fresh(CONNECT4, position), solve_fresh(CONNECT4, position)
+    assert first == second
+    budget = Budget()
+    engine = CompiledEngine(CONNECT4, budget)
+    engine.solve(*sides(position))
+    once = budget.nodes
+    engine.solve(*sides(position))
+    assert once == first[1] and budget.nodes - once < once
+
+
+def test_a_node_limit_raises_search_aborted_after_counting_the_limit() -> None:
+    budget = Budget(Limits(nodes=1000))
+    with pytest.raises(SearchAborted):
+        CompiledEngine(CONNECT4, budget).solve(0, 0)
+    assert budget.nodes == 1000
+
+
+def test_a_time_limit_raises_search_aborted_soon_after_the_deadline() -> None:
+    CompiledEngine(CONNECT4, Budget())  # compiled before the clock starts
+    budget = Budget(Limits(time=0.2))
+    with pytest.raises(SearchAborted):
+        CompiledEngine(CONNECT4, budget).solve(0, 0)  # the empty board takes minutes
+    assert budget.elapsed < 1.0
+
+
+def test_a_search_cut_into_many_slices_still_gets_the_exact_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled, "_SLICE_SECONDS", 1e-6)  # every slice is the minimum: 1,000 nodes
+    moves, expected = test_set("Test_L2_R2")[3]
+    budget = Budget(Limits(time=600))
+    assert CompiledEngine(CONNECT4, budget).solve(*sides(connect4(moves))) == expected
+    assert budget.nodes > 1000
+
+
+def test_an_immediate_win_counts_one_position_and_scores_at_once() -> None:
+    """x (to move) has three in column 1: ``x...... / x.o.... / x.o....`` after 1313 13."""
+    position = connect4("131313")
+    assert solve_fresh(CONNECT4, position) == ((43 - 6) // 2, 1)
+    assert solve_fresh(CONNECT4, position, weak=True) == (1, 1)
+
+
+# -------------------------------------------------------------------------------------- support
+@pytest.mark.parametrize("name", ["tictactoe", "4x4", "5x5", "connect4", "8x7:4:gravity", "7x7:5", "1x19:2"])
+def test_boards_whose_layout_fits_64_bits_are_supported(name: str) -> None:
+    assert supports(Game.parse(name))
+
+
+@pytest.mark.parametrize("name", ["gomoku", "8x8:4:gravity", "9x7:4", "19x19:5"])
+def test_boards_whose_layout_needs_more_than_64_bits_are_not(name: str) -> None:
+    assert not supports(Game.parse(name))
+
+
+def test_the_analysis_uses_the_compiled_engine_where_it_fits() -> None:
+    assert isinstance(exact_solver(CONNECT4, Budget()), CompiledEngine)
+    assert isinstance(exact_solver(Game.parse("gomoku"), Budget()), Engine)
+
+
+def test_making_an_engine_after_the_first_is_cheap() -> None:
+    CompiledEngine(CONNECT4, Budget())
+    start = time.perf_counter()
+    for _ in range(100):
+        CompiledEngine(CONNECT4, Budget())
+    assert time.perf_counter() - start < 1.0  # generously: each takes tens of microseconds
