@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import brute_force as bf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import brute_force as bf
 from inarow import Game, Limits, Position, analyze, parse_position
 from inarow.analysis import exact_solver
 from inarow.census import census
@@ -166,7 +166,9 @@ def test_alpha_beta_agrees_with_plain_minimax(position: Position) -> None:
     board = board_of(position)
     cur, opp = sides(position)
     assert Engine(game).solve(cur, opp) == bf.score(board, game.k, game.gravity)
-    assert Engine(game).solve(cur, opp, weak=True) == (lambda s: (s > 0) - (s < 0))(bf.score(board, game.k, game.gravity))
+    assert Engine(game).solve(cur, opp, weak=True) == (lambda s: (s > 0) - (s < 0))(
+        bf.score(board, game.k, game.gravity)
+    )
 
 
 @settings(max_examples=100, deadline=None)

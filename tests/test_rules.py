@@ -41,7 +41,10 @@ def test_games_are_read_from_presets_and_custom_specs(name: str, spec: tuple[int
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("chess", "unknown game 'chess': expected one of tictactoe, 4x4, 5x5, connect4, gomoku or COLSxROWS:K"),
+        (
+            "chess",
+            "unknown game 'chess': expected one of tictactoe, 4x4, 5x5, connect4, gomoku or COLSxROWS:K",
+        ),
         ("20x20:5", "game '20x20:5' has 20 columns: boards go from 1 to 19"),
         ("3x0:3", "game '3x0:3' has 0 rows: boards go from 1 to 19"),
         ("3x3:4", "game '3x3:4' asks for 4 in a row: k must be from 2 to 3 on a 3x3 board"),
@@ -114,26 +117,81 @@ def test_the_side_to_move_and_the_result_follow_from_the_stones() -> None:
 @pytest.mark.parametrize(
     ("text", "game", "error", "message"),
     [
-        ("b2 b2", "tictactoe", IllegalMoveError, "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken"),
-        ("z9", "tictactoe", InvalidMoveError, "move 1 of 'z9': invalid cell 'z9': expected a cell name from a1 to c3"),
-        ("a4", "tictactoe", InvalidMoveError, "move 1 of 'a4': invalid cell 'a4': expected a cell name from a1 to c3"),
+        (
+            "b2 b2",
+            "tictactoe",
+            IllegalMoveError,
+            "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken",
+        ),
+        (
+            "z9",
+            "tictactoe",
+            InvalidMoveError,
+            "move 1 of 'z9': invalid cell 'z9': expected a cell name from a1 to c3",
+        ),
+        (
+            "a4",
+            "tictactoe",
+            InvalidMoveError,
+            "move 1 of 'a4': invalid cell 'a4': expected a cell name from a1 to c3",
+        ),
         (
             "a1 a2 b1 b2 c1 c2",
             "tictactoe",
             IllegalMoveError,
             "move 6 of 'a1 a2 b1 b2 c1 c2': illegal move 'c2' in '.../oo./xxx': the game is over",
         ),
-        ("8", "connect4", InvalidMoveError, "move 1 of '8': invalid move '8': expected a column number from 1 to 7"),
+        (
+            "8",
+            "connect4",
+            InvalidMoveError,
+            "move 1 of '8': invalid move '8': expected a column number from 1 to 7",
+        ),
         ("4444444", "connect4", IllegalMoveError, "move 7 of '4444444': illegal move '4' in"),
-        ("x.o/.x.", "tictactoe", InvalidPositionError, "invalid diagram 'x.o/.x.': tictactoe has 3 rows separated"),
-        ("x.o/.x/...", "tictactoe", InvalidPositionError, "invalid diagram 'x.o/.x/...': row 2 from the top '.x'"),
-        ("x.q/.../...", "tictactoe", InvalidPositionError, "invalid diagram 'x.q/.../...': row 1 from the top 'x.q'"),
-        ("xx./.../...", "tictactoe", InvalidPositionError, "impossible position 'xx./.../...': x has 2 stones and o"),
-        ("o../.../...", "tictactoe", InvalidPositionError, "impossible position 'o../.../...': x has 0 stones and o"),
-        ("xxx/ooo/x.o", "tictactoe", InvalidPositionError, "impossible position 'xxx/ooo/x.o': both x and o have 3"),
+        (
+            "x.o/.x.",
+            "tictactoe",
+            InvalidPositionError,
+            "invalid diagram 'x.o/.x.': tictactoe has 3 rows separated",
+        ),
+        (
+            "x.o/.x/...",
+            "tictactoe",
+            InvalidPositionError,
+            "invalid diagram 'x.o/.x/...': row 2 from the top '.x'",
+        ),
+        (
+            "x.q/.../...",
+            "tictactoe",
+            InvalidPositionError,
+            "invalid diagram 'x.q/.../...': row 1 from the top 'x.q'",
+        ),
+        (
+            "xx./.../...",
+            "tictactoe",
+            InvalidPositionError,
+            "impossible position 'xx./.../...': x has 2 stones and o",
+        ),
+        (
+            "o../.../...",
+            "tictactoe",
+            InvalidPositionError,
+            "impossible position 'o../.../...': x has 0 stones and o",
+        ),
+        (
+            "xxx/ooo/x.o",
+            "tictactoe",
+            InvalidPositionError,
+            "impossible position 'xxx/ooo/x.o': both x and o have 3",
+        ),
         ("xxx/oo./o..", "tictactoe", InvalidPositionError, "x has won, so o cannot have moved since"),
         ("ooo/xx./xx.", "tictactoe", InvalidPositionError, "o has won, so x cannot have moved since"),
-        ("xxx../oo.oo/xxx.o", "5x3:3", InvalidPositionError, "x has lines that no single last move completed"),
+        (
+            "xxx../oo.oo/xxx.o",
+            "5x3:3",
+            InvalidPositionError,
+            "x has lines that no single last move completed",
+        ),
         (
             "......./......./......./......./x....../.......",
             "connect4",
@@ -141,7 +199,12 @@ def test_the_side_to_move_and_the_result_follow_from_the_stones() -> None:
             "a stone floats above an empty cell",
         ),
         ("o./o./x./x.", "2x4:4:gravity", InvalidPositionError, "no order of play stacks these columns"),
-        ("x" * 5000, "tictactoe", InvalidPositionError, "position of 5000 characters is too long: at most 4096"),
+        (
+            "x" * 5000,
+            "tictactoe",
+            InvalidPositionError,
+            "position of 5000 characters is too long: at most 4096",
+        ),
     ],
 )
 def test_a_bad_position_is_refused_with_what_is_wrong(
