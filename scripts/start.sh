@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Install inarow and start the web app on http://127.0.0.1:8000 (games kept in the user data folder).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e .
+exec .venv/bin/inarow serve --open "$@"
