@@ -9,12 +9,16 @@ a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the s
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from inarow.rules import Game, Position, Result, Side
 from inarow.search.engine import EXACT, Engine, exact_score, plies_to_end, proven_score
 from inarow.search.limits import Budget, Limits, SearchAborted
+
+
+EXACT_SHARE = 2 / 3
+"""The share of a time limit the exact search may use before the depth-limited search takes over."""
 
 
 class ExactSolver(Protocol):
@@ -135,17 +139,21 @@ def analyze(position: Position, limits: Limits | None = None, *, weak: bool = Fa
     With ``weak``, exact scores are only the sign: +1 win, 0 draw, -1 loss (``plies`` is then None).
     """
     limits = limits or Limits()
-    budget = Budget(limits)
     if position.is_over:
-        return Analysis(
-            position, None, position.result, True, None, None, 0, (), (), (), 0, budget.elapsed, None
-        )
-    if limits.depth is None:
-        try:
-            return _exact(position, budget, weak)
-        except SearchAborted:
-            pass
-    return _heuristic(position, budget, limits)
+        return Analysis(position, None, position.result, True, None, None, 0, (), (), (), 0, 0.0, None)
+    if limits.depth is not None:
+        return _heuristic(position, Budget(limits), limits)
+    exact_time = None if limits.time is None else limits.time * EXACT_SHARE
+    budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
+    try:
+        return _exact(position, budget, weak)
+    except SearchAborted:
+        pass
+    # What the exact search could not finish, the depth-limited search answers in the time left.
+    rest = None if limits.time is None else max(limits.time - budget.elapsed, limits.time * (1 - EXACT_SHARE))
+    fallback = Budget(Limits(time=rest, nodes=limits.nodes))
+    result = _heuristic(position, fallback, limits)
+    return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed)
 
 
 def _sides(position: Position) -> tuple[int, int]:
