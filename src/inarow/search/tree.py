@@ -1,0 +1,318 @@
+"""Drawing a recorded search tree: indented text, a JSON-ready dict, Graphviz DOT and a self-drawn SVG.
+
+Every format shows the same things: each node's move, whether it is a Max or Min node (or, in negamax, who
+is to move), α and β on entry, the value it backed up, and the children a cut-off pruned with the reason
+(``α ≥ β``). Values are in the algorithm's frame (see :mod:`inarow.search.textbook`); in JSON, ``+∞`` and
+``-∞`` are the strings ``"inf"`` and ``"-inf"`` because JSON has no infinity.
+
+The layout of :func:`layout` (used by the SVG and handed to the web page in the JSON) is the plain layered
+one: the leaves and pruned children take consecutive slots from left to right in search order, a parent
+sits centred above its first and last child, and each depth is one row.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from inarow.search.textbook import Node, SearchResult, format_value
+
+SLOT = 56
+"""Horizontal room per leaf in the SVG, pixels."""
+
+ROW = 92
+"""Vertical room per depth in the SVG, pixels."""
+
+_NODE_SIZE = 15
+
+
+def json_value(value: float | None) -> float | int | str | None:
+    """A value for JSON: integers stay integers, ±∞ become ``"inf"`` / ``"-inf"``, NaN becomes None."""
+    if value is None or math.isnan(value):
+        return None
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return int(value) if float(value).is_integer() else value
+
+
+def _nodes(result: SearchResult) -> list[Node]:
+    if result.tree is None:
+        raise ValueError("the search was run without recording its tree (record=False)")
+    return result.tree.nodes
+
+
+def heading(result: SearchResult) -> str:
+    """One line saying what was searched and whose standpoint the values take."""
+    position = result.position
+    if result.algorithm == "negamax":
+        frame = "values from the side to move at each node"
+    else:
+        frame = "x is Max: values from x's standpoint"
+    return (
+        f"{result.algorithm}, depth {result.depth}, {result.evaluation} evaluation on "
+        f"{position.diagram()!r} ({position.game.name}, {position.turn} to move); {frame}"
+    )
+
+
+def _label(result: SearchResult, node: Node) -> str:
+    game = result.position.game
+    return "root" if node.move is None else game.cell_name(node.move)
+
+
+def _role(node: Node) -> str:
+    return {"max": "Max", "min": "Min"}.get(node.role, f"{node.to_move} to move")
+
+
+def _describe(result: SearchResult, node: Node) -> str:
+    parts = [_label(result, node), _role(node)]
+    if node.alpha is not None and node.beta is not None:
+        parts.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
+    if node.leaf == "depth":
+        parts.append(f"e={format_value(node.value)}")
+    elif node.leaf == "table":
+        parts.append(f"= {format_value(node.value)} (from the table)")
+    elif node.leaf is not None:
+        parts.append(f"= {format_value(node.value)} ({node.leaf})")
+    else:
+        parts.append(f"= {format_value(node.value)}")
+        if node.best is not None:
+            parts.append(f"best {result.position.game.cell_name(node.best)}")
+        if node.cutoff:
+            parts.append(f"✂ cut-off: {node.reason}")
+    return "  ".join(parts)
+
+
+def to_text(result: SearchResult) -> str:
+    """The tree as indented text, one node a line, with ``✂`` marking what each cut-off pruned."""
+    nodes, game = _nodes(result), result.position.game
+    lines = [heading(result)]
+
+    def walk(node: Node, prefix: str, last: bool, root: bool) -> None:
+        branch = "" if root else ("└─ " if last else "├─ ")
+        lines.append(prefix + branch + _describe(result, node))
+        inner = prefix if root else prefix + ("   " if last else "│  ")
+        for index, child in enumerate(node.children):
+            walk(nodes[child], inner, index == len(node.children) - 1 and not node.pruned, False)
+        if node.pruned:
+            moves = " ".join(game.cell_name(bit) for bit in node.pruned)
+            lines.append(f"{inner}└─ ✂ pruned {moves} ({node.reason})")
+
+    walk(nodes[0], "", True, True)
+    lines.append(
+        f"value {format_value(result.value)}; best move {result.move_name or '-'}; nodes {result.nodes:,}"
+    )
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where :func:`layout` puts a node (``pruned`` None) or a pruned child (``pruned`` its move)."""
+
+    node: int
+    pruned: int | None
+    x: float
+    y: float
+
+
+def layout(result: SearchResult) -> list[Spot]:
+    """Positions for every node and every pruned child, in pixels (see the module docstring)."""
+    nodes = _nodes(result)
+    spots: list[Spot] = []
+    slot = 0
+
+    def place(node: Node) -> float:
+        nonlocal slot
+        xs = [place(nodes[child]) for child in node.children]
+        for bit in node.pruned:
+            x = SLOT / 2 + slot * SLOT
+            slot += 1
+            spots.append(Spot(node.id, bit, x, (node.depth + 1) * ROW + ROW / 2))
+            xs.append(x)
+        if xs:
+            x = (xs[0] + xs[-1]) / 2
+        else:
+            x = SLOT / 2 + slot * SLOT
+            slot += 1
+        spots.append(Spot(node.id, None, x, node.depth * ROW + ROW / 2))
+        return x
+
+    place(nodes[0])
+    return sorted(spots, key=lambda spot: (spot.node, spot.pruned is not None, spot.pruned or 0))
+
+
+def to_dict(result: SearchResult) -> dict[str, Any]:
+    """The search as a JSON-ready dict: the result, then ``nodes`` in the order they were entered, each with
+    ``id``, ``parent``, ``move``, ``path`` (move names), ``depth``, ``role``, ``to_move``, ``alpha``,
+    ``beta``, ``value``, ``leaf`` (why it is a leaf: won, lost, draw, depth, table; None inside),
+    ``cutoff``, ``reason``, ``pruned`` (move names), ``children`` (ids), ``best``, ``enter`` and ``exit``
+    (the steps at which the search entered and left it, from 0, for a replay), and ``x``, ``y`` (layout);
+    ``pruned_spots`` places the pruned children."""
+    nodes, game = _nodes(result), result.position.game
+    where = {(spot.node, spot.pruned): spot for spot in layout(result)}
+    return {
+        "algorithm": result.algorithm,
+        "position": result.position.diagram(),
+        "game": game.name,
+        "to_move": result.position.turn,
+        "depth": result.depth,
+        "evaluation": result.evaluation,
+        "frame": "to_move" if result.algorithm == "negamax" else "x",
+        "value": json_value(result.value),
+        "score": json_value(result.score),
+        "move": result.move_name,
+        "nodes_visited": result.nodes,
+        "max_depth": result.max_depth,
+        "seconds": round(result.seconds, 6),
+        "steps": result.tree.steps if result.tree is not None else 0,
+        "nodes": [
+            {
+                "id": node.id,
+                "parent": node.parent,
+                "move": None if node.move is None else game.cell_name(node.move),
+                "path": [game.cell_name(bit) for bit in node.path],
+                "depth": node.depth,
+                "role": node.role,
+                "to_move": node.to_move,
+                "alpha": json_value(node.alpha),
+                "beta": json_value(node.beta),
+                "value": json_value(node.value),
+                "leaf": node.leaf,
+                "cutoff": node.cutoff,
+                "reason": node.reason,
+                "pruned": [game.cell_name(bit) for bit in node.pruned],
+                "children": list(node.children),
+                "best": None if node.best is None else game.cell_name(node.best),
+                "enter": node.enter,
+                "exit": node.exit,
+                "x": where[node.id, None].x,
+                "y": where[node.id, None].y,
+            }
+            for node in nodes
+        ],
+        "pruned_spots": [
+            {"parent": spot.node, "move": game.cell_name(spot.pruned), "x": spot.x, "y": spot.y}
+            for spot in where.values()
+            if spot.pruned is not None
+        ],
+    }
+
+
+def _dot_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_dot(result: SearchResult) -> str:
+    """The tree in Graphviz DOT: Max nodes as triangles, Min nodes upside down, pruned children dashed
+    grey."""
+    nodes, game = _nodes(result), result.position.game
+    shapes = {"max": "triangle", "min": "invtriangle", "negamax": "circle"}
+    lines = [
+        "digraph search {",
+        f"  label={_dot_string(heading(result) + f'; {result.nodes:,} nodes')};",
+        '  labelloc="t";',
+        "  ordering=out;",
+        '  node [fontname="Helvetica", fontsize=10, margin=0.02];',
+        '  edge [fontname="Helvetica", fontsize=9];',
+    ]
+    for node in nodes:
+        label = [_role(node)]
+        if node.alpha is not None and node.beta is not None:
+            label.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
+        label.append(("e=" if node.leaf == "depth" else "v=") + format_value(node.value))
+        if node.leaf in ("won", "lost", "draw", "table"):
+            label.append(str(node.leaf))
+        attributes = [f"label={_dot_string(chr(10).join(label))}", f"shape={shapes[node.role]}"]
+        if node.cutoff:
+            attributes.append("color=red")
+        lines.append(f"  n{node.id} [{', '.join(attributes)}];")
+        if node.parent is not None and node.move is not None:
+            lines.append(f"  n{node.parent} -> n{node.id} [label={_dot_string(game.cell_name(node.move))}];")
+        for bit in node.pruned:
+            name = f"p{node.id}_{bit}"
+            reason = f"pruned\n{node.reason}" if node.reason else "pruned"
+            grey = "style=dashed, color=grey, fontcolor=grey"
+            lines.append(f"  {name} [label={_dot_string(reason)}, shape=box, {grey}];")
+            lines.append(
+                f"  n{node.id} -> {name} [label={_dot_string(game.cell_name(bit))}, style=dashed, "
+                "color=grey, fontcolor=grey];"
+            )
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _triangle(x: float, y: float, up: bool) -> str:
+    s = _NODE_SIZE
+    if up:
+        points = f"{x:.1f},{y - s:.1f} {x - s:.1f},{y + s * 0.8:.1f} {x + s:.1f},{y + s * 0.8:.1f}"
+    else:
+        points = f"{x:.1f},{y + s:.1f} {x - s:.1f},{y - s * 0.8:.1f} {x + s:.1f},{y - s * 0.8:.1f}"
+    return points
+
+
+def to_svg(result: SearchResult) -> str:
+    """The tree drawn as SVG without Graphviz: Max nodes ▲, Min nodes ▼, negamax nodes ●, values inside,
+    α/β under each node, the move on each edge, pruned children grey and dashed with the reason."""
+    nodes, game = _nodes(result), result.position.game
+    spots = layout(result)
+    where = {(spot.node, spot.pruned): spot for spot in spots}
+    width = max(spot.x for spot in spots) + SLOT / 2
+    height = max(spot.y for spot in spots) + ROW / 2 + 20
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="10">',
+        f"<title>{escape(heading(result))}</title>",
+        '<rect width="100%" height="100%" fill="white"/>',
+    ]
+    edges, shapes = [], []
+    for node in nodes:
+        here = where[node.id, None]
+        if node.parent is not None and node.move is not None:
+            above = where[node.parent, None]
+            edges.append(
+                f'<line x1="{above.x:.1f}" y1="{above.y + _NODE_SIZE:.1f}" x2="{here.x:.1f}" '
+                f'y2="{here.y - _NODE_SIZE:.1f}" stroke="#555"/>'
+            )
+            edges.append(
+                f'<text x="{(above.x + here.x) / 2 + 3:.1f}" y="{(above.y + here.y) / 2:.1f}" '
+                f'fill="#225">{escape(game.cell_name(node.move))}</text>'
+            )
+        for bit in node.pruned:
+            gone = where[node.id, bit]
+            edges.append(
+                f'<line x1="{here.x:.1f}" y1="{here.y + _NODE_SIZE:.1f}" x2="{gone.x:.1f}" '
+                f'y2="{gone.y - _NODE_SIZE:.1f}" stroke="#bbb" stroke-dasharray="4 3"/>'
+            )
+            shapes.append(
+                f'<g class="pruned"><title>{escape(game.cell_name(bit))} pruned: {escape(node.reason or "")}'
+                f'</title><rect x="{gone.x - 14:.1f}" y="{gone.y - 10:.1f}" width="28" height="20" '
+                f'fill="#f4f4f4" stroke="#bbb" stroke-dasharray="3 2"/>'
+                f'<text x="{gone.x:.1f}" y="{gone.y + 4:.1f}" '
+                f'text-anchor="middle" fill="#999">{escape(game.cell_name(bit))}</text>'
+                f'<text x="{gone.x:.1f}" y="{gone.y + 22:.1f}" text-anchor="middle" fill="#999">✂</text></g>'
+            )
+        fill = "#fde2e2" if node.cutoff else "#e8f0fe"
+        if node.role == "negamax":
+            figure = (
+                f'<circle cx="{here.x:.1f}" cy="{here.y:.1f}" r="{_NODE_SIZE}" fill="{fill}" stroke="#333"/>'
+            )
+        else:
+            points = _triangle(here.x, here.y, node.role == "max")
+            figure = f'<polygon points="{points}" fill="{fill}" stroke="#333"/>'
+        title = escape(_describe(result, node) + (f"; pruned: {node.reason}" if node.cutoff else ""))
+        window = ""
+        if node.alpha is not None and node.beta is not None:
+            window = (
+                f'<text x="{here.x:.1f}" y="{here.y + _NODE_SIZE + 11:.1f}" text-anchor="middle" '
+                f'fill="#666" font-size="8">α{escape(format_value(node.alpha))} '
+                f"β{escape(format_value(node.beta))}</text>"
+            )
+        shapes.append(
+            f'<g class="node" data-id="{node.id}"><title>{title}</title>{figure}'
+            f'<text x="{here.x:.1f}" y="{here.y + 4:.1f}" text-anchor="middle" font-weight="bold">'
+            f"{escape(format_value(node.value))}</text>{window}</g>"
+        )
+    out += edges + shapes
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
