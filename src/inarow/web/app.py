@@ -98,10 +98,6 @@ class ErrorAnswer(BaseModel):
 
 
 # ------------------------------------------------------------------------------------ plumbing
-class BodyTooLarge(Exception):
-    """A request body went over the limit while it was being read."""
-
-
 class LimitBody:
     """ASGI middleware that answers 413 to a body over ``limit`` bytes, declared or streamed."""
 
@@ -116,26 +112,29 @@ class LimitBody:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await self._refuse(send)
                 return
-        received, started = 0, False
+        received, too_large, refused = 0, False, False
 
         async def counted_receive() -> Message:
-            nonlocal received
+            # Past the limit the app gets an empty end of body, and its answer is replaced by a 413.
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.request", "body": b"", "more_body": False}
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise BodyTooLarge
+                too_large = True
+                return {"type": "http.request", "body": b"", "more_body": False}
             return message
 
-        async def watched_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, watched_send)
-        except BodyTooLarge:
-            if not started:
+        async def guarded_send(message: Message) -> None:
+            nonlocal refused
+            if not too_large:
+                await send(message)
+            elif not refused:
+                refused = True
                 await self._refuse(send)
+
+        await self.app(scope, counted_receive, guarded_send)
 
     async def _refuse(self, send: Send) -> None:
         response = JSONResponse(

@@ -1,0 +1,134 @@
+"""Fixtures of the web tests: an app on a fresh database, a real ``inarow serve`` process, a browser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from inarow.web.app import Settings, create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real chromium through Playwright")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app on a fresh database, searches run inline, random choices seeded."""
+    settings = Settings(db=tmp_path / "games.sqlite3", pool="inline", seed=7, think_time=1.0)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """An ``inarow serve`` process on a free localhost port."""
+
+    def __init__(self, db: Path, seed: int = 11, think_time: float = 1.0) -> None:
+        self.db, self.seed, self.think_time = db, seed, think_time
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 90.0) -> Server:
+        command = [
+            sys.executable, "-m", "inarow.web.server",
+            "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
+            "--seed", str(self.seed), "--think-time", str(self.think_time), "--workers", "1",
+        ]  # fmt: skip
+        log = open(self.db.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 - kept open for the child
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"inarow serve exited with {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.url}/api/scores", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"inarow serve did not answer within {timeout} s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Build servers on a database in the test's folder; every one is stopped at the end."""
+    servers: list[Server] = []
+
+    def make(db: Path | None = None, **options: float) -> Server:
+        server = Server(db or tmp_path / "games.sqlite3", **options)  # type: ignore[arg-type]
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One ``inarow serve`` for every browser test."""
+    server = Server(tmp_path_factory.mktemp("serve") / "games.sqlite3", seed=5).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM) or shutil.which(CHROMIUM) is None:
+        pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (CI installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
