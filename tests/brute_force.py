@@ -71,24 +71,12 @@ def cell_name(cell: tuple[int, int], gravity: bool) -> str:
 @cache
 def score(board: Board, k: int, gravity: bool) -> int:
     """The exact score for the side to move (the position must not be over)."""
-    cells = len(board) * len(board[0])
-    n = sum(row.count("x") + row.count("o") for row in board)
-    side = to_move(board)
-    best = -cells
-    for cell in moves(board, k, gravity):
-        child = play(board, cell, side)
-        if winner(child, k) == side:
-            value = (cells + 1 - n) // 2
-        elif n + 1 == cells:
-            value = 0
-        else:
-            value = -score(child, k, gravity)
-        best = max(best, value)
-    return best
+    return max(move_scores(board, k, gravity).values())
 
 
 def move_scores(board: Board, k: int, gravity: bool) -> dict[str, int]:
-    """Each legal move's exact score for the side that plays it."""
+    """Each legal move's exact score for the side that plays it: a win by playing the stone when n
+    stones are on a board of C cells scores (C + 1 - n) // 2."""
     cells = len(board) * len(board[0])
     n = sum(row.count("x") + row.count("o") for row in board)
     side = to_move(board)
