@@ -14,9 +14,11 @@ The computer's moves are reproducible: the move at ply ``n`` of a game is chosen
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -229,6 +231,18 @@ def review_ply(game: str, moves: Sequence[str], ply: int, by: By, seconds: float
         verdict=verdict,
         moves=evaluations,
     )
+
+
+def exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """Pool initializer: end this worker once the process ``parent`` is gone (killed with SIGKILL, say),
+    instead of lingering as an orphan."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="inarow-exit-with-parent", daemon=True).start()
 
 
 def warm_up() -> bool:

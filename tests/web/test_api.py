@@ -35,7 +35,18 @@ def test_analyze_answers_the_fields_of_the_analyze_command(client: TestClient) -
     assert response.status_code == 200
     answer = response.json()
     expected = analyze(parse_position("b2 a1"), Limits(time=1.0)).to_json("b2 a1")
-    for key in ("position", "game", "diagram", "to_move", "result", "exact", "value", "score", "plies", "best"):
+    for key in (
+        "position",
+        "game",
+        "diagram",
+        "to_move",
+        "result",
+        "exact",
+        "value",
+        "score",
+        "plies",
+        "best",
+    ):
         assert answer[key] == expected[key], key
     assert answer["moves"] == expected["moves"]
     assert answer["description"] == "draw with best play"
@@ -88,13 +99,18 @@ def test_a_body_of_the_wrong_shape_gets_a_422_naming_the_field(client: TestClien
     assert response.status_code == 422
     assert response.json()["detail"] == "invalid request: 'position': Input should be a valid string"
     response = client.post("/api/analyze", json={"position": "b2", "colour": "red"})
-    assert response.status_code == 422 and "'colour': Extra inputs are not permitted" in response.json()["detail"]
+    assert (
+        response.status_code == 422
+        and "'colour': Extra inputs are not permitted" in response.json()["detail"]
+    )
     response = client.post("/api/analyze", json=["b2"])
     assert response.status_code == 422 and "'body'" in response.json()["detail"]
 
 
 def test_malformed_json_gets_a_422_that_says_so(client: TestClient) -> None:
-    response = client.post("/api/analyze", content=b'{"position": ', headers={"content-type": "application/json"})
+    response = client.post(
+        "/api/analyze", content=b'{"position": ', headers={"content-type": "application/json"}
+    )
     assert response.status_code == 422
     assert response.json()["detail"].startswith("invalid request: the body is not valid JSON")
 
@@ -163,13 +179,22 @@ def test_new_game_refuses_unknown_choices(client: TestClient) -> None:
 def test_a_move_gets_the_computers_reply_in_the_same_answer(client: TestClient) -> None:
     game = new_game(client)
     answer = play(client, game["id"], "b2").json()
-    assert answer["moves"][0] == {"ply": 1, "move": "b2", "cell": "b2", "side": "x", "by": "human", "note": ""}
+    assert answer["moves"][0] == {
+        "ply": 1,
+        "move": "b2",
+        "cell": "b2",
+        "side": "x",
+        "by": "human",
+        "note": "",
+    }
     assert answer["reply"]["ply"] == 2 and answer["reply"]["by"] == "computer"
     assert answer["reply"]["note"] == "draw with best play"
     assert answer["position"] == f"b2 {answer['reply']['move']}" and answer["waiting_for"] == "you"
 
 
-def test_a_move_without_reply_leaves_the_computer_to_move_then_it_plays_on_request(client: TestClient) -> None:
+def test_a_move_without_reply_leaves_the_computer_to_move_then_it_plays_on_request(
+    client: TestClient,
+) -> None:
     game = new_game(client)
     answer = play(client, game["id"], "a1", reply=False).json()
     assert answer["waiting_for"] == "computer" and answer["reply"] is None
@@ -218,7 +243,9 @@ def test_a_move_after_the_end_is_refused(client: TestClient) -> None:
     game = new_game(client, mode="humans")
     for move in ("a3", "a2", "b3", "b2", "c3"):
         last = play(client, game["id"], move).json()
-    assert last["result"] == "x" and last["winning_line"] == ["a3", "b3", "c3"] and last["waiting_for"] is None
+    assert (
+        last["result"] == "x" and last["winning_line"] == ["a3", "b3", "c3"] and last["waiting_for"] is None
+    )
     response = play(client, game["id"], "c1")
     assert response.status_code == 400 and response.json()["detail"].endswith(": the game is over")
     response = play(client, game["id"])
@@ -248,7 +275,11 @@ def test_a_computer_against_computer_game_plays_one_move_per_request(client: Tes
 def test_undo_takes_back_your_move_and_the_reply(client: TestClient) -> None:
     game = new_game(client)
     play(client, game["id"], "b2")
-    after = play(client, game["id"], "a1" if "a1" not in client.get(f"/api/games/{game['id']}").json()["position"] else "c3")
+    after = play(
+        client,
+        game["id"],
+        "a1" if "a1" not in client.get(f"/api/games/{game['id']}").json()["position"] else "c3",
+    )
     assert len(after.json()["moves"]) == 4
     undone = client.post(f"/api/games/{game['id']}/undo").json()
     assert len(undone["moves"]) == 2 and undone["waiting_for"] == "you"

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from inarow import __version__
 from inarow.errors import InarowError
 from inarow.players import DEFAULT_THINK_TIME
-from inarow.sessions import GameState, History, InlineExecutor, Review, Sessions, warm_up
+from inarow.sessions import GameState, History, InlineExecutor, Review, Sessions, exit_with_parent, warm_up
 from inarow.store import Score, Store, UnknownGameError
 
 STATIC = Path(__file__).parent / "static"
@@ -154,7 +154,13 @@ def _executor(settings: Settings) -> tuple[Executor, int]:
     workers = settings.workers or max(1, min(4, os.cpu_count() or 1))
     if settings.pool == "thread":
         return ThreadPoolExecutor(workers, thread_name_prefix="inarow-search"), workers
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")), workers
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    )
+    return pool, workers
 
 
 def _field(loc: tuple[Any, ...]) -> str:
