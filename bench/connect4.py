@@ -1,6 +1,8 @@
 """Pascal Pons' Connect Four test sets: how fast and how lean the exact engine is, beside his C++ solver.
 
-Usage: ``.venv/bin/python bench/connect4.py [--sets Test_L3_R1 ...] [--sample N] [--engine compiled|reference]``
+Usage::
+
+    .venv/bin/python bench/connect4.py [--sets Test_L3_R1 ...] [--sample N] [--engine compiled|reference]
 
 Every position is solved by a fresh engine (an empty transposition table), as Pons measures; the time is that
 of :meth:`solve` alone, after a warm-up that compiles (or loads) the numba code. ``--sample N`` takes the

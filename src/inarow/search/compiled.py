@@ -59,7 +59,7 @@ slice stores nothing in the table, and the next slice resumes from what the tabl
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 from numba import njit, types
@@ -68,6 +68,9 @@ from numba.extending import intrinsic
 from inarow.rules import Game
 from inarow.search.limits import Budget
 from inarow.symmetry import symmetries
+
+Int: TypeAlias = int | np.integer[Any]
+"""An integer in the compiled code: a Python int from the caller, a numpy one inside."""
 
 LAYOUT_BITS = 64
 """The widest layout (``columns * (rows + 1)`` bits) the engine plays: one ``uint64`` per side."""
@@ -83,6 +86,11 @@ _FIRST_RATE = 2_000_000.0
 
 _RATE_MIN_NODES = 20_000
 """Slices shorter than this say little about the speed and do not update the estimate."""
+
+_ETC_MIN_EMPTY = 6
+"""Enhanced transposition cutoffs are tried where more cells than this are empty: nearer the end, the
+child probes cost more time than the nodes they save (measured on Pons' sets: 3 saves a few more nodes
+but is slower, 10 saves fewer)."""
 
 _MIN_SLICE = 1_000
 """The fewest nodes a slice with a deadline explores (a few hundred microseconds)."""
@@ -166,7 +174,7 @@ _UMIX = np.uint64(_HASH_MIX)
 _UCHUNK = np.uint64(_CHUNK)
 
 
-@intrinsic  # type: ignore[misc]
+@intrinsic
 def _popcount(typingctx: Any, x: Any) -> Any:
     """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has it)."""
     sig = types.uint64(types.uint64)
@@ -177,19 +185,19 @@ def _popcount(typingctx: Any, x: Any) -> Any:
     return sig, codegen
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _shr(x: np.uint64, n: np.uint64) -> np.uint64:
     """``x >> n`` that gives 0 for shifts of 64 or more (undefined in LLVM)."""
     return x >> n if n < np.uint64(64) else np.uint64(0)
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _shl(x: np.uint64, n: np.uint64) -> np.uint64:
     """``x << n`` that gives 0 for shifts of 64 or more."""
     return x << n if n < np.uint64(64) else np.uint64(0)
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _winning(s: np.uint64, empty: np.uint64, geo: np.ndarray) -> np.uint64:
     """The cells of ``empty`` where one more stone completes k in a row for ``s`` (as Game.winning_cells).
 
@@ -221,8 +229,8 @@ def _winning(s: np.uint64, empty: np.uint64, geo: np.ndarray) -> np.uint64:
     return found & empty
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
-def _image(x: np.uint64, tables: np.ndarray, sym: int, nchunks: int) -> np.uint64:
+@njit(cache=True, inline="always")
+def _image(x: np.uint64, tables: np.ndarray, sym: Int, nchunks: Int) -> np.uint64:
     """Bitboard ``x`` mapped through symmetry number ``sym`` (chunk tables of 256 images)."""
     out = np.uint64(0)
     for c in range(nchunks):
@@ -230,33 +238,18 @@ def _image(x: np.uint64, tables: np.ndarray, sym: int, nchunks: int) -> np.uint6
     return out
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
-def _mirror(x: np.uint64, geo: np.ndarray) -> np.uint64:
-    """Bitboard ``x`` with its columns in reverse order (the left-right mirror)."""
-    out = np.uint64(0)
-    width, h, column0 = geo[_WIDTH], geo[_HEIGHT], geo[_COLUMN0]
-    for c in range(width):
-        out |= ((x >> (h * np.uint64(c))) & column0) << (h * (width - _U1 - np.uint64(c)))
-    return out
-
-
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _key(
     cur: np.uint64, opp: np.uint64, geo: np.ndarray, tables: np.ndarray
-) -> tuple[np.uint64, np.uint64, int]:
+) -> tuple[np.uint64, np.uint64, Int]:
     """The table key ``(word1, word2, symmetry)`` of a position: its least image, and which symmetry.
 
     With gravity a position is fixed by ``cur + filled + bottom`` (Pons' key: one bit above each column's
-    stones marks its height; ``cur``'s bits lie below it), and the mirror is the only symmetry. Without
-    gravity the key is the pair of images, the least under the board's symmetries.
+    stones marks its height; ``cur``'s bits lie below it), and symmetry is not used (see the module
+    docstring). Without gravity the key is the pair of images, the least under the board's symmetries.
     """
     if geo[_GRAVITY]:
-        key = cur + (cur | opp) + geo[_BOTTOM]
-        if geo[_NSYM] > _U1:
-            mirrored = _mirror(key, geo)
-            if mirrored < key:
-                return mirrored, _UIN_USE, 1
-        return key, _UIN_USE, 0
+        return cur + (cur | opp) + geo[_BOTTOM], _UIN_USE, 0
     best1, best2, best_sym = cur, opp, 0
     nchunks = np.int64(geo[_NCHUNKS])
     for sym in range(1, np.int64(geo[_NSYM])):
@@ -269,32 +262,85 @@ def _key(
     return best1, best2 | _UIN_USE, best_sym
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
-def _slot(key1: np.uint64, key2: np.uint64, shift: int) -> int:
+@njit(cache=True, inline="always")
+def _slot(key1: np.uint64, key2: np.uint64, shift: Int) -> Int:
     """The table index of a key: Fibonacci hashing of the mixed key words."""
     return int(((key1 ^ (key2 * _UMIX)) * _UHASH) >> np.uint64(shift))
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
-def _field(data: np.uint64, shift: int) -> int:
+@njit(cache=True, inline="always")
+def _field(data: np.uint64, shift: Int) -> Int:
     """The byte of a packed table entry at ``shift``, as an int."""
     return np.int64((data >> np.uint64(shift)) & _UBYTE)
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True, inline="always")
+def _holds(
+    tt: np.ndarray, slot: Int, key1: np.uint64, key2: np.uint64, words: Int, generation: np.uint64
+) -> bool:
+    """Whether table entry ``slot`` is this engine's entry for the key."""
+    return bool(
+        tt[slot, 0] == key1
+        and (words == 2 or tt[slot, 1] == key2)
+        and tt[slot, words - 1] >> np.uint64(_GENERATION_SHIFT) == generation
+    )
+
+
+@njit(cache=True, inline="always")
+def _store(
+    tt: np.ndarray,
+    slot: Int,
+    key1: np.uint64,
+    key2: np.uint64,
+    words: Int,
+    generation: np.uint64,
+    low: Int,
+    high: Int,
+    result: Int,
+    cut: Int,
+) -> None:
+    """Record a search result: with ``cut >= 0`` (the refuting move's id, in the key's frame) ``result`` is
+    a lower bound, else an upper bound. An entry of the same position keeps its other bound and move; a
+    new one starts from the position's own bounds ``[low, high]``.
+    """
+    if _holds(tt, slot, key1, key2, words, generation):
+        data = tt[slot, words - 1]
+        lower = _field(data, _LOWER_SHIFT) - _SCORE_OFFSET
+        upper = _field(data, _UPPER_SHIFT) - _SCORE_OFFSET
+        stored = _field(data, _MOVE_SHIFT) - 1
+    else:
+        lower, upper, stored = low, high, -1
+    if cut >= 0:
+        if result > lower:
+            lower = result
+        stored = cut
+    elif result < upper:
+        upper = result
+    tt[slot, 0] = key1
+    if words == 3:
+        tt[slot, 1] = key2
+    tt[slot, words - 1] = (
+        (np.uint64(lower + _SCORE_OFFSET) << np.uint64(_LOWER_SHIFT))
+        | (np.uint64(upper + _SCORE_OFFSET) << np.uint64(_UPPER_SHIFT))
+        | (np.uint64(stored + 1) << np.uint64(_MOVE_SHIFT))
+        | (generation << np.uint64(_GENERATION_SHIFT))
+    )
+
+
+@njit(cache=True)
 def _negamax(
     cur: np.uint64,
     opp: np.uint64,
-    ply: int,
-    alpha: int,
-    beta: int,
+    ply: Int,
+    alpha: Int,
+    beta: Int,
     geo: np.ndarray,
     tables: np.ndarray,
     perm: np.ndarray,
     tt: np.ndarray,
     buf: np.ndarray,
     state: np.ndarray,
-) -> int:
+) -> Int:
     """Pons' negamax on a null or wider window; requires that the side to move cannot win at once.
 
     Counts itself in ``state[_NODES]``; when that reaches ``state[_LIMIT]`` it sets ``state[_ABORTED]``
@@ -333,12 +379,8 @@ def _negamax(
     words = np.int64(geo[_KEY_WORDS])
     slot = _slot(key1, key2, state[_TABLE_SHIFT])
     generation = np.uint64(state[_GENERATION])
-    hit = (
-        tt[slot, 0] == key1
-        and (words == 2 or tt[slot, 1] == key2)
-        and tt[slot, words - 1] >> np.uint64(_GENERATION_SHIFT) == generation
-    )
-    best_id = -1
+    hit = _holds(tt, slot, key1, key2, words, generation)
+    best_id: Int = -1
     if hit:
         data = tt[slot, words - 1]
         stored = _field(data, _MOVE_SHIFT) - 1
@@ -357,21 +399,53 @@ def _negamax(
         if alpha >= beta:
             return beta
 
+    # Enhanced transposition cutoff (ours), far enough from the end for the probes to pay: a child
+    # whose table upper bound already refutes beta cuts at once, and one whose lower bound shows that it
+    # cannot raise alpha need not be searched.
+    useless = _U0
+    if ply < cells - _ETC_MIN_EMPTY:
+        for i in range(np.int64(geo[_NORDER])):
+            move = possible & geo[_ORDER + i]
+            if not move:
+                continue
+            child1, child2, _ = _key(opp, cur | move, geo, tables)
+            child = _slot(child1, child2, state[_TABLE_SHIFT])
+            if _holds(tt, child, child1, child2, words, generation):
+                data = tt[child, words - 1]
+                floor = -(_field(data, _UPPER_SHIFT) - _SCORE_OFFSET)
+                if floor >= beta:
+                    mid = np.int64(geo[_ORDER_ID + i])
+                    _store(
+                        tt,
+                        slot,
+                        key1,
+                        key2,
+                        words,
+                        generation,
+                        low,
+                        high,
+                        floor,
+                        mid if sym == 0 else perm[0, sym, mid],
+                    )
+                    return floor
+                if -(_field(data, _LOWER_SHIFT) - _SCORE_OFFSET) <= alpha:
+                    useless |= move
+
     # Moves by threats created (descending), ties in centre-first order; the table's move first.
     moves = buf[ply, _MOVES]
     scores = buf[ply, _SCORES]
     ids = buf[ply, _IDS]
     count = 0
-    first = -1
+    first: Int = -1
     for i in range(np.int64(geo[_NORDER])):
         move = possible & geo[_ORDER + i]
-        if not move:
+        if not move or move & useless:
             continue
         mid = np.int64(geo[_ORDER_ID + i])
         if mid == best_id:
             first = mid
             continue
-        score = _popcount(_winning(cur | move, empty & ~move, geo))
+        score: np.uint64 = _popcount(_winning(cur | move, empty & ~move, geo))  # type: ignore[call-arg]
         pos = count
         while pos > 0 and scores[pos - 1] < score:
             moves[pos] = moves[pos - 1]
@@ -391,7 +465,7 @@ def _negamax(
         count += 1
 
     result = alpha
-    cut = -1
+    cut: Int = -1
     for i in range(count):
         value = -_negamax(opp, cur | moves[i], ply + 1, -beta, -alpha, geo, tables, perm, tt, buf, state)
         if state[_ABORTED]:
@@ -404,41 +478,17 @@ def _negamax(
             alpha = value
             result = value
 
-    # Store: a fail high raises the lower bound, anything else lowers the upper bound.
-    data = tt[slot, words - 1]
-    if (
-        tt[slot, 0] == key1
-        and (words == 2 or tt[slot, 1] == key2)
-        and data >> np.uint64(_GENERATION_SHIFT) == generation
-    ):
-        lower = _field(data, _LOWER_SHIFT) - _SCORE_OFFSET
-        upper = _field(data, _UPPER_SHIFT) - _SCORE_OFFSET
-        stored = _field(data, _MOVE_SHIFT) - 1
-    else:
-        lower, upper, stored = low, high, -1
     if cut >= 0:
-        if result > lower:
-            lower = result
-        stored = cut if sym == 0 else perm[0, sym, cut]
-    elif result < upper:
-        upper = result
-    tt[slot, 0] = key1
-    if words == 3:
-        tt[slot, 1] = key2
-    tt[slot, words - 1] = (
-        (np.uint64(lower + _SCORE_OFFSET) << np.uint64(_LOWER_SHIFT))
-        | (np.uint64(upper + _SCORE_OFFSET) << np.uint64(_UPPER_SHIFT))
-        | (np.uint64(stored + 1) << np.uint64(_MOVE_SHIFT))
-        | (generation << np.uint64(_GENERATION_SHIFT))
-    )
+        cut = cut if sym == 0 else perm[0, sym, cut]
+    _store(tt, slot, key1, key2, words, generation, low, high, result, cut)
     return result
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _bisect(
     cur: np.uint64,
     opp: np.uint64,
-    ply: int,
+    ply: Int,
     geo: np.ndarray,
     tables: np.ndarray,
     perm: np.ndarray,
@@ -481,7 +531,7 @@ class _Geometry:
         assert supports(game), f"{game.name} needs {game.columns * game.height} bits, more than {LAYOUT_BITS}"
         width, height, gravity = game.columns, game.height, game.gravity
         group = symmetries(game)
-        nsym = len(group) if not gravity or width > 1 else 1
+        nsym = 1 if gravity else len(group)
         nbits = width * height
         nchunks = (nbits + _CHUNK - 1) // _CHUNK
         if gravity:
@@ -507,11 +557,6 @@ class _Geometry:
         self.tables = np.zeros((nsym, nchunks, 1 << _CHUNK), dtype=np.uint64)
         for s in range(nsym):
             mapping = group.permutations[s]
-            if gravity:  # the mirror maps columns
-                self.perm[0, s, :width] = self.perm[1, s, :width] = [
-                    width - 1 - c if s else c for c in range(width)
-                ]
-                continue
             for bit, image in mapping.items():
                 self.perm[0, s, bit] = image
                 self.perm[1, s, image] = bit
