@@ -1,4 +1,5 @@
-"""Computer players: the levels ``easy``, ``medium``, ``hard`` and ``perfect``, the same everywhere.
+"""Computer players, the same everywhere: the levels ``easy``, ``medium``, ``hard`` and ``perfect``,
+``random``, ``rules`` and the textbook searches ``minimax:D:EVAL`` and ``alphabeta:D:EVAL``.
 
 A player is anything with ``name`` and ``choose(position, rng) -> Choice``; :func:`player` builds one from
 its name. Randomness comes from the ``rng`` the caller passes, so a seeded game replays exactly.
@@ -12,8 +13,10 @@ from typing import Protocol
 
 from inarow.analysis import Analysis, analyze
 from inarow.errors import InarowError
+from inarow.evaluation import EVALUATIONS
 from inarow.rules import Position
-from inarow.search.limits import Limits
+from inarow.search.limits import MAX_DEPTH, Limits
+from inarow.search.textbook import ALGORITHMS, format_value, move_scores
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 
@@ -78,9 +81,109 @@ class Level:
         return Choice(_pick(analysis, rng), analysis, note)
 
 
+@dataclass(frozen=True)
+class RandomPlayer:
+    """``random``: any legal move, all equally likely."""
+
+    name: str = "random"
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        return Choice(rng.choice(position.legal_moves()), None, "random")
+
+
+@dataclass(frozen=True)
+class RulesPlayer:
+    """``rules``: the classic hand-written strategy, on any board. Win if a stone completes a line; else
+    block a cell where the opponent would complete one; else take a corner, else a centre cell (those
+    nearest the middle of the board), else an edge cell, else any cell. Ties are broken by the ``rng``."""
+
+    name: str = "rules"
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        game, legal = position.game, position.legal_bits()
+        mine, theirs = position.stones(position.turn), position.stones("o" if position.turn == "x" else "x")
+        moves = sum(1 << bit for bit in legal)
+        last_column, last_row = game.columns - 1, game.rows - 1
+        middle = (last_column / 2, last_row / 2)
+
+        def distance(bit: int) -> float:
+            column, row = game.coordinates(bit)
+            return max(abs(column - middle[0]), abs(row - middle[1]))
+
+        def on_edge(bit: int) -> bool:
+            column, row = game.coordinates(bit)
+            return column in (0, last_column) or row in (0, last_row)
+
+        nearest = min(distance(bit) for bit in legal)
+        corners = {game.bit(c, r) for c in (0, last_column) for r in (0, last_row)}
+        for note, cells in (
+            ("win", [b for b in legal if game.winning_cells(mine, moves) >> b & 1]),
+            ("block", [b for b in legal if game.winning_cells(theirs, moves) >> b & 1]),
+            ("corner", [b for b in legal if b in corners]),
+            ("centre", [b for b in legal if distance(b) == nearest and not on_edge(b)]),
+            ("edge", [b for b in legal if on_edge(b)]),
+            ("any cell", legal),
+        ):
+            if cells:
+                return Choice(game.cell_name(rng.choice(cells)), None, note)
+        raise AssertionError("a player was asked to move in a finished game")
+
+
+@dataclass(frozen=True)
+class SearchPlayer:
+    """``ALGORITHM:DEPTH:EVALUATION`` such as ``minimax:2:open-lines``: a textbook search (see
+    :mod:`inarow.search.textbook`) ``depth`` plies deep; it plays a move of the best backed-up value, one
+    that wins at once if there is one, else at random among the best."""
+
+    algorithm: str
+    depth: int
+    evaluation: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
+        top = max(scores.values())
+        best = [bit for bit, score in scores.items() if score == top]
+        winning = [bit for bit in best if position.play(bit).winner is not None]
+        bit = (winning or [rng.choice(best)])[0]
+        note = f"{self.algorithm} depth {self.depth}: value {format_value(top)}"
+        return Choice(position.game.cell_name(bit), None, note)
+
+
+PLAYER_NAMES = (*LEVELS, "random", "rules")
+"""The players known by a single name; the textbook searches are named ``ALGORITHM:DEPTH[:EVALUATION]``."""
+
+
 def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
-    """The player called ``name``: one of :data:`LEVELS`. Raises :class:`UnknownPlayerError`."""
+    """The player called ``name``: one of :data:`PLAYER_NAMES`, or ``ALGORITHM:DEPTH[:EVALUATION]`` for a
+    textbook search (``minimax:2:open-lines``, ``alphabeta:4:weighted``; the evaluation defaults to
+    ``open-lines``). Raises :class:`UnknownPlayerError`."""
     key = name.strip().lower()
     if key in LEVELS:
         return Level(key, think_time)
-    raise UnknownPlayerError(f"unknown player {name!r}: expected one of {', '.join(LEVELS)}")
+    if key == "random":
+        return RandomPlayer()
+    if key == "rules":
+        return RulesPlayer()
+    parts = key.split(":")
+    if parts[0] in ALGORITHMS and len(parts) in (2, 3):
+        depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
+        if not (depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
+            raise UnknownPlayerError(
+                f"unknown player {name!r}: the depth {depth!r} must be a number of plies from 1 to "
+                f"{MAX_DEPTH}"
+            )
+        if evaluation not in EVALUATIONS:
+            raise UnknownPlayerError(
+                f"unknown player {name!r}: the evaluation {evaluation!r} must be one of "
+                f"{', '.join(EVALUATIONS)}"
+            )
+        return SearchPlayer(parts[0], int(depth), evaluation)
+    raise UnknownPlayerError(
+        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, or "
+        f"ALGORITHM:DEPTH[:EVALUATION] with an algorithm of {', '.join(ALGORITHMS)}, e.g. "
+        "'minimax:2:open-lines'"
+    )

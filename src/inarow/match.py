@@ -1,0 +1,235 @@
+"""Computer against computer: single games, matches of many games with the score and a 95% interval, and
+the step-by-step moves a web page needs to let two players play each other on its board.
+
+Every game of a match gets its own random generator seeded from the match seed and the game's number, so
+one game of a match replays on its own (:func:`game_seed`). A match without a seed draws one and reports
+it, so it can be replayed too.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from inarow.errors import IllegalMoveError, InarowError
+from inarow.notation import parse_game
+from inarow.players import Player, player
+from inarow.rules import Game, Position, Result, Side
+
+MAX_GAMES = 100_000
+"""The most games one match may have."""
+
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution, for 95% intervals."""
+
+
+class InvalidMatchError(InarowError):
+    """A match that cannot be played: no games, too many."""
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (from 0) of a match seeded ``seed``."""
+    return seed * 1_000_003 + number
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: who played X and O, the moves, and the result (``x``, ``o`` or ``draw``)."""
+
+    x: str
+    o: str
+    moves: tuple[str, ...]
+    result: Result
+    seed: int
+
+    def to_json(self, game: Game) -> dict[str, Any]:
+        return {
+            "x": self.x,
+            "o": self.o,
+            "moves": move_list(game, self.moves),
+            "result": self.result,
+            "seed": self.seed,
+        }
+
+
+def move_list(game: Game, moves: tuple[str, ...]) -> str:
+    """Moves as a move list: ``b2 a1 c3``, or column digits ``4453`` in gravity games of up to 9 columns."""
+    return "".join(moves) if game.gravity and game.columns <= 9 else " ".join(moves)
+
+
+def play_game(
+    game: Game,
+    x: Player,
+    o: Player,
+    rng: random.Random,
+    start: Position | None = None,
+    on_move: Callable[[Position, str, str], None] | None = None,
+) -> tuple[Position, tuple[str, ...]]:
+    """Play ``x`` against ``o`` from ``start`` (the empty board) to the end; returns the final position and
+    the moves played. ``on_move(position before, move, note)`` is called after each choice."""
+    position = start if start is not None else Position.start(game)
+    moves: list[str] = []
+    while not position.is_over:
+        mover = x if position.turn == "x" else o
+        choice = mover.choose(position, rng)
+        if on_move is not None:
+            on_move(position, choice.move, choice.note)
+        moves.append(choice.move)
+        position = position.play(choice.move)
+    return position, tuple(moves)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One player's results over a match, with 95% Wilson intervals for its win rate and for its score
+    (a win 1, a draw ½, a loss 0, averaged over the games)."""
+
+    player: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        return wilson(self.wins + self.draws / 2, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 4),
+            "score_interval": [round(v, 4) for v in self.score_interval],
+            "win_rate_interval": [round(v, 4) for v in self.win_interval],
+        }
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` may be fractional, for a score with
+    draws as halves); (0, 1) when there are no trials. Unlike the normal approximation it stays inside
+    [0, 1] and is not empty when every game went the same way."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match between two players ``first`` and ``second`` (``first`` plays X in game 0)."""
+
+    game: Game
+    first: str
+    second: str
+    seed: int
+    swap: bool
+    games: tuple[GameRecord, ...]
+
+    def tally(self, which: int) -> Tally:
+        """The results of ``first`` (``which`` 0) or ``second`` (1)."""
+        wins = draws = losses = 0
+        for number, record in enumerate(self.games):
+            plays_x = (which == 0) != (self.swap and number % 2 == 1)
+            side: Side = "x" if plays_x else "o"
+            if record.result == "draw":
+                draws += 1
+            elif record.result == side:
+                wins += 1
+            else:
+                losses += 1
+        return Tally(self.second if which else self.first, wins, draws, losses)
+
+    def tallies(self) -> tuple[Tally, Tally]:
+        return self.tally(0), self.tally(1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "players": [self.first, self.second],
+            "seed": self.seed,
+            "swap": self.swap,
+            "results": [tally.to_json() for tally in self.tallies()],
+            "games": [record.to_json(self.game) for record in self.games],
+        }
+
+
+def play_match(
+    game: Game | str,
+    first: str,
+    second: str,
+    games: int = 10,
+    *,
+    swap: bool = False,
+    seed: int | None = None,
+    think_time: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games of ``first`` against ``second`` (player names, see
+    :func:`inarow.players.player`). ``first`` plays X in every game, or with ``swap`` in every other one,
+    starting with game 0. ``progress(done, total)`` is called after each game.
+
+    Raises :class:`~inarow.players.UnknownPlayerError` for a bad name and :class:`InvalidMatchError` for a
+    number of games out of range.
+    """
+    the_game = parse_game(game)
+    if not 1 <= games <= MAX_GAMES:
+        raise InvalidMatchError(f"invalid number of games {games!r}: expected 1 to {MAX_GAMES:,}")
+    options = {} if think_time is None else {"think_time": think_time}
+    players = (player(first, **options), player(second, **options))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    records = []
+    for number in range(games):
+        a, b = players if not (swap and number % 2 == 1) else players[::-1]
+        rng = random.Random(game_seed(seed, number))
+        final, moves = play_game(the_game, a, b, rng)
+        assert final.result is not None
+        records.append(GameRecord(a.name, b.name, moves, final.result, game_seed(seed, number)))
+        if progress is not None:
+            progress(number + 1, games)
+    return MatchResult(the_game, first, second, seed, swap, tuple(records))
+
+
+def next_move(
+    position: Position, name: str, seed: int | None = None, think_time: float | None = None
+) -> dict[str, Any]:
+    """The move player ``name`` chooses in ``position``, JSON-ready, for a page that shows two players
+    playing each other one move at a time ("Watch"): ``{"move", "note", "position", "result"}`` where
+    ``position`` is the diagram after the move and ``result`` is ``x``, ``o``, ``draw`` or None.
+
+    Raises :class:`~inarow.players.UnknownPlayerError` and, at a finished position,
+    :class:`~inarow.errors.IllegalMoveError`.
+    """
+    if position.is_over:
+        raise IllegalMoveError(f"no move in {position.diagram()!r}: the game is over ({position.result})")
+    mover = player(name) if think_time is None else player(name, think_time)
+    choice = mover.choose(position, random.Random(seed))
+    after = position.play(choice.move)
+    return {
+        "player": mover.name,
+        "side": position.turn,
+        "move": choice.move,
+        "note": choice.note,
+        "position": after.diagram(),
+        "result": after.result,
+    }
