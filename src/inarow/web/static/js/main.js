@@ -40,6 +40,8 @@ function reasonOf(error) {
 function render() {
   const game = state.game;
   if (!game) return;
+  // Hooks for tests and for styling: whether a request is under way, how many moves, whose turn.
+  Object.assign(document.body.dataset, { busy: String(state.busy), ply: String(game.moves.length), waiting: game.waiting_for ?? "none" });
   const stones = readDiagram(game.diagram);
   const labels = new Map();
   const marks = new Map();
@@ -185,6 +187,7 @@ async function onCell(cell, column) {
   try {
     const next = await api.play(game.id, move, false);
     if (generation !== state.generation) return;
+    state.busy = false;
     accept(next);
   } catch (error) {
     if (generation !== state.generation) return;
