@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,9 +21,14 @@ from inarow import __version__
 from inarow.analysis import Analysis, analyze
 from inarow.console import render_board
 from inarow.errors import InarowError
+from inarow.evaluation import evaluation_named
+from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES, analyze_moves, compare_algorithms, record_tree
+from inarow.match import check_games, move_list, play_match
 from inarow.notation import parse_game, parse_position
+from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
+from inarow.search.textbook import check_algorithm
 
 app = typer.Typer(
     help="Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line.",
@@ -47,6 +52,13 @@ DepthOption = Annotated[
 ]
 TimeOption = Annotated[float | None, typer.Option("--time", "-t", help="Think at most this many seconds.")]
 NodesOption = Annotated[int | None, typer.Option("--nodes", help="Explore at most this many positions.")]
+AlgoOption = Annotated[
+    str | None,
+    typer.Option("--algo", "-a", help="A textbook search: minimax, negamax, alphabeta or alphabeta-soft."),
+]
+EvalOption = Annotated[
+    str, typer.Option("--eval", "-e", help="The evaluation at the leaves: open-lines, weighted or lines.")
+]
 
 
 def fail(error: InarowError) -> NoReturn:
@@ -107,16 +119,29 @@ def analyze_command(
     time: TimeOption = None,
     nodes: NodesOption = None,
     weak: Annotated[bool, typer.Option("--weak", help="Only win, draw or loss (faster).")] = False,
+    algo: AlgoOption = None,
+    evaluation: EvalOption = "open-lines",
 ) -> None:
     """The value of each position and of every legal move, the best moves and the line of best play.
+
+    With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the
+    end without --depth) with the --eval evaluation at its leaves: each move's score is then the value it
+    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force), and exact is false.
 
     With no POSITION, reads one position per line from standard input. A bad line gets an error (in JSON,
     {"position": ..., "error": ...}) and the batch goes on; the exit status is 1 if any line failed.
     """
     the_game, limits = _game(game), _limits(depth, time, nodes)
+    if algo is not None:
+        _check_search(algo, evaluation)
     failed = False
     for text in _lines(positions or []):
         try:
+            if algo is not None:
+                _print_move_values(
+                    text, analyze_moves(the_game, text, algo, depth, evaluation, limits), as_json
+                )
+                continue
             result = analyze(parse_position(text, the_game), limits, weak=weak)
         except InarowError as error:
             failed = True
@@ -131,6 +156,49 @@ def analyze_command(
             _print_analysis(text, result)
     if failed:
         raise typer.Exit(1)
+
+
+def _check_search(algorithm: str, evaluation: str) -> None:
+    try:
+        check_algorithm(algorithm)
+        evaluation_named(evaluation)
+    except InarowError as error:
+        fail(error)
+
+
+def _print_move_values(text: str, report: dict[str, Any], as_json: bool) -> None:
+    """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
+    if as_json:
+        print(json.dumps(report | {"position": text}), flush=True)
+        return
+    position = parse_position(text, report["game"])
+    turn = f"{report['to_move']} to move" if report["to_move"] else "game over"
+    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({report['game']}, {turn})")
+    out.print(render_board(position), markup=False)
+    if report["result"] is not None:
+        out.print(f"result  {report['description']}")
+        out.print()
+        return
+    out.print(f"value   {report['description']}  (not exact: depth-limited)", markup=False)
+    out.print(f"best    {' '.join(report['best'])}")
+    out.print(f"line    {' '.join(report['pv'])}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("move")
+    table.add_column(f"value for {report['to_move']}", justify="right")
+    for move in report["moves"]:
+        table.add_row(move["move"], _shown(move["score"]))
+    out.print(table)
+    out.print(f"nodes   {report['nodes']:,} in {report['seconds']:.3f} s")
+    out.print()
+
+
+def _shown(value: float | str | None) -> str:
+    """A JSON value of the textbook searches for people: ``+∞``, ``-∞``, ``+3``."""
+    if value is None:
+        return "-"
+    if isinstance(value, str):
+        return "+∞" if value == "inf" else "-∞"
+    return f"{value:+g}"
 
 
 def _print_analysis(text: str, result: Analysis) -> None:
@@ -285,3 +353,172 @@ def serve(
     from inarow.web.server import serve as run
 
     run(host=host, port=port, db=db, open_browser=open_browser)
+
+
+TREE_FORMATS = ("text", "json", "dot", "svg")
+
+
+@app.command("tree")
+def tree_command(
+    position: Annotated[str, typer.Argument(help="The position: a diagram, a move list, or digits.")],
+    game: GameOption = "tictactoe",
+    algo: Annotated[
+        str, typer.Option("--algo", "-a", help="minimax, negamax, alphabeta (fail-hard) or alphabeta-soft.")
+    ] = "alphabeta",
+    depth: Annotated[int, typer.Option("--depth", "-d", help="Search this many plies deep.")] = 2,
+    evaluation: EvalOption = "open-lines",
+    output_format: Annotated[
+        str,
+        typer.Option("--format", "-f", help="text, json, dot (Graphviz) or svg (drawn without Graphviz)."),
+    ] = "text",
+    max_nodes: Annotated[
+        int, typer.Option("--max-nodes", help="Refuse trees of more nodes than this.")
+    ] = MAX_TREE_NODES,
+) -> None:
+    """The search tree of a textbook algorithm: every node with its value and α/β, and what α-β pruned.
+
+    Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's standpoint;
+    negamax values are from the side to move at each node. The text and JSON end with the number of nodes
+    visited; with dot and svg it goes to standard error.
+    """
+    from inarow.search import tree
+
+    try:
+        if output_format not in TREE_FORMATS:
+            raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
+        the_position = parse_position(position, _game(game))
+        result = record_tree(the_position, algo, _limits(depth, None, None).depth, evaluation, max_nodes)
+    except InarowError as error:
+        fail(error)
+    if output_format == "json":
+        print(json.dumps(tree.to_dict(result), ensure_ascii=False))
+    elif output_format == "text":
+        print(tree.to_text(result))
+    else:
+        sys.stdout.write(tree.to_dot(result) if output_format == "dot" else tree.to_svg(result))
+        err.print(f"nodes visited: {result.nodes:,}")
+
+
+@app.command("compare")
+def compare_command(
+    position: Annotated[str, typer.Argument(help="The position: a diagram, a move list, or digits.")] = "",
+    game: GameOption = "tictactoe",
+    depth: Annotated[
+        int | None, typer.Option("--depth", "-d", help="Search this many plies deep (default: to the end).")
+    ] = None,
+    evaluation: EvalOption = "open-lines",
+    max_nodes: Annotated[
+        int, typer.Option("--nodes", help="Stop each algorithm after this many nodes.")
+    ] = COMPARE_MAX_NODES,
+    as_json: Annotated[bool, typer.Option("--json", help="The table as JSON.")] = False,
+) -> None:
+    """Nodes visited and time of minimax, α-β, α-β with move ordering, with a transposition table, with
+    both, and the engine, searching the same position to the same depth, with the effective branching
+    factor b* (nodes = 1 + b* + b*² + … + b*^depth)."""
+    try:
+        _limits(depth, None, max_nodes)
+        evaluation_named(evaluation)
+        with err.status("searching…") as status:
+            report = compare_algorithms(
+                _game(game),
+                position,
+                depth,
+                evaluation,
+                max_nodes=max_nodes,
+                progress=lambda label: status.update(f"searching with {label}…"),
+            )
+    except InarowError as error:
+        fail(error)
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False))
+        return
+    out.print(
+        f"[bold]{position or '(empty board)'}[/bold]  ({report['game']}, {report['to_move']} to move), "
+        f"depth {report['depth']}, {report['evaluation']} evaluation",
+        soft_wrap=True,
+    )
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("algorithm", "nodes", "seconds", "b*", "value", "move"):
+        table.add_column(column, justify="left" if column in ("algorithm", "value", "move") else "right")
+    for row in report["rows"]:
+        nodes = f"{row['nodes']:,}" if row["complete"] else f"> {row['nodes']:,} (stopped)"
+        branching = "" if row["branching"] is None else f"{row['branching']:.2f}"
+        table.add_row(
+            row["label"], nodes, f"{row['seconds']:.3f}", branching, row["value_text"], row["move"] or ""
+        )
+    out.print(table)
+    out.print("values from the side to move's standpoint; the engine uses its own evaluation")
+
+
+@app.command("match")
+def match_command(
+    player_x: Annotated[str, typer.Argument(help="The first player (x in the first game).")],
+    player_o: Annotated[str, typer.Argument(help="The second player.")],
+    game: GameOption = "tictactoe",
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 10,
+    swap: Annotated[bool, typer.Option("--swap", help="Swap colours every other game.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed the players' random choices.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The results and the games as JSON.")] = False,
+    time: Annotated[
+        float | None, typer.Option("--time", "-t", help="Think time per move of the levels, seconds.")
+    ] = None,
+) -> None:
+    """Computer against computer: wins, draws and losses of each player with a 95% interval of its score,
+    and the games as move lists.
+
+    Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] such as
+    minimax:2:open-lines or alphabeta:4:weighted.
+    """
+    try:
+        the_game = _game(game)
+        check_games(games)
+        player(player_x)
+        player(player_o)
+        with Progress(
+            TextColumn("playing"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total} games"),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("match", total=games)
+            result = play_match(
+                the_game,
+                player_x,
+                player_o,
+                games,
+                swap=swap,
+                seed=seed,
+                think_time=time,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    except InarowError as error:
+        fail(error)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    out.print(
+        f"[bold]{player_x}[/bold] against [bold]{player_o}[/bold] on {the_game.name}: {games} games"
+        f"{', colours swapped every other game' if swap else ''} (seed {result.seed})",
+        soft_wrap=True,
+    )
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("player", "wins", "draws", "losses", "score", "95% interval"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for tally in result.tallies():
+        low, high = tally.score_interval
+        table.add_row(
+            tally.player,
+            str(tally.wins),
+            str(tally.draws),
+            str(tally.losses),
+            f"{tally.score:.3f}",
+            f"{low:.3f} – {high:.3f}",
+        )
+    out.print(table)
+    width = len(str(games))
+    for number, record in enumerate(result.games, start=1):
+        outcome = "draw" if record.result == "draw" else f"{record.result} wins"
+        moves = move_list(the_game, record.moves)
+        out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)

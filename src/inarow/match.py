@@ -173,6 +173,12 @@ class MatchResult:
         }
 
 
+def check_games(games: int) -> None:
+    """Raise :class:`InvalidMatchError` unless a match may have ``games`` games."""
+    if not 1 <= games <= MAX_GAMES:
+        raise InvalidMatchError(f"invalid number of games {games!r}: expected 1 to {MAX_GAMES:,}")
+
+
 def play_match(
     game: Game | str,
     first: str,
@@ -192,8 +198,7 @@ def play_match(
     number of games out of range.
     """
     the_game = parse_game(game)
-    if not 1 <= games <= MAX_GAMES:
-        raise InvalidMatchError(f"invalid number of games {games!r}: expected 1 to {MAX_GAMES:,}")
+    check_games(games)
     options = {} if think_time is None else {"think_time": think_time}
     players = (player(first, **options), player(second, **options))
     if seed is None:

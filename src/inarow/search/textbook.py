@@ -222,12 +222,12 @@ def evaluation_name(evaluation: Evaluation) -> str:
 
 
 def format_value(value: float | None) -> str:
-    """A value for people: ``+∞``, ``-∞``, ``3``, ``-1``."""
+    """A value for people: ``+∞``, ``-∞``, ``+3``, ``-1``, ``0``."""
     if value is None:
         return "·"
     if math.isinf(value):
         return "+∞" if value > 0 else "-∞"
-    return f"{value:g}"
+    return f"{value:+g}" if value else "0"
 
 
 class _Search:
