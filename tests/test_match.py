@@ -1,0 +1,253 @@
+"""Players and matches: the rules player never misses a win or a block, perfect never loses, the textbook
+searches play the moves their values say, and matches replay from their seed."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from inarow import Game, Position, parse_position
+from inarow.errors import IllegalMoveError, InarowError
+from inarow.match import (
+    InvalidMatchError,
+    MatchResult,
+    game_seed,
+    next_move,
+    play_game,
+    play_match,
+    wilson,
+)
+from inarow.players import RulesPlayer, SearchPlayer, UnknownPlayerError, player
+
+TICTACTOE = Game.parse("tictactoe")
+
+
+def every_position(game: Game) -> list[Position]:
+    """Every position reachable in play, by breadth-first search (small boards only)."""
+    start = Position.start(game)
+    seen, queue = {start}, deque([start])
+    while queue:
+        for _, child in queue.popleft().children():
+            if child not in seen:
+                seen.add(child)
+                queue.append(child)
+    return [position for position in seen if not position.is_over]
+
+
+def winning_moves(position: Position, side: str) -> set[str]:
+    """The moves that would complete a line for ``side`` (a brute force: try each and look)."""
+    game, found = position.game, set()
+    for bit in position.legal_bits():
+        stones = (position.x if side == "x" else position.o) | 1 << bit
+        if game.has_line(stones):
+            found.add(game.cell_name(bit))
+    return found
+
+
+# ------------------------------------------------------------------------------------- players
+def random_games(game: Game, count: int, seed: int) -> list[Position]:
+    """Every unfinished position of ``count`` random games."""
+    rng, found = random.Random(seed), []
+    for _ in range(count):
+        position = Position.start(game)
+        while not position.is_over:
+            found.append(position)
+            position = position.play(rng.choice(position.legal_bits()))
+    return found
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "3x4:3:gravity", "5x4:3", "connect4", "7x7:4"])
+def test_rules_never_misses_a_win_in_one_or_a_block(game: str) -> None:
+    """Every position of the two smallest boards, positions of random games on the others."""
+    rules, rng, the_game = RulesPlayer(), random.Random(0), Game.parse(game)
+    positions = every_position(the_game) if the_game.cells <= 12 else random_games(the_game, 200, 1)
+    assert len(positions) > 1000
+    for position in positions:
+        move = rules.choose(position, rng).move
+        mine = winning_moves(position, position.turn)
+        theirs = winning_moves(position, "o" if position.turn == "x" else "x")
+        if mine:
+            assert move in mine, position
+        elif theirs:
+            assert move in theirs, position
+
+
+def test_rules_takes_a_corner_then_the_centre_then_an_edge() -> None:
+    """On the empty 3×3 board, a corner. Then with the corners gone and no line to win or block: on 5×5
+    with four in a row, the centre; on 4×2 with three in a row, where every cell is on the edge, an edge.
+
+    x . . . o
+    . . . . .
+    . . . . .      o . . x
+    . . . . .      x . . o
+    o . . . x
+    """
+    rules, rng = RulesPlayer(), random.Random(1)
+    first = rules.choose(Position.start(TICTACTOE), rng)
+    assert first.move in {"a1", "a3", "c1", "c3"} and first.note == "corner"
+    centre = rules.choose(parse_position("x...o/...../...../...../o...x", "5x5:4"), rng)
+    assert (centre.move, centre.note) == ("c3", "centre")
+    edge = rules.choose(parse_position("o..x/x..o", "4x2:3"), rng)
+    assert edge.move in {"b1", "b2", "c1", "c2"} and edge.note == "edge"
+
+
+def test_rules_on_a_big_board_plays_a_corner_first() -> None:
+    choice = RulesPlayer().choose(Position.start(Game.parse("gomoku")), random.Random(2))
+    assert choice.move in {"a1", "a15", "o1", "o15"} and choice.note == "corner"
+
+
+def test_a_textbook_search_player_takes_a_win_at_once() -> None:
+    """x x .
+    o o .      x wins at c3 (and must: o threatens c2)
+    o . x
+    """
+    position = parse_position("xx./oo./o.x", "tictactoe")
+    for seed in range(5):
+        assert player("minimax:3:lines").choose(position, random.Random(seed)).move == "c3"
+
+
+def test_a_depth_2_search_player_blocks_a_threat() -> None:
+    """x x .
+    . o .      o to move must block at c3
+    . . .
+    """
+    position = parse_position("xx./.o./...", "tictactoe")
+    for name in ("minimax:2:open-lines", "alphabeta:2:weighted", "negamax:2", "alphabeta-soft:2:lines"):
+        assert player(name).choose(position, random.Random(0)).move == "c3", name
+
+
+def test_player_names_read_back() -> None:
+    for name in ("random", "rules", "easy", "medium", "hard", "perfect", "alphabeta:4:weighted"):
+        assert player(name).name == name
+    assert player(" Minimax:2 ").name == "minimax:2:open-lines"
+    assert player("negamax:3:lines") == SearchPlayer("negamax", 3, "lines")
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("foo", "unknown player 'foo': expected one of easy, medium, hard, perfect, random, rules, or "),
+        ("minimax", "unknown player 'minimax': expected one of"),
+        (
+            "minimax:two",
+            "unknown player 'minimax:two': the depth 'two' must be a number of plies from 1 to 400",
+        ),
+        ("alphabeta:0", "unknown player 'alphabeta:0': the depth '0' must be a number of plies"),
+        (
+            "minimax:2:mobility",
+            "unknown player 'minimax:2:mobility': the evaluation 'mobility' must be one of open-lines, weighted",
+        ),
+        ("mtdf:2", "unknown player 'mtdf:2': expected one of"),
+    ],
+)
+def test_a_bad_player_name_says_what_was_expected(name: str, message: str) -> None:
+    with pytest.raises(UnknownPlayerError) as caught:
+        player(name)
+    assert str(caught.value).startswith(message)
+    assert isinstance(caught.value, InarowError)
+
+
+# ------------------------------------------------------------------------------------- matches
+@pytest.mark.parametrize("opponent", ["random", "rules", "minimax:2:open-lines", "alphabeta:3:weighted"])
+def test_perfect_never_loses_on_3x3_with_either_colour(opponent: str) -> None:
+    for seed in (1, 2, 3):
+        result = play_match(TICTACTOE, "perfect", opponent, 6, swap=True, seed=seed, think_time=60)
+        perfect, _ = result.tallies()
+        assert perfect.losses == 0, [record for record in result.games]
+        assert perfect.games == 6
+
+
+def test_perfect_never_loses_on_a_small_gravity_board() -> None:
+    """4×4 with gravity and four in a row is a draw: perfect holds it with either colour."""
+    result = play_match("4x4:4:gravity", "perfect", "rules", 4, swap=True, seed=5, think_time=60)
+    assert result.tallies()[0].losses == 0
+
+
+def test_a_seeded_match_replays_game_for_game() -> None:
+    first = play_match(TICTACTOE, "random", "minimax:2", 5, seed=42)
+    again = play_match(TICTACTOE, "random", "minimax:2", 5, seed=42)
+    assert first.games == again.games
+    record = first.games[3]
+    assert record.seed == game_seed(42, 3)
+    final, moves = play_game(TICTACTOE, player("random"), player("minimax:2"), random.Random(record.seed))
+    assert moves == record.moves and final.result == record.result
+
+
+def test_swap_alternates_colours_and_the_tallies_add_up() -> None:
+    result = play_match(TICTACTOE, "rules", "random", 8, swap=True, seed=7)
+    assert [record.x for record in result.games] == ["rules", "random"] * 4
+    a, b = result.tallies()
+    assert a.wins == b.losses and a.losses == b.wins and a.draws == b.draws
+    assert a.games == b.games == 8
+    assert abs(a.score + b.score - 1) < 1e-12
+
+
+def test_a_player_may_meet_itself() -> None:
+    result = play_match(TICTACTOE, "perfect", "perfect", 2, swap=True, seed=0, think_time=60)
+    a, b = result.tallies()
+    assert (a.draws, b.draws) == (2, 2)
+    assert result.to_json()["results"][0]["player"] == "perfect"
+
+
+def test_the_match_json_holds_results_and_games_as_move_lists() -> None:
+    data = play_match(TICTACTOE, "rules", "random", 3, seed=9).to_json()
+    assert data["players"] == ["rules", "random"] and data["seed"] == 9 and data["swap"] is False
+    assert set(data["results"][0]) == {
+        "player",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "score_interval",
+        "win_rate_interval",
+    }
+    for game in data["games"]:
+        position = parse_position(game["moves"])
+        assert position.result == game["result"]
+
+
+def test_a_gravity_match_writes_its_moves_as_digits() -> None:
+    result = play_match("connect4", "rules", "random", 1, seed=3)
+    moves = result.to_json()["games"][0]["moves"]
+    assert moves.isdigit() and parse_position(moves, "connect4").is_over
+
+
+def test_the_wilson_interval_stays_inside_0_and_1() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0 and abs(high - 0.2775) < 1e-4
+    low, high = wilson(10, 10)
+    assert abs(low - 0.7225) < 1e-4 and high == 1
+    low, high = wilson(5, 10)
+    assert abs(low - 0.2366) < 1e-4 and abs(high - 0.7634) < 1e-4
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_match_needs_at_least_one_game() -> None:
+    with pytest.raises(InvalidMatchError, match=r"invalid number of games 0: expected 1 to 100,000"):
+        play_match(TICTACTOE, "random", "random", 0)
+    with pytest.raises(UnknownPlayerError):
+        play_match(TICTACTOE, "random", "nobody", 1)
+
+
+def test_next_move_gives_a_page_one_move_at_a_time() -> None:
+    step = next_move(parse_position("xx./oo./..."), "rules", seed=1)
+    assert step == {
+        "player": "rules",
+        "side": "x",
+        "move": "c3",
+        "note": "win",
+        "position": "xxx/oo./...",
+        "result": "x",
+    }
+    with pytest.raises(IllegalMoveError, match=r"no move in 'xxx/oo./...': the game is over \(x\)"):
+        next_move(parse_position("xxx/oo./..."), "rules")
+
+
+def test_match_results_are_values() -> None:
+    result = play_match(TICTACTOE, "random", "random", 2, seed=1)
+    assert isinstance(result, MatchResult)
+    with pytest.raises(AttributeError):
+        result.seed = 2  # type: ignore[misc]
