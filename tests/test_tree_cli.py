@@ -1,0 +1,300 @@
+"""The commands ``tree``, ``compare``, ``match`` and ``analyze --algo`` as a user types them, and the
+drawings they make: valid DOT, SVG that parses, JSON with every node."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from typer.testing import CliRunner
+
+from inarow import parse_position
+from inarow.cli import app
+from inarow.explain import analyze_moves, compare_algorithms, explain_tree
+from inarow.search.textbook import search
+from inarow.search.tree import to_dot, to_svg
+
+runner = CliRunner()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_tree_draws_a_small_alpha_beta_search_as_indented_text() -> None:
+    """x o x
+    o x o      x wins at a1 or c1: α-β sees +∞ at a1 and prunes the rest
+    . . .
+    """
+    result = runner.invoke(app, ["tree", "xox/oxo/...", "--depth", "2"])
+    assert result.exit_code == 0
+    assert result.output == (
+        "alphabeta, depth 2, open-lines evaluation on 'xox/oxo/...' (tictactoe, x to move); x is Max: values "
+        "from x's standpoint\n"
+        "root  Max  α=-∞ β=+∞  = +∞  best a1  ✂ cut-off: α=+∞ ≥ β=+∞\n"
+        "├─ a1  Min  α=-∞ β=+∞  = +∞ (won)\n"
+        "└─ ✂ pruned b1 c1 (α=+∞ ≥ β=+∞)\n"
+        "value +∞; best move a1; nodes 2\n"
+    )
+
+
+def test_tree_text_marks_every_cut_off_with_what_it_pruned() -> None:
+    """x . .
+    . o .      the classic depth-2 exercise: after a1 the other replies are cut off at once
+    . . .
+    """
+    result = runner.invoke(app, ["tree", "x../.o./...", "-d", "2", "--algo", "alphabeta-soft"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[1] == "root  Max  α=-∞ β=+∞  = -1  best a1"
+    assert "│  └─ ✂ pruned b1 b3 c1 c2 c3 (α=-1 ≥ β=-2)" in lines
+    assert lines[-1] == "value -1; best move a1; nodes 20"
+
+
+def test_tree_of_minimax_and_negamax_shows_no_window() -> None:
+    for algo, root in [
+        ("minimax", "root  Min  = +1  best a1"),
+        ("negamax", "root  o to move  = -1  best a1"),
+    ]:
+        result = runner.invoke(app, ["tree", "b2", "--algo", algo, "--depth", "1"])
+        assert result.exit_code == 0
+        assert result.output.splitlines()[1] == root
+        assert "α=" not in result.output
+        assert result.output.splitlines()[-1].endswith("nodes 9")
+
+
+def test_tree_json_holds_every_node_with_its_window_and_the_pruned_moves() -> None:
+    result = runner.invoke(app, ["tree", "x../.o./...", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["nodes_visited"] == len(data["nodes"]) == 20
+    assert data["value"] == -1 and data["move"] == "a1" and data["frame"] == "x"
+    root = data["nodes"][0]
+    assert (root["alpha"], root["beta"], root["parent"], root["path"]) == ("-inf", "inf", None, [])
+    cut = [node for node in data["nodes"] if node["cutoff"]]
+    assert len(cut) == 6 and all(node["pruned"] for node in cut)
+    assert len(data["pruned_spots"]) == sum(len(node["pruned"]) for node in cut)
+    assert sorted(s for node in data["nodes"] for s in (node["enter"], node["exit"])) == list(range(40))
+
+
+def dot_statements(dot: str) -> tuple[set[str], list[tuple[str, str]]]:
+    """A small structural parse of our DOT: the node ids declared and the edges, checking the frame, the
+    quoting and the statement ends on the way."""
+    assert dot.startswith("digraph search {\n") and dot.endswith("}\n")
+    body = dot[len("digraph search {\n") : -2]
+    nodes, edges = set(), []
+    for line in body.splitlines():
+        line = line.strip()
+        assert line.endswith(";"), line
+        assert line.count('"') % 2 == 0 or '\\"' in line, line
+        edge = re.fullmatch(r"(\w+) -> (\w+) \[.*\];", line)
+        node = re.fullmatch(r"(\w+) \[label=\".*\".*\];", line)
+        if edge:
+            edges.append((edge[1], edge[2]))
+        elif node:
+            nodes.add(node[1])
+        else:
+            assert re.fullmatch(r"(label|labelloc|ordering|node|edge)\b.*;", line), line
+    return nodes, edges
+
+
+def test_dot_output_declares_every_node_before_its_edges_reach_it() -> None:
+    result = runner.invoke(app, ["tree", "x../.o./...", "--format", "dot"])
+    assert result.exit_code == 0
+    assert result.stderr.strip() == "nodes visited: 20"
+    nodes, edges = dot_statements(result.stdout)
+    assert len([n for n in nodes if n.startswith("n")]) == 20
+    assert len([n for n in nodes if n.startswith("p")]) == 30
+    assert len(edges) == 19 + 30
+    assert all(a in nodes and b in nodes for a, b in edges)
+
+
+@pytest.mark.skipif(
+    shutil.which("dot") is None, reason="Graphviz is not installed (the product never needs it)"
+)
+def test_graphviz_reads_the_dot_output() -> None:
+    for algorithm in ("minimax", "negamax", "alphabeta", "alphabeta-soft"):
+        dot = to_dot(search(parse_position("b2 a1"), algorithm, 2))
+        done = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        ElementTree.fromstring(done.stdout)
+
+
+def test_svg_output_parses_as_xml_with_a_group_per_node_and_per_pruned_child() -> None:
+    result = runner.invoke(app, ["tree", "x../.o./...", "--format", "svg"])
+    assert result.exit_code == 0
+    root = ElementTree.fromstring(result.stdout)
+    assert root.tag == f"{SVG}svg"
+    groups = root.findall(f"{SVG}g")
+    assert len([g for g in groups if g.get("class") == "node"]) == 20
+    pruned = [g for g in groups if g.get("class") == "pruned"]
+    assert len(pruned) == 30
+    assert all("pruned: α=" in (g.findtext(f"{SVG}title") or "") for g in pruned)
+
+
+def test_svg_draws_negamax_and_won_positions_too() -> None:
+    for algorithm in ("negamax", "minimax"):
+        svg = to_svg(search(parse_position("xx./oo./..."), algorithm, 2))
+        ElementTree.fromstring(svg)
+        assert "+∞" in svg
+
+
+def test_tree_errors_print_a_message_and_exit_2() -> None:
+    for args, message in [
+        (
+            ["tree", "b2", "--format", "png"],
+            "error: unknown format 'png': expected one of text, json, dot, svg",
+        ),
+        (["tree", "b2", "--algo", "mtdf"], "error: unknown algorithm 'mtdf'"),
+        (["tree", "b2", "--eval", "mobility"], "error: unknown evaluation 'mobility'"),
+        (["tree", "b2", "--depth", "-1"], "error: invalid depth -1"),
+        (["tree", "", "--algo", "minimax", "--depth", "3", "--max-nodes", "100"], "error: the minimax tree"),
+        (["tree", "q9"], "error: move 1 of 'q9': invalid cell 'q9'"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith(message), (args, result.stderr)
+        assert "Traceback" not in result.output
+
+
+def test_every_new_command_has_help() -> None:
+    for command in ("tree", "compare", "match", "analyze"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and "Usage" in result.output
+
+
+# ------------------------------------------------------------------------------ analyze --algo
+def test_analyze_algo_gives_the_depth_limited_value_of_every_move() -> None:
+    result = runner.invoke(app, ["analyze", "", "--algo", "minimax", "--depth", "2", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["exact"] is False and data["score"] == 1 and data["best"] == ["b2"]
+    assert {m["move"]: m["score"] for m in data["moves"]} == {
+        "a1": -1, "a2": -2, "a3": -1, "b1": -2, "b2": 1, "b3": -2, "c1": -1, "c2": -2, "c3": -1
+    }  # fmt: skip
+    assert all(m["exact"] is False for m in data["moves"])
+    assert (data["algorithm"], data["evaluation"], data["depth"], data["nodes"]) == (
+        "minimax",
+        "open-lines",
+        2,
+        81,
+    )
+
+
+def test_analyze_algo_scores_a_forced_win_as_infinity_in_json_strings() -> None:
+    """x x .
+    o o .      x to move: c3 wins (+∞), every other move lets o win (-∞)
+    . . .
+    """
+    result = runner.invoke(app, ["analyze", "xx./oo./...", "--algo", "alphabeta", "-d", "3", "--json"])
+    data = json.loads(result.output)
+    assert data["score"] == "inf" and data["pv"] == ["c3"]
+    assert {m["move"]: m["score"] for m in data["moves"]} == {
+        "a1": "-inf", "b1": "-inf", "c1": "-inf", "c2": 1, "c3": "inf"
+    }  # fmt: skip
+
+
+def test_analyze_algo_in_text_shows_a_table_of_values() -> None:
+    result = runner.invoke(app, ["analyze", "b2", "--algo", "negamax", "--depth", "1"])
+    assert result.exit_code == 0
+    assert "value   negamax to depth 1 with open-lines: -1 for o  (not exact: depth-limited)" in result.output
+    assert re.search(r"^a1 +-1$", result.output, re.MULTILINE)
+    assert re.search(r"^a2 +-2$", result.output, re.MULTILINE)
+
+
+def test_analyze_algo_refuses_a_bad_algorithm_before_reading_positions() -> None:
+    result = runner.invoke(app, ["analyze", "b2", "--algo", "mtdf"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown algorithm 'mtdf': expected one of minimax, negamax")
+
+
+def test_analyze_moves_is_stopped_by_a_node_limit() -> None:
+    from inarow.explain import TreeTooLargeError
+    from inarow.search.limits import Limits
+
+    with pytest.raises(TreeTooLargeError, match=r"stopped by the limits after"):
+        analyze_moves("tictactoe", "", "minimax", None, "open-lines", Limits(nodes=500))
+
+
+# ------------------------------------------------------------------------------------ compare
+def test_compare_shows_every_algorithm_with_the_same_value() -> None:
+    result = runner.invoke(app, ["compare", "x../.o./...", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    rows = {row["name"]: row for row in data["rows"]}
+    assert list(rows) == [
+        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine"
+    ]  # fmt: skip
+    assert data["depth"] == 7
+    assert (
+        rows["minimax"]["nodes"] == search(parse_position("x../.o./..."), "minimax", None, record=False).nodes
+    )
+    assert {row["value"] for row in data["rows"]} == {0}
+    assert rows["alphabeta"]["nodes"] < rows["minimax"]["nodes"]
+    assert rows["alphabeta-ordering-table"]["nodes"] < rows["alphabeta"]["nodes"]
+    for row in data["rows"]:
+        b = row["branching"]
+        assert sum(b**i for i in range(data["depth"] + 1)) == pytest.approx(row["nodes"], rel=1e-6)
+
+
+def test_compare_says_when_an_algorithm_was_stopped() -> None:
+    result = runner.invoke(app, ["compare", "b2 c3", "--game", "4x4", "--depth", "4", "--nodes", "2000"])
+    assert result.exit_code == 0
+    assert re.search(r"^minimax +> 2,000 \(stopped\)", result.output, re.MULTILINE)
+    assert re.search(r"^engine +[\d,]+ ", result.output, re.MULTILINE)
+
+
+def test_compare_errors_exit_2() -> None:
+    result = runner.invoke(app, ["compare", "xxx/oo./..."])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: nothing to compare in 'xxx/oo./...': the game is over")
+
+
+# -------------------------------------------------------------------------------------- match
+def test_match_prints_the_results_and_every_game() -> None:
+    result = runner.invoke(app, ["match", "perfect", "random", "--games", "4", "--swap", "--seed", "1"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert (
+        lines[0] == "perfect against random on tictactoe: 4 games, colours swapped every other game (seed 1)"
+    )
+    assert lines[1].split() == ["player", "wins", "draws", "losses", "score", "95%", "interval"]
+    assert lines[2].split()[0] == "perfect" and lines[2].split()[3] == "0"
+    games = [line for line in lines if re.match(r"\d\. x ", line)]
+    assert len(games) == 4 and games[1].startswith("2. x random, o perfect: ")
+
+
+def test_match_json_replays_from_its_seed() -> None:
+    args = ["match", "rules", "minimax:2:weighted", "-n", "3", "--seed", "5", "--json"]
+    first, again = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    data = json.loads(first.stdout)
+    assert data["players"] == ["rules", "minimax:2:weighted"] and len(data["games"]) == 3
+
+
+def test_match_errors_exit_2() -> None:
+    for args, message in [
+        (["match", "perfect", "foo"], "error: unknown player 'foo': expected one of"),
+        (["match", "random", "random", "--games", "0"], "error: invalid number of games 0"),
+        (["match", "random", "random", "--game", "chess"], "error: unknown game 'chess'"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith(message), (args, result.stderr)
+
+
+# ------------------------------------------------------------------------------- the services
+def test_explain_tree_gives_the_web_page_nodes_layout_and_svg() -> None:
+    data = explain_tree("tictactoe", "x../.o./...", "alphabeta", 2, svg=True)
+    ElementTree.fromstring(data["svg"])
+    assert all(isinstance(node["x"], float) and isinstance(node["y"], float) for node in data["nodes"])
+    json.dumps(data)
+
+
+def test_compare_algorithms_reports_progress() -> None:
+    seen: list[str] = []
+    compare_algorithms("tictactoe", "b2 a1 c3", 3, progress=seen.append)
+    assert seen == [
+        "minimax", "α-β", "α-β, move ordering", "α-β, transposition table", "α-β, ordering and table", "engine"
+    ]  # fmt: skip
