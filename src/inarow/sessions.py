@@ -266,6 +266,10 @@ class Sessions:
     :class:`~inarow.errors.InarowError` subclasses for bad input.
     """
 
+    INLINE_CELLS = 12
+    """Searches on boards of at most this many cells take milliseconds: they run in the calling thread,
+    which spares them the round trip to a worker process. Bigger boards go to the executor."""
+
     REVIEW_TIME = 8.0
     """Seconds of search a review may spend in all, shared between its moves (each gets at least 0.05)."""
 
@@ -279,6 +283,7 @@ class Sessions:
         Limits(time=think_time)  # checks the range
         self.store = store
         self.executor = executor or InlineExecutor()
+        self._inline = InlineExecutor()
         self.think_time = think_time
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._seed_lock = threading.Lock()
@@ -389,8 +394,9 @@ class Sessions:
         position = _replay(record)
         moves = [m.move for m in record.moves]
         seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(moves))))
+        executor = self._executor_for(position.game)
         futures = [
-            self.executor.submit(review_ply, record.game, moves, m.ply, m.by, seconds) for m in record.moves
+            executor.submit(review_ply, record.game, moves, m.ply, m.by, seconds) for m in record.moves
         ]
         plies = [f.result() for f in futures]
         return Review(self._state(record, position), plies, sum(p.mistake for p in plies))
@@ -401,8 +407,8 @@ class Sessions:
         """The fields of ``inarow analyze --json``, the search limited to at most :attr:`think_time`."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         Limits(depth=depth, time=limit)
-        Game.parse(game)
-        return self.executor.submit(analyze_text, game, position, depth, limit).result()
+        executor = self._executor_for(Game.parse(game))
+        return executor.submit(analyze_text, game, position, depth, limit).result()
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
@@ -425,14 +431,19 @@ class Sessions:
         return History(self.store.count(), games, self.store.scores())
 
     # ------------------------------------------------------------------------------- helpers
+    def _executor_for(self, game: Game) -> Executor:
+        return self._inline if game.cells <= self.INLINE_CELLS else self.executor
+
     def _computer_move(
         self, record: GameRecord, moves: list[str], position: Position
     ) -> tuple[Position, PlayedMove]:
         """Let the computer play in ``position``, reached by ``moves``, and commit its move."""
         ply = position.ply + 1
-        move, note = self.executor.submit(
-            choose_move, record.game, moves, record.level, self.think_time, f"{record.seed}:{ply}"
-        ).result()
+        move, note = (
+            self._executor_for(position.game)
+            .submit(choose_move, record.game, moves, record.level, self.think_time, f"{record.seed}:{ply}")
+            .result()
+        )
         bit = position.move_bit(move)
         after = position.play(bit)
         self.store.add_move(record.id, ply, move, "computer", note, after.result)

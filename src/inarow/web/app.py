@@ -189,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
         executor, workers = _executor(settings)
+        warm_up()  # small boards are searched in this process: compile the engine before the first player
         if isinstance(executor, ProcessPoolExecutor):
             # Start every worker now, so the first player does not wait for the engine to import.
             for future in [executor.submit(warm_up) for _ in range(workers)]:

@@ -34,7 +34,9 @@ def serve(
 ) -> None:
     """Serve the app until interrupted; with ``open_browser``, open the page once the server listens."""
     settings = Settings(db=db or default_db_path(), think_time=think_time, workers=workers, seed=seed)
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host=host, port=port, log_level="info"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings), host=host, port=port, log_level="info", access_log=False)
+    )
     if open_browser:
         shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"

@@ -20,8 +20,10 @@ export async function showHistory(resume) {
     $("history-empty").textContent = `The history cannot be read: ${error.message}`;
     return;
   }
-  $("history-empty").hidden = history.games.length > 0;
-  for (const game of history.games) {
+  // A game with no move yet is only an opened page: it is kept, but not listed.
+  const games = history.games.filter((game) => game.plies > 0);
+  $("history-empty").hidden = games.length > 0;
+  for (const game of games) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";

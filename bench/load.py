@@ -1,0 +1,163 @@
+"""Load benchmark of ``inarow serve``: N simulated players on loopback play whole games at once.
+
+Each player (an asyncio task with its own httpx connection) starts a game, then plays a random legal move
+(seeded) and waits for the computer's reply, until the game ends; then starts another, until it has played
+``--games`` games or ``--seconds`` have passed. The latency of every move request (your move and the reply)
+is recorded. Prints a table: players, games, moves, p50, p99 and max latency in ms, moves per second, errors.
+
+    python bench/load.py                         # 50 players, level perfect, tic-tac-toe, own server
+    python bench/load.py --url http://127.0.0.1:8000 --players 20 --game connect4 --level easy
+
+Without ``--url`` it starts ``python -m inarow.web.server`` on a free port with a throwaway database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+async def player(number: int, url: str, args: argparse.Namespace, deadline: float, tally: Tally) -> None:
+    rng = random.Random(args.seed * 1000 + number)
+    limits = httpx.Limits(max_connections=1)
+    async with httpx.AsyncClient(base_url=url, timeout=args.timeout, limits=limits) as client:
+        for _ in range(args.games):
+            if time.monotonic() >= deadline:
+                return
+            try:
+                response = await client.post(
+                    "/api/games", json={"game": args.game, "level": args.level, "first": "random"}
+                )
+                if response.status_code != 201:
+                    tally.errors.append(f"new game: {response.status_code} {response.text[:120]}")
+                    continue
+                game = response.json()
+                while game["waiting_for"] == "you" and time.monotonic() < deadline:
+                    if args.pause:
+                        await asyncio.sleep(rng.uniform(0, 2 * args.pause))
+                    move = rng.choice(game["legal_moves"])
+                    start = time.perf_counter()
+                    response = await client.post(f"/api/games/{game['id']}/moves", json={"move": move})
+                    tally.latencies.append(time.perf_counter() - start)
+                    if response.status_code != 200:
+                        tally.errors.append(f"move {move}: {response.status_code} {response.text[:120]}")
+                        break
+                    game = response.json()
+                tally.games += game["result"] is not None
+            except httpx.HTTPError as error:
+                tally.errors.append(f"{type(error).__name__}: {error}")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(url: str, args: argparse.Namespace) -> Tally:
+    tally = Tally()
+    deadline = time.monotonic() + args.seconds
+    await asyncio.gather(*(player(n, url, args, deadline, tally) for n in range(args.players)))
+    return tally
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "inarow.web.server",
+        "--port",
+        str(port),
+        "--db",
+        str(folder / "bench.sqlite3"),
+    ]
+    if args.workers:
+        command += ["--workers", str(args.workers)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/api/scores", timeout=1).status_code == 200:
+                return server, url
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not start within 120 s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--url", help="a running server; default: start one")
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--games", type=int, default=3, help="games per player")
+    parser.add_argument("--seconds", type=float, default=60.0, help="stop starting moves after this long")
+    parser.add_argument("--game", default="tictactoe")
+    parser.add_argument("--level", default="perfect")
+    parser.add_argument("--pause", type=float, default=0.0, help="mean seconds a player thinks per move")
+    parser.add_argument("--workers", type=int, default=None, help="search processes of the started server")
+    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.players <= 500:
+        parser.error("--players: from 1 to 500")
+    if not 0 < args.seconds <= 600:
+        parser.error("--seconds: more than 0, at most 600")
+
+    with tempfile.TemporaryDirectory() as folder:
+        server, url = (None, args.url) if args.url else start_server(args, Path(folder))
+        try:
+            started = time.perf_counter()
+            tally = asyncio.run(run(url, args))
+            elapsed = time.perf_counter() - started
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(20)
+    moves = tally.latencies
+    print(
+        f"{'players':>8} {'game':>10} {'level':>8} {'games':>6} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'max ms':>8} {'moves/s':>8} {'errors':>6}"
+    )
+    if moves:
+        print(
+            f"{args.players:>8} {args.game:>10} {args.level:>8} {tally.games:>6} {len(moves):>6} "
+            f"{statistics.median(moves) * 1000:>8.1f} {percentile(moves, 0.99) * 1000:>8.1f} "
+            f"{max(moves) * 1000:>8.1f} {len(moves) / elapsed:>8.1f} {len(tally.errors):>6}"
+        )
+    else:
+        print("no move was played")
+    for error in tally.errors[:10]:
+        print("error:", error)
+    raise SystemExit(1 if tally.errors else 0)
+
+
+if __name__ == "__main__":
+    main()
