@@ -22,21 +22,35 @@ Four (7 columns, 6 rows, 49 bits)::
 layout of at most 64 bits means bit 63, if it is in the layout at all, is the spare bit of the last
 column, so it is never a stone: the table uses it as its "entry in use" flag for boards without gravity.
 
-Search (Pons' tutorial, parts 4 to 12, and two ideas of our own)
-===============================================================
+A table entry is two words with gravity (the key ``cur + filled + bottom``, then the data) and three
+without (the least symmetric images of ``cur`` and of ``opp`` with bit 63 set, then the data)::
+
+    data word   63 ........... 32 31 .... 24 23 ...... 16 15 ....... 8 7 ........ 0
+                   generation       unused    move id + 1  upper + 128  lower + 128
+
+Scores fit a byte with the offset (at most 32 in size on 64 cells); a move id is a column with gravity, a
+cell bit without, 0 meaning none; an entry whose generation is not the engine's is empty for it.
+
+Search (Pons' tutorial, parts 4 to 12, and three ideas of our own)
+==================================================================
 - negamax with α-β, scores on the scale of :mod:`inarow.search.engine` (a win with the stone played when
   ``n`` stones are on a board of ``C`` cells scores ``(C + 1 - n) // 2``);
 - :meth:`CompiledEngine.solve` narrows the score interval with null-window searches (iterative
-  bisection, biased towards 0 as Pons does);
+  bisection, biased towards 0 as Pons does), inside the compiled code;
 - only non-losing moves: a single opponent threat is blocked at once, two are a loss at once, and with
   gravity no stone goes right under an opponent threat;
 - moves ordered by the number of threats they create, ties centre first (Pons' ``MoveSorter``);
-- a transposition table of lower *and* upper bounds, hashed, with always-replace;
+- a transposition table of lower *and* upper bounds, hashed, always-replace, fresh for each engine;
 - **ours**: the table keeps the move that last refuted a null window, tried first next time (the
-  bisection searches the same tree several times, so that move is usually right again);
-- **ours**: positions symmetric to each other share one table entry (the least image under the board's
-  symmetries: the left-right mirror with gravity, up to eight without); the stored move is kept in the
-  frame of that image and mapped back.
+  bisection searches the same tree several times): about 0.5 % fewer positions on Pons' sets;
+- **ours**: enhanced transposition cutoffs where more than :data:`_ETC_MIN_EMPTY` cells are empty: before
+  searching, each child is looked up; one whose upper bound refutes beta cuts off at once (and the cut is
+  stored), and one whose lower bound shows it cannot raise alpha is not searched. About 10 to 25 % fewer
+  positions on Pons' sets;
+- **ours**, boards without gravity: symmetric positions share one table entry (the least image under the
+  board's 4 or 8 symmetries); the stored move is kept in the frame of that image and mapped back. With
+  gravity the left-right mirror was measured and dropped: no fewer positions on Pons' sets (symmetric
+  positions are rare past the first moves), and about 20 % slower.
 
 Invariants, asserted on the Python side: ``cur & opp == 0``, no stone off the board, and the negamax is
 only entered when the side to move cannot win with its next stone (Pons' precondition, which the
@@ -44,11 +58,14 @@ non-losing move filter keeps true for every child).
 
 Compilation and caching
 =======================
-Nothing is compiled at import. The first :class:`CompiledEngine` of a process compiles the search (numba,
-about 10 seconds on the project's 2-core machine) and numba writes the machine code to ``__pycache__``
-next to this file (``cache=True``); every later process loads it from there (about 0.3 s on the first
-engine). The cache is rebuilt by itself when this file or numba changes. Each engine then allocates its
-table lazily (``numpy.zeros``: pages are mapped on first touch), so making one costs microseconds.
+Importing this module costs what importing numpy and numba costs (about 0.3 to 0.5 s); nothing is compiled
+then, and :mod:`inarow` imports it only when an exact search first asks for it. The first
+:class:`CompiledEngine` of a process compiles the search: about 8 seconds on the project's 2-core machine.
+numba writes the machine code to ``__pycache__`` next to this file (``cache=True``, about 2 MB of
+``.nbi``/``.nbc`` files), so every later process only loads it: about 0.4 s for the first engine (which
+also fills the shared 128 MB table once). numba recompiles by itself when this file, numba or the CPU
+changes; where ``__pycache__`` is not writable (a read-only install), set ``NUMBA_CACHE_DIR``. Later
+engines cost tens of microseconds: they share the process's table (see :func:`_table`).
 
 Time limits: numba cannot read the clock, so the search runs in slices of a node budget sized from the
 measured speed (at most :data:`_SLICE_SECONDS` each); between slices Python checks the
