@@ -37,7 +37,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 GameOption = Annotated[
     str,
@@ -348,11 +348,16 @@ def serve(
         Path | None, typer.Option(help="The SQLite file of the games (default: the user data folder).")
     ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+    think_time: Annotated[
+        float, typer.Option("--think-time", help="The server-wide cap on one search, seconds.")
+    ] = 2.0,
 ) -> None:
     """Start the web app: play in the browser; every game is kept."""
     from inarow.web.server import serve as run
 
-    run(host=host, port=port, db=db, open_browser=open_browser)
+    if not 0 < think_time <= 60:
+        fail(InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds"))
+    run(host=host, port=port, db=db, open_browser=open_browser, think_time=think_time)
 
 
 TREE_FORMATS = ("text", "json", "dot", "svg")
