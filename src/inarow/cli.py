@@ -417,9 +417,12 @@ def compare_command(
     ] = COMPARE_MAX_NODES,
     as_json: Annotated[bool, typer.Option("--json", help="The table as JSON.")] = False,
 ) -> None:
-    """Nodes visited and time of minimax, α-β, α-β with move ordering, with a transposition table, with
-    both, and the engine, searching the same position to the same depth, with the effective branching
-    factor b* (nodes = 1 + b* + b*² + … + b*^depth)."""
+    """Nodes visited and time of minimax, α-β and its refinements, and the engine, on one position.
+
+    Each searches the same position to the same depth: minimax, α-β, α-β with move ordering, with a
+    transposition table, with both, and the engine; with the effective branching factor b*
+    (nodes = 1 + b* + b*² + … + b*^depth).
+    """
     try:
         _limits(depth, None, max_nodes)
         evaluation_named(evaluation)
@@ -468,8 +471,9 @@ def match_command(
         float | None, typer.Option("--time", "-t", help="Think time per move of the levels, seconds.")
     ] = None,
 ) -> None:
-    """Computer against computer: wins, draws and losses of each player with a 95% interval of its score,
-    and the games as move lists.
+    """Computer against computer: each player's wins, draws and losses, and the games as move lists.
+
+    The results come with a 95% interval of each player's score.
 
     Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] such as
     minimax:2:open-lines or alphabeta:4:weighted.
