@@ -519,6 +519,16 @@ def _bisect(
     (the interval then holds what was proven, and a later call resumes). One call per slice keeps the
     Python-to-numba crossings (several microseconds each) out of the bisection steps.
     """
+    state[_NODES] = 0
+    state[_ABORTED] = 0
+    filled = cur | opp
+    possible = ((filled + geo[_BOTTOM]) & geo[_BOARD]) if geo[_GRAVITY] else geo[_BOARD] & ~filled
+    if _winning(cur, possible, geo):
+        # A win with the next stone: the top of the interval (1 when weak), one position explored.
+        state[_LOW] = state[_HIGH]
+        state[_NODES] = 1
+        state[_ABORTED] = 1 if state[_LIMIT] <= 1 else 0
+        return
     low, high = state[_LOW], state[_HIGH]
     while low < high:
         middle = low + (high - low) // 2
@@ -626,18 +636,10 @@ class CompiledEngine:
         explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
         runs out.
         """
-        game = self.game
-        assert cur & opp == 0 and (cur | opp) & ~game.board_mask == 0, "stones overlap or lie off the board"
+        game, state = self.game, self._state
         filled = cur | opp
+        assert cur & opp == 0 and filled & ~game.board_mask == 0, "stones overlap or lie off the board"
         ply = filled.bit_count()
-        possible = (
-            (filled + game.bottom_mask) & game.board_mask if game.gravity else game.board_mask & ~filled
-        )
-        if game.winning_cells(cur, possible):
-            self.budget.nodes += 1
-            self.budget.check()
-            return 1 if weak else (game.cells + 1 - ply) // 2
-        state = self._state
         if weak:
             state[_LOW], state[_HIGH] = -1, 1
         else:
@@ -651,6 +653,8 @@ class CompiledEngine:
     def _slice_limit(self) -> int:
         """How many nodes the next slice may explore before Python looks at the budget again."""
         budget, limit = self.budget, _UNLIMITED
+        if budget.max_nodes is None and budget.deadline is None:
+            return limit
         if budget.max_nodes is not None:
             limit = min(limit, budget.max_nodes - budget.nodes)
         if budget.deadline is not None:
@@ -662,9 +666,7 @@ class CompiledEngine:
         """The bisection in slices, resuming from the table and the interval after each look at the budget."""
         geo, state, budget = self._geo, self._state, self.budget
         while True:
-            state[_NODES] = 0
             state[_LIMIT] = self._slice_limit()
-            state[_ABORTED] = 0
             start = time.perf_counter()
             _bisect(cur, opp, ply, geo.geo, geo.tables, geo.perm, self._tt, self._buf, state)
             nodes = int(state[_NODES])
