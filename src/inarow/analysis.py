@@ -16,7 +16,6 @@ from inarow.rules import Game, Position, Result, Side
 from inarow.search.engine import EXACT, Engine, exact_score, plies_to_end, proven_score
 from inarow.search.limits import Budget, Limits, SearchAborted
 
-
 EXACT_SHARE = 2 / 3
 """The share of a time limit the exact search may use before the depth-limited search takes over."""
 
