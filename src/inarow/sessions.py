@@ -8,6 +8,10 @@ runs them in the calling thread, a process pool runs them beside the server so a
 up another request. What crosses to a worker is plain data (game names and move lists), never positions.
 Every search has a time limit, at most :attr:`Sessions.think_time` seconds.
 
+In a computer-against-computer game each side may have its own player (``rules`` against
+``minimax:2:open-lines``, say); without one, the game's level plays. Textbook searches have no clock, so a
+player whose search could visit more than :data:`MAX_PLAYER_WORK` is refused when the game is created.
+
 The computer's moves are reproducible: the move at ply ``n`` of a game is chosen with
 ``random.Random(f"{seed}:{n}")`` where ``seed`` is stored with the game.
 """
@@ -27,7 +31,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from inarow.analysis import analyze, describe
 from inarow.errors import InarowError
 from inarow.notation import format_moves, parse_moves, parse_position
-from inarow.players import DEFAULT_THINK_TIME, player
+from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Limits
 from inarow.store import By, GameRecord, Mode, Score, Store
@@ -35,6 +39,11 @@ from inarow.store import By, GameRecord, Mode, Score, Store
 MODES: tuple[Mode, ...] = ("computer", "humans", "computers")
 FIRSTS = ("you", "computer", "random")
 SYMBOLS = ("x", "o")
+
+MAX_PLAYER_WORK = 4_000_000
+"""The most work a textbook-search player may be given per move, counted as the positions of a full tree of
+its depth times the cells of the board (the cost of evaluating a position grows with the board): about two
+seconds. ``minimax:7`` on 3×3 and ``alphabeta:4`` on Connect Four pass; ``minimax:2`` on Gomoku does not."""
 
 Waiting = Literal["you", "computer", "human"]
 """Whose move it is: ``you`` (the person, against the computer), ``computer``, or ``human`` (two people)."""
@@ -85,6 +94,8 @@ class GameState:
     gravity: bool
     mode: Mode
     level: str
+    players: dict[str, str]
+    """Who plays each side: ``you``, ``human`` or the name of a computer player (``rules``, ``medium``…)."""
     you: str | None
     """The side the person plays against the computer (None in the other modes)."""
     symbols: dict[str, str]
@@ -117,6 +128,7 @@ class GameSummary:
     game: str
     mode: Mode
     level: str
+    players: dict[str, str]
     you: str | None
     symbols: dict[str, str]
     plies: int
@@ -301,18 +313,31 @@ class Sessions:
         first: str = "you",
         level: str = "medium",
         mode: str = "computer",
+        x_player: str | None = None,
+        o_player: str | None = None,
     ) -> GameState:
         """Start a game; against the computer, if it moves first its move is played before returning.
 
         ``you`` is the mark the person plays (``x`` or ``o``), ``first`` who moves first (``you``,
         ``computer`` or ``random``; the state says who was drawn), ``mode`` one of :data:`MODES`.
+        ``x_player`` and ``o_player`` name the players of a computer-against-computer game (see
+        :func:`inarow.players.player`); either left out is the ``level``.
         """
         rules = Game.parse(game)
         level, you, first, mode = (s.strip().lower() for s in (level, you, first, mode))
-        player(level)  # checks the name
+        level = _check_player("level", level, rules)
         _check_choice("you", you, SYMBOLS)
         _check_choice("first", first, FIRSTS)
         _check_choice("mode", mode, MODES)
+        players: dict[str, str | None] = {"x_player": x_player, "o_player": o_player}
+        for name, value in players.items():
+            if value is not None and mode != "computers":
+                raise SessionError(
+                    f"invalid {name} {value!r}: only a computer-against-computer game (mode 'computers') "
+                    "chooses the players; the level plays against you"
+                )
+            if value is not None:
+                players[name] = _check_player(name, value, rules)
         with self._seed_lock:
             seed = self._seeds.getrandbits(62)
         human: str | None = None
@@ -324,7 +349,10 @@ class Sessions:
             human = "x" if goes_first else "o"
             symbol = you
         game_id = secrets.token_urlsafe(9)
-        record = self.store.create_game(game_id, rules.name, mode, level, human, symbol, first, seed)  # type: ignore[arg-type]
+        record = self.store.create_game(
+            game_id, rules.name, mode, level, human, symbol, first, seed,  # type: ignore[arg-type]
+            x_player=players["x_player"], o_player=players["o_player"],
+        )  # fmt: skip
         position = Position.start(rules)
         reply = None
         if mode == "computer" and human == "o":
@@ -418,6 +446,7 @@ class Sessions:
                 r.game,
                 r.mode,
                 r.level,
+                _players(r),
                 r.human,
                 _symbols(r),
                 plies,
@@ -439,9 +468,10 @@ class Sessions:
     ) -> tuple[Position, PlayedMove]:
         """Let the computer play in ``position``, reached by ``moves``, and commit its move."""
         ply = position.ply + 1
+        name = _players(record)[position.turn]
         move, note = (
             self._executor_for(position.game)
-            .submit(choose_move, record.game, moves, record.level, self.think_time, f"{record.seed}:{ply}")
+            .submit(choose_move, record.game, moves, name, self.think_time, f"{record.seed}:{ply}")
             .result()
         )
         bit = position.move_bit(move)
@@ -468,6 +498,7 @@ class Sessions:
             gravity=game.gravity,
             mode=record.mode,
             level=record.level,
+            players=_players(record),
             you=record.human,
             symbols=_symbols(record),
             first=record.first,
@@ -485,6 +516,38 @@ class Sessions:
             updated=record.updated,
             reply=reply,
         )
+
+
+def _check_player(field: str, name: str, game: Game) -> str:
+    """The normalised name of player ``name``, if it exists and its search is small enough for ``game``."""
+    chosen = player(name)
+    if isinstance(chosen, SearchPlayer):
+        size = _tree_size(game, chosen.depth)
+        if size * game.cells > MAX_PLAYER_WORK:
+            raise SessionError(
+                f"invalid {field} {name!r}: a {chosen.depth}-ply {chosen.algorithm} search on {game.name} "
+                f"could visit {size:,} positions a move, too many to wait for: choose a smaller depth"
+            )
+    return chosen.name
+
+
+def _tree_size(game: Game, depth: int) -> int:
+    """The positions of a full tree ``depth`` plies deep from the empty board of ``game``: every cell a move,
+    or in gravity games every column."""
+    total, width = 1, 1
+    for ply in range(min(depth, game.cells)):
+        width *= game.columns if game.gravity else game.cells - ply
+        total += width
+    return total
+
+
+def _players(record: GameRecord) -> dict[str, str]:
+    if record.mode == "computers":
+        return {"x": record.x_player or record.level, "o": record.o_player or record.level}
+    if record.mode == "humans":
+        return {"x": "human", "o": "human"}
+    computer = "o" if record.human == "x" else "x"
+    return {computer: record.level, other(computer): "you"}  # type: ignore[arg-type]
 
 
 def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:

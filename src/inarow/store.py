@@ -56,14 +56,21 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX games_by_update ON games (updated DESC);
     """,
+    """
+    -- Computer against computer with two different players: each side's player by name, as
+    -- inarow.players.player reads it. NULL in older games and in the other modes: the level plays.
+    ALTER TABLE games ADD COLUMN x_player TEXT;
+    ALTER TABLE games ADD COLUMN o_player TEXT;
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _INSERT_GAME = """
-    INSERT INTO games (id, game, mode, level, human, symbol, first, seed, created, updated, result)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+    INSERT INTO games (id, game, mode, level, human, symbol, first, seed, created, updated, result,
+                       x_player, o_player)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
 """
 
 
@@ -102,6 +109,9 @@ class GameRecord:
     updated: float
     result: str | None
     moves: tuple[MoveRecord, ...] = ()
+    x_player: str | None = None
+    """The player of side x in a computer-against-computer game (None: the level plays)."""
+    o_player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -177,15 +187,19 @@ class Store:
         symbol: str,
         first: str,
         seed: int,
+        x_player: str | None = None,
+        o_player: str | None = None,
     ) -> GameRecord:
         """Store a new game with no moves yet and return it."""
         now = time.time()
         with self._transaction() as db:
             db.execute(
                 _INSERT_GAME,
-                (id, game, mode, level, human, symbol, first, seed, now, now),
+                (id, game, mode, level, human, symbol, first, seed, now, now, x_player, o_player),
             )
-        return GameRecord(id, game, mode, level, human, symbol, first, seed, now, now, None)
+        return GameRecord(
+            id, game, mode, level, human, symbol, first, seed, now, now, None, (), x_player, o_player
+        )
 
     def add_move(self, game_id: str, ply: int, move: str, by: By, note: str, result: str | None) -> None:
         """Commit move number ``ply`` of a game and the game's result after it, in one transaction.
@@ -268,4 +282,6 @@ def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:
         row["updated"],
         row["result"],
         moves,
+        row["x_player"],
+        row["o_player"],
     )

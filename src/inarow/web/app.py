@@ -4,6 +4,9 @@ The server owns the rules; the page only draws and asks. Routes are plain functi
 its thread pool; the searches they start run in the executor of :class:`Settings` (a process pool by
 default), each limited to ``think_time`` seconds, so one long search never stalls another request.
 
+The teaching routes (``/api/explain``, ``/api/compare``) run textbook searches, which have no clock: they
+are bounded by depth and by nodes instead (:data:`EXPLAIN_MAX_NODES`, :func:`compare_node_limit`).
+
 Errors: every :class:`~inarow.errors.InarowError` becomes a 400 with its message (404 for an unknown game),
 a request body that is not what the route reads becomes a 422 whose ``detail`` names the field, a body over
 ``max_body`` bytes a 413. Every error answer is JSON with a ``detail`` string.
@@ -28,8 +31,21 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from inarow import __version__
 from inarow.errors import InarowError
-from inarow.players import DEFAULT_THINK_TIME
-from inarow.sessions import GameState, History, InlineExecutor, Review, Sessions, exit_with_parent, warm_up
+from inarow.evaluation import EVALUATIONS
+from inarow.explain import compare_algorithms, explain_tree
+from inarow.notation import parse_game
+from inarow.players import DEFAULT_THINK_TIME, LEVELS, PLAYER_NAMES
+from inarow.search.textbook import ALGORITHMS
+from inarow.sessions import (
+    MAX_PLAYER_WORK,
+    GameState,
+    History,
+    InlineExecutor,
+    Review,
+    Sessions,
+    exit_with_parent,
+    warm_up,
+)
 from inarow.store import Score, Store, UnknownGameError
 
 STATIC = Path(__file__).parent / "static"
@@ -59,6 +75,23 @@ class Settings:
     max_body: int = 64 * 1024
 
 
+EXPLAIN_MAX_DEPTH = 9
+"""The deepest search the teaching routes run, in plies (tic-tac-toe to the end)."""
+
+EXPLAIN_MAX_NODES = 2_000
+"""The largest tree ``/api/explain`` draws: beyond it a page can no longer show it usefully."""
+
+COMPARE_WORK = 400_000
+"""Nodes times cells each algorithm of ``/api/compare`` may spend (see :func:`compare_node_limit`)."""
+
+
+def compare_node_limit(cells: int) -> int:
+    """The nodes each algorithm of ``/api/compare`` may visit on a board of ``cells`` cells: 50,000 on
+    small boards, fewer on big ones, where evaluating a position costs more (about 1,800 on Gomoku), so a
+    comparison takes seconds, not minutes."""
+    return max(1_000, min(50_000, COMPARE_WORK // cells))
+
+
 # ------------------------------------------------------------------------------------ requests
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -81,6 +114,13 @@ class NewGameRequest(_Body):
     first: str = Field("you", max_length=16, description="who moves first: you, computer or random")
     level: str = Field("medium", max_length=16, description="easy, medium, hard or perfect")
     mode: str = Field("computer", max_length=16, description="computer, humans (one device) or computers")
+    x_player: str | None = Field(
+        None,
+        max_length=64,
+        description="mode computers: who plays X (random, rules, easy…perfect, minimax:2:open-lines…); "
+        "default the level",
+    )
+    o_player: str | None = Field(None, max_length=64, description="mode computers: who plays O")
 
 
 class MoveRequest(_Body):
@@ -89,6 +129,43 @@ class MoveRequest(_Body):
 
     move: str | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
     reply: bool = Field(True, description="whether the computer replies in the same request")
+
+
+class ExplainRequest(_Body):
+    """A textbook search to draw: the arguments of ``inarow tree``."""
+
+    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
+    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    algorithm: str = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
+    depth: int | None = Field(
+        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    )
+    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
+
+
+class CompareRequest(_Body):
+    """A position to search with every textbook algorithm and the engine: the arguments of
+    ``inarow compare``."""
+
+    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
+    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    depth: int | None = Field(
+        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    )
+    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
+
+
+class Menus(BaseModel):
+    """The choices the page offers: what ``/api/explain``, ``/api/compare`` and a new game accept."""
+
+    algorithms: list[str]
+    evaluations: list[str]
+    levels: list[str]
+    players: list[str]
+    """Players known by one name; textbook searches are named ``ALGORITHM:DEPTH[:EVALUATION]``."""
+    max_depth: int
+    explain_max_nodes: int
+    max_player_work: int
 
 
 class ErrorAnswer(BaseModel):
@@ -236,7 +313,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games", tags=["games"], status_code=201)
     def new_game(body: NewGameRequest, request: Request) -> GameState:
         """Start a game; if the computer moves first, its move is in ``reply``."""
-        return sessions(request).new_game(body.game, body.you, body.first, body.level, body.mode)
+        return sessions(request).new_game(
+            body.game, body.you, body.first, body.level, body.mode, body.x_player, body.o_player
+        )
 
     @app.get("/api/games", tags=["games"])
     def history(
@@ -271,6 +350,53 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def review(game_id: str, request: Request) -> Review:
         """Every move with the analysis of the position before it; mistakes marked."""
         return sessions(request).review(game_id)
+
+    @app.post("/api/explain", tags=["teaching"])
+    def explain(body: ExplainRequest, request: Request) -> dict[str, Any]:
+        """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
+        the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
+        move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is refused with a 400."""
+        parse_game(body.game)  # a bad game is named before a worker is asked
+        future = sessions(request).executor.submit(
+            explain_tree,
+            body.game,
+            body.position,
+            body.algorithm,
+            body.depth,
+            body.evaluation,
+            max_nodes=EXPLAIN_MAX_NODES,
+        )
+        return future.result()
+
+    @app.post("/api/compare", tags=["teaching"])
+    def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+        """Nodes, seconds, value and effective branching factor of minimax, α-β and its improvements and
+        the engine on the position, side by side: the fields of ``inarow compare --json``. Each search may
+        visit ``max_nodes`` nodes (50,000 on small boards, fewer on big ones); a row it stopped has
+        ``complete`` false."""
+        game = parse_game(body.game)
+        future = sessions(request).executor.submit(
+            compare_algorithms,
+            body.game,
+            body.position,
+            body.depth,
+            body.evaluation,
+            max_nodes=compare_node_limit(game.cells),
+        )
+        return future.result()
+
+    @app.get("/api/menus", tags=["teaching"])
+    def menus() -> Menus:
+        """The algorithms, evaluations, levels and players the other routes accept, and their limits."""
+        return Menus(
+            algorithms=list(ALGORITHMS),
+            evaluations=list(EVALUATIONS),
+            levels=list(LEVELS),
+            players=list(PLAYER_NAMES),
+            max_depth=EXPLAIN_MAX_DEPTH,
+            explain_max_nodes=EXPLAIN_MAX_NODES,
+            max_player_work=MAX_PLAYER_WORK,
+        )
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -34,4 +34,6 @@ export const api = {
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),
   scores: () => request("GET", "/api/scores"),
   analyze: (game, position) => request("POST", "/api/analyze", { game, position }),
+  explain: (choices) => request("POST", "/api/explain", choices),
+  compare: (game, position, depth, evaluation) => request("POST", "/api/compare", { game, position, depth, evaluation }),
 };

@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { drawBoard, landing, readDiagram, valueWords } from "./board.js";
+import { playerTitle } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku" };
@@ -28,7 +29,7 @@ export async function showHistory(resume) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.game = game.id;
-    const who = game.mode === "computer" ? `vs computer (${game.level})` : game.mode === "humans" ? "two players" : `computer vs computer (${game.level})`;
+    const who = game.mode === "computer" ? `vs computer (${game.level})` : game.mode === "humans" ? "two players" : `${playerTitle(game.players.x)} vs ${playerTitle(game.players.o)}`;
     const outcome = game.result === null ? ["open", "unfinished"] : game.outcome ? [game.outcome, { win: "won", draw: "draw", loss: "lost" }[game.outcome]] : ["draw", game.result === "draw" ? "draw" : `${game.symbols[game.result].toUpperCase()} won`];
     const when = new Date(game.updated * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
     button.innerHTML = `<span class="title"></span><span class="meta"></span>`;

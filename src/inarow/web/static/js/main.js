@@ -3,7 +3,9 @@
 
 import { api } from "./api.js";
 import { drawBoard, keypadCell, landing, readDiagram } from "./board.js";
+import { explainPosition, forget, setUpExplain } from "./explain.js";
 import { showHistory } from "./history.js";
+import { playerTitle } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const GAME_NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku" };
@@ -15,6 +17,7 @@ const state = {
   game: null, // the GameState the server sent last
   busy: false, // a request that changes the game is under way
   analysisOn: false,
+  explainOn: false,
   analysis: null, // the analysis of the current position, when shown
   hint: null, // the cell of the hinted move
   intro: "", // a sentence said once at the start of a game ("Random draw: …")
@@ -79,6 +82,22 @@ function render() {
   $("undo").disabled = state.busy || game.mode === "computers" || !canUndo(game);
   $("hint").disabled = state.busy || !yourTurn;
   $("analysis").disabled = false;
+  renderExplain();
+}
+
+function renderExplain() {
+  const panel = $("explain-panel");
+  panel.hidden = !state.explainOn;
+  $("explain").setAttribute("aria-pressed", String(state.explainOn));
+  // A watched game moves on by itself: its tree is searched again once it is over or paused.
+  if (state.explainOn && state.game && !(state.busy && state.game.mode === "computers")) explainPosition(state.game, mark);
+}
+
+function toggleExplain() {
+  state.explainOn = !state.explainOn;
+  if (!state.explainOn) forget();
+  render();
+  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
 function canUndo(game) {
@@ -99,7 +118,7 @@ function renderStatus() {
     return;
   }
   if (state.busy && game.waiting_for === "computer") {
-    setStatus(game.mode === "computers" ? `${mark(game.to_move)} is thinking…` : "The computer is thinking…", "thinking");
+    setStatus(game.mode === "computers" ? `${mark(game.to_move)} (${playerTitle(game.players[game.to_move])}) is thinking…` : "The computer is thinking…", "thinking");
     return;
   }
   const intro = state.intro ? `${state.intro} ` : "";
@@ -119,7 +138,7 @@ function renderPlayers() {
   } else if (game.mode === "humans") {
     text = `${gameTitle(game.game)} · Two players: X moves first`;
   } else {
-    text = `${gameTitle(game.game)} · Computer against computer, ${level.toLowerCase()}`;
+    text = `${gameTitle(game.game)} · X: ${playerTitle(game.players.x)} · O: ${playerTitle(game.players.o)}`;
   }
   $("players").textContent = text;
 }
@@ -257,7 +276,8 @@ async function newGame(event) {
   state.hint = null;
   setStatus(choices.first === "computer" && choices.mode === "computer" ? "The computer is thinking…" : "Starting…", "thinking");
   try {
-    const game = await api.newGame({ game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode });
+    const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
+    const game = await api.newGame({ game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode, ...players });
     state.busy = false;
     state.intro = "";
     if (game.mode === "computer" && game.first === "random") {
@@ -357,13 +377,25 @@ function readChoices() {
   if (game === "custom") {
     game = `${$("columns").value}x${$("rows").value}:${$("k").value}${$("gravity").checked ? ":gravity" : ""}`;
   }
-  return { game, preset: $("game").value, mode: $("mode").value, you: $("you").value, first: $("first").value, level: $("level").value, speed: $("speed").value };
+  return {
+    game,
+    preset: $("game").value,
+    mode: $("mode").value,
+    you: $("you").value,
+    first: $("first").value,
+    level: $("level").value,
+    speed: $("speed").value,
+    xPlayer: $("x-player").value,
+    oPlayer: $("o-player").value,
+  };
 }
 
 function restoreChoices() {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE.choices) ?? "{}");
     for (const id of ["mode", "you", "first", "level", "speed"]) if (saved[id]) $(id).value = saved[id];
+    if (saved.xPlayer) $("x-player").value = saved.xPlayer;
+    if (saved.oPlayer) $("o-player").value = saved.oPlayer;
     if (saved.preset) $("game").value = saved.preset;
     if (saved.preset === "custom") {
       const match = /^(\d+)x(\d+):(\d+)(:gravity)?$/.exec(saved.game ?? "");
@@ -431,6 +463,11 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);
+  $("explain").addEventListener("click", toggleExplain);
+  setUpExplain(() => {
+    forget();
+    renderExplain();
+  });
   document.addEventListener("keydown", onKey);
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showView(tab.dataset.view));
   const saved = localStorage.getItem(STORAGE.game);

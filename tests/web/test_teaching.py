@@ -1,0 +1,251 @@
+"""The teaching routes (explain, compare, menus) and computer-against-computer games with two chosen
+players ("Watch"), with every error they answer; and an old database opened by the new schema."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from inarow.store import MIGRATIONS, SCHEMA_VERSION, Store
+from inarow.web.app import EXPLAIN_MAX_NODES, compare_node_limit
+
+
+def explain(client: TestClient, **body: Any) -> Any:
+    return client.post("/api/explain", json=body)
+
+
+# --------------------------------------------------------------------------------- POST /api/explain
+def test_explain_draws_an_alphabeta_tree_with_its_cutoffs(client: TestClient) -> None:
+    """
+    . . .
+    . x .
+    . . .      o to move, two plies of α-β: a1 first, then every other reply is cut off early
+    """
+    response = explain(client, position="b2", algorithm="alphabeta", depth=2, evaluation="open-lines")
+    assert response.status_code == 200, response.text
+    tree = response.json()
+    assert (tree["algorithm"], tree["depth"], tree["evaluation"], tree["frame"]) == (
+        "alphabeta", 2, "open-lines", "x",
+    )  # fmt: skip
+    assert tree["nodes_visited"] == len(tree["nodes"]) == 23
+    root = tree["nodes"][0]
+    assert (root["role"], root["alpha"], root["beta"], root["best"]) == ("min", "-inf", "inf", tree["move"])
+    cut = [node for node in tree["nodes"] if node["cutoff"]]
+    assert cut and all("≥" in node["reason"] and node["pruned"] for node in cut)
+    assert len(tree["pruned_spots"]) == sum(len(node["pruned"]) for node in tree["nodes"])
+    assert tree["steps"] == 2 * len(tree["nodes"])
+    assert "svg" not in tree, "the page draws the tree itself"
+
+
+def test_explain_with_minimax_prunes_nothing_and_visits_every_node(client: TestClient) -> None:
+    tree = explain(client, position="b2", algorithm="minimax", depth=2).json()
+    assert tree["nodes_visited"] == 1 + 8 + 8 * 7
+    assert tree["pruned_spots"] == [] and not any(node["cutoff"] for node in tree["nodes"])
+    assert {node["role"] for node in tree["nodes"]} == {"max", "min"}
+
+
+def test_explain_to_the_end_of_the_game_without_a_depth(client: TestClient) -> None:
+    """
+    x o x
+    . o .
+    . . .      x to move must block b1; searched to the end the value is a draw
+    """
+    tree = explain(client, position="xox/.o./...", algorithm="negamax", depth=None).json()
+    assert tree["depth"] == 5 and tree["frame"] == "to_move", "to the end: the five empty cells"
+    assert tree["move"] == "b1" and tree["value"] == 0
+
+
+def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
+    cases: list[tuple[dict[str, Any], int, str]] = [
+        (
+            {"algorithm": "bogo"},
+            400,
+            "unknown algorithm 'bogo': expected one of minimax, negamax, alphabeta, alphabeta-soft",
+        ),
+        (
+            {"evaluation": "vibes"},
+            400,
+            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines",
+        ),
+        ({"depth": 10}, 422, "invalid request: 'depth': Input should be less than or equal to 9"),
+        ({"depth": -1}, 422, "invalid request: 'depth': Input should be greater than or equal to 0"),
+        (
+            {"position": "zz"},
+            400,
+            "move 1 of 'zz': invalid cell 'zz': expected a cell name from a1 to c3 on tictactoe",
+        ),
+        ({"position": "b2 b2"}, 400, "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken"),
+        ({"game": "9x9:0"}, 400, "game '9x9:0' asks for 0 in a row: k must be from 2 to 9 on a 9x9 board"),
+        ({"svg": True}, 422, "invalid request: 'svg': Extra inputs are not permitted"),
+    ]
+    for body, status, detail in cases:
+        response = explain(client, **body)
+        assert response.status_code == status, (body, response.text)
+        assert response.json() == {"detail": detail}, body
+
+
+def test_explain_refuses_a_tree_too_large_to_draw(client: TestClient) -> None:
+    response = explain(client, position="", algorithm="minimax", depth=4)
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": f"the minimax tree of depth 4 of '.../.../...' has more than {EXPLAIN_MAX_NODES:,} nodes: "
+        "lower the depth or raise the node limit"
+    }
+
+
+# --------------------------------------------------------------------------------- POST /api/compare
+def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestClient) -> None:
+    response = client.post("/api/compare", json={"position": "b2", "depth": 2, "evaluation": "open-lines"})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["max_nodes"] == compare_node_limit(9) == 44_444
+    rows = {row["name"]: row for row in answer["rows"]}
+    assert list(rows) == [
+        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine",
+    ]  # fmt: skip
+    assert rows["minimax"]["nodes"] == 1 + 8 + 8 * 7
+    assert rows["alphabeta"]["nodes"] == 23 < rows["minimax"]["nodes"]
+    assert rows["minimax"]["value"] == rows["alphabeta"]["value"], "α-β backs up the minimax value"
+    assert all(row["complete"] and row["branching"] > 0 for row in rows.values())
+
+
+def test_compare_marks_a_search_the_node_limit_stopped(client: TestClient) -> None:
+    rows = client.post("/api/compare", json={"position": "", "depth": None}).json()["rows"]
+    minimax = rows[0]
+    assert (minimax["name"], minimax["complete"], minimax["branching"]) == ("minimax", False, None)
+    assert rows[-1]["complete"] and rows[-1]["value_text"] == "0 (a draw)"
+
+
+def test_compare_refuses_a_finished_game_and_bad_names(client: TestClient) -> None:
+    over = client.post("/api/compare", json={"position": "a1 b1 a2 b2 a3"})
+    assert over.status_code == 400
+    assert over.json() == {"detail": "nothing to compare in 'x../xo./xo.': the game is over"}
+    bad = client.post("/api/compare", json={"evaluation": "vibes"})
+    assert bad.status_code == 400 and bad.json()["detail"].startswith("unknown evaluation 'vibes'")
+    deep = client.post("/api/compare", json={"depth": 99})
+    assert deep.status_code == 422 and "'depth'" in deep.json()["detail"]
+
+
+def test_the_compare_node_limit_shrinks_on_big_boards() -> None:
+    assert compare_node_limit(9) == 44_444
+    assert compare_node_limit(42) == 9_523
+    assert compare_node_limit(225) == 1_777
+    assert compare_node_limit(19 * 19) == 1_108
+
+
+# ------------------------------------------------------------------------------------ GET /api/menus
+def test_menus_list_what_the_other_routes_accept(client: TestClient) -> None:
+    menus = client.get("/api/menus").json()
+    assert menus["algorithms"] == ["minimax", "negamax", "alphabeta", "alphabeta-soft"]
+    assert menus["evaluations"] == ["open-lines", "weighted", "lines"]
+    assert menus["players"] == ["easy", "medium", "hard", "perfect", "random", "rules"]
+    assert (menus["max_depth"], menus["explain_max_nodes"]) == (9, EXPLAIN_MAX_NODES)
+
+
+def test_every_choice_on_the_page_is_one_the_server_accepts(client: TestClient) -> None:
+    page = client.get("/").text
+    menus = client.get("/api/menus").json()
+
+    def options(select: str) -> list[str]:
+        start = page.index(f'<select id="{select}"')
+        block = page[start : page.index("</select>", start)]
+        return [part.split('"', 1)[0] for part in block.split('value="')[1:]]
+
+    assert options("explain-algorithm") == menus["algorithms"]
+    assert options("explain-evaluation") == menus["evaluations"]
+    for name in options("x-player"):
+        game = client.post("/api/games", json={"mode": "computers", "x_player": name, "o_player": name})
+        assert game.status_code == 201, (name, game.text)
+    assert options("x-player") == options("o-player")
+
+
+# ------------------------------------------------------------------------- Watch: two chosen players
+def test_two_chosen_players_play_a_whole_game_each_with_its_own_moves(client: TestClient) -> None:
+    game = client.post(
+        "/api/games", json={"mode": "computers", "x_player": "rules", "o_player": "minimax:2:open-lines"}
+    ).json()
+    assert game["players"] == {"x": "rules", "o": "minimax:2:open-lines"}
+    assert game["waiting_for"] == "computer"
+    for _ in range(9):
+        answer = client.post(f"/api/games/{game['id']}/moves", json={}).json()
+        if answer["result"]:
+            break
+    assert answer["result"] is not None
+    for move in answer["moves"]:
+        if move["side"] == "o":
+            assert move["note"].startswith("minimax depth 2: value ")
+        else:
+            assert move["note"] in ("win", "block", "corner", "centre", "edge", "any cell")
+    history = client.get("/api/games").json()["games"]
+    assert history[0]["id"] == game["id"]
+    assert history[0]["players"] == {"x": "rules", "o": "minimax:2:open-lines"}
+    review = client.get(f"/api/games/{game['id']}/review").json()
+    assert [p["move"] for p in review["plies"]] == [m["move"] for m in answer["moves"]]
+
+
+def test_one_side_left_out_is_played_by_the_level(client: TestClient) -> None:
+    game = client.post("/api/games", json={"mode": "computers", "level": "perfect", "o_player": "Random"})
+    assert game.json()["players"] == {"x": "perfect", "o": "random"}
+
+
+def test_the_other_modes_say_who_plays_each_side(client: TestClient) -> None:
+    against = client.post("/api/games", json={"you": "x", "first": "computer", "level": "easy"}).json()
+    assert against["players"] == {"x": "easy", "o": "you"}
+    humans = client.post("/api/games", json={"mode": "humans"}).json()
+    assert humans["players"] == {"x": "human", "o": "human"}
+
+
+def test_chosen_players_are_refused_when_unknown_too_slow_or_out_of_place(client: TestClient) -> None:
+    cases: list[tuple[dict[str, Any], str]] = [
+        (
+            {"mode": "computers", "x_player": "minimax:9"},
+            "invalid x_player 'minimax:9': a 9-ply minimax search on tictactoe could visit 986,410 positions "
+            "a move, too many to wait for: choose a smaller depth",
+        ),
+        (
+            {"game": "gomoku", "mode": "computers", "o_player": "alphabeta:2:weighted"},
+            "invalid o_player 'alphabeta:2:weighted': a 2-ply alphabeta search on gomoku could visit 50,626 "
+            "positions a move, too many to wait for: choose a smaller depth",
+        ),
+        (
+            {"mode": "computer", "x_player": "rules"},
+            "invalid x_player 'rules': only a computer-against-computer game (mode 'computers') chooses the "
+            "players; the level plays against you",
+        ),
+        (
+            {"level": "minimax:8"},
+            "invalid level 'minimax:8': a 8-ply minimax search on tictactoe could visit 623,530 positions a "
+            "move, too many to wait for: choose a smaller depth",
+        ),
+    ]
+    for body, detail in cases:
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert response.json() == {"detail": detail}
+    unknown = client.post("/api/games", json={"mode": "computers", "x_player": "bogus"})
+    assert unknown.status_code == 400 and unknown.json()["detail"].startswith("unknown player 'bogus': ")
+    assert client.get("/api/games").json()["total"] == 0, "nothing was stored"
+
+
+# -------------------------------------------------------------------------------------- the schema
+def test_a_database_of_the_first_schema_opens_and_its_games_still_play(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(MIGRATIONS[0])
+    old.execute(
+        "INSERT INTO games (id, game, mode, level, human, symbol, first, seed, created, updated, result)"
+        " VALUES ('g1', 'tictactoe', 'computers', 'hard', NULL, 'x', 'you', 3, 0, 0, NULL)"
+    )
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    store = Store(path)
+    try:
+        assert store.schema_version == SCHEMA_VERSION == 2
+        record = store.load("g1")
+        assert (record.level, record.x_player, record.o_player) == ("hard", None, None)
+    finally:
+        store.close()
