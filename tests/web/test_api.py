@@ -391,6 +391,7 @@ def test_the_openapi_description_lists_every_route(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/analyze", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/moves"} <= set(paths)
     assert {"/api/games/{game_id}/undo", "/api/games/{game_id}/review", "/api/scores"} <= set(paths)
+    assert {"/api/explain", "/api/compare", "/api/menus"} <= set(paths)
     assert client.get("/docs").status_code == 200
 
 
@@ -399,8 +400,11 @@ def test_no_request_of_a_thousand_random_ones_gets_a_500(client: TestClient) -> 
     game = new_game(client, game="5x5", level="easy", mode="humans")
     values: list[Any] = [None, 0, -1, 3.5, "", "b2", "a0", "zz99", "\x00", "é", [], {}, True, "9" * 40, "1x1"]
     keys = ["game", "position", "depth", "time", "move", "reply", "you", "first", "level", "mode", "x"]
+    keys += ["algorithm", "evaluation", "x_player", "o_player"]
     routes = [
         ("POST", "/api/analyze"),
+        ("POST", "/api/explain"),
+        ("POST", "/api/compare"),
         ("POST", "/api/games"),
         ("POST", f"/api/games/{game['id']}/moves"),
         ("POST", f"/api/games/{game['id']}/undo"),

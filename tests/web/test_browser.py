@@ -37,7 +37,7 @@ def start(
     page.wait_for_function(SETTLED)
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Players", exact=True).select_option(mode)
-    if mode != "humans":
+    if mode == "computer":
         page.get_by_label("Level", exact=True).select_option(level)
     for label, value in choices.items():
         page.get_by_label(label.replace("_", " ").capitalize(), exact=True).select_option(value)
@@ -223,3 +223,119 @@ def test_the_page_fits_a_phone(browser: Any, live_server: Any, artifacts: Path) 
         phone.screenshot(path=artifacts / "browser-phone.png", full_page=True)
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------------------ explain and watch
+EXPLAINED = "document.getElementById('explain-panel').dataset.state"
+
+
+def shown_nodes(page: Any) -> int:
+    count: int = page.locator("#tree g.node").count()
+    return count
+
+
+def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_through_it(
+    page: Any, artifacts: Path
+) -> None:
+    """
+    . . .
+    . x .
+    . . .      o to move; two plies of α-β visit 23 nodes where minimax visits 65
+    """
+    start(page, mode="humans")
+    click_and_settle(page, "b2")
+    page.get_by_role("button", name="Explain").click()
+    page.wait_for_function(f"{EXPLAINED} === 'ready'")
+    assert page.get_by_label("Algorithm", exact=True).input_value() == "alphabeta"
+    assert page.get_by_label("Depth", exact=True).input_value() == "2"
+    assert shown_nodes(page) == 23
+    pruned = page.locator("#tree [data-pruned]")
+    assert pruned.count() == 42
+    assert "≥" in pruned.first.locator("title").text_content()
+    pruned.first.hover()
+    reason = page.locator("#tree .reason.shown")
+    assert reason.count() == 1 and "≥" in reason.text_content() and reason.is_visible()
+    assert (
+        page.locator("#explain-summary")
+        .inner_text()
+        .startswith(
+            "α-β, 2 plies, open-lines: value +3, best move a1 · 23 nodes · 7 cut-offs pruned 42 moves."
+        )
+    )
+
+    page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length === 6")
+    counts = {
+        row.get_attribute("data-algorithm"): row.locator(".count").inner_text()
+        for row in page.locator("#compare-table tbody tr").all()
+    }
+    assert counts["minimax"] == "65" and counts["alphabeta"] == "23"
+    page.screenshot(path=artifacts / "browser-explain.png", full_page=True)
+
+    page.get_by_role("button", name="Reset: back to the root").click()
+    assert shown_nodes(page) == 1 and pruned.count() == 0
+    step = page.get_by_role("button", name="Step: the next node")
+    for _ in range(3):
+        step.click()
+    assert shown_nodes(page) == 3, "the root, a1, and a1's first reply"
+    assert page.locator("#explain-progress").inner_text() == "step 4 of 46"
+    assert page.locator("#tree g.node.current").count() == 1
+    page.get_by_role("button", name="Show the whole tree").click()
+    assert shown_nodes(page) == 23
+
+    first = page.locator('#tree g.node[data-id="1"]')
+    assert first.get_attribute("aria-expanded") == "true"
+    first.click()
+    assert shown_nodes(page) == 23 - 7 and first.get_attribute("aria-expanded") == "false"
+    page.locator('#tree g.node[data-id="1"]').press("Enter")
+    assert shown_nodes(page) == 23
+
+    page.emulate_media(color_scheme="dark")
+    page.locator("#explain-panel").screenshot(path=artifacts / "browser-explain-dark.png")
+    page.emulate_media(color_scheme="light")
+
+    page.get_by_label("Algorithm", exact=True).select_option("minimax")
+    page.wait_for_function(f"{EXPLAINED} === 'ready'")
+    assert shown_nodes(page) == 65 and pruned.count() == 0
+    page.get_by_label("Depth", exact=True).select_option("4")
+    page.wait_for_function(f"{EXPLAINED} === 'error'")
+    assert "has more than 2,000 nodes: lower the depth" in page.locator("#explain-summary").inner_text()
+
+
+def test_explain_follows_the_position_on_the_board(page: Any) -> None:
+    start(page, mode="humans")
+    page.get_by_role("button", name="Explain").click()
+    page.wait_for_function(f"{EXPLAINED} === 'ready'")
+    assert (
+        page.locator('#tree g.node[data-id="0"]')
+        .get_attribute("aria-label")
+        .startswith("Max node (X to move)")
+    )
+    click_and_settle(page, "a1")
+    page.wait_for_function(
+        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label').startsWith('Min')"
+    )
+    assert shown_nodes(page) > 1
+
+
+def test_watch_two_chosen_players_play_a_whole_game_and_it_replays_in_the_history(
+    page: Any, artifacts: Path
+) -> None:
+    start(page, mode="computers", x_player="rules", o_player="minimax:2:open-lines", speed="100")
+    assert page.get_by_label("Level", exact=True).is_hidden(), "each side has its own player"
+    page.wait_for_function("document.body.dataset.waiting === 'none'")
+    text = status(page).inner_text()
+    assert text in ("Draw.", "X wins — 3 in a row.", "O wins — 3 in a row."), text
+    assert page.locator("#players").inner_text() == "Tic-tac-toe · X: rules · O: minimax, 2 plies"
+    plies = int(page.evaluate("document.body.dataset.ply"))
+    assert 5 <= plies <= 9 and page.locator("#move-list li").count() == plies
+    titles = [item.get_attribute("title") for item in page.locator("#move-list li").all()]
+    assert all(t.startswith("minimax depth 2") for t in titles[1::2]), titles
+    page.screenshot(path=artifacts / "browser-watch.png", full_page=True)
+
+    page.get_by_role("button", name="History").click()
+    entry = page.locator("#games button").first
+    assert "rules vs minimax, 2 plies" in entry.inner_text()
+    entry.click()
+    page.wait_for_function(f"document.querySelectorAll('#review-moves li').length === {plies}")
+    page.get_by_role("button", name="Last position").click()
+    assert page.locator("#review-status").inner_text().startswith("Final position:")
