@@ -16,6 +16,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
+EXPLAINED = "document.getElementById('explain-panel').dataset.state"
 
 
 @pytest.fixture
@@ -218,17 +219,18 @@ def test_the_page_fits_a_phone(browser: Any, live_server: Any, artifacts: Path) 
         box = phone.locator("#board").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375
         assert phone.evaluate("document.documentElement.scrollWidth") <= 375, "no sideways scrolling"
-        for name in ("New game", "Undo", "Hint", "Analysis"):
+        for name in ("New game", "Undo", "Hint", "Analysis", "Explain"):
             assert phone.get_by_role("button", name=name, exact=True).is_visible()
         phone.screenshot(path=artifacts / "browser-phone.png", full_page=True)
+        phone.get_by_role("button", name="Explain", exact=True).tap()
+        phone.wait_for_function(f"{EXPLAINED} === 'ready'")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 375, "the tree scrolls in its frame"
+        phone.screenshot(path=artifacts / "browser-phone-explain.png", full_page=True)
     finally:
         context.close()
 
 
 # ------------------------------------------------------------------------------ explain and watch
-EXPLAINED = "document.getElementById('explain-panel').dataset.state"
-
-
 def shown_nodes(page: Any) -> int:
     count: int = page.locator("#tree g.node").count()
     return count
