@@ -10,7 +10,8 @@ from functools import cache
 
 from inarow.rules import Game
 
-_CHUNK = 8
+CHUNK = 8
+"""Bits per lookup: a symmetry maps a bitboard one byte at a time through a table of 256 images."""
 
 
 class Symmetries:
@@ -31,8 +32,9 @@ class Symmetries:
                 maps.append(("rotate270", lambda c, r: (rows - 1 - r, c)))
         self.names = tuple(name for name, _ in maps)
         nbits = cols * game.height
-        self._chunks = (nbits + _CHUNK - 1) // _CHUNK
-        self._tables: list[list[list[int]]] = []
+        self._chunks = (nbits + CHUNK - 1) // CHUNK
+        self.chunk_tables: list[list[list[int]]] = []
+        """``chunk_tables[s][c][byte]``: the image under symmetry ``s`` of ``byte`` placed at chunk ``c``."""
         self.permutations: list[dict[int, int]] = []
         for _, f in maps:
             perm = {}
@@ -44,39 +46,39 @@ class Symmetries:
             tables = []
             for chunk in range(self._chunks):
                 table = []
-                for byte in range(1 << _CHUNK):
+                for byte in range(1 << CHUNK):
                     out = 0
-                    for i in range(_CHUNK):
-                        bit = chunk * _CHUNK + i
+                    for i in range(CHUNK):
+                        bit = chunk * CHUNK + i
                         if byte >> i & 1 and bit in perm:
                             out |= 1 << perm[bit]
                     table.append(out)
                 tables.append(table)
-            self._tables.append(tables)
+            self.chunk_tables.append(tables)
 
     def __len__(self) -> int:
-        return len(self._tables)
+        return len(self.chunk_tables)
 
     def apply(self, index: int, mask: int) -> int:
         """``mask`` mapped through symmetry number ``index`` (0 is the identity)."""
         out = 0
-        for chunk, table in enumerate(self._tables[index]):
-            out |= table[(mask >> (chunk * _CHUNK)) & 0xFF]
+        for chunk, table in enumerate(self.chunk_tables[index]):
+            out |= table[(mask >> (chunk * CHUNK)) & 0xFF]
         return out
 
     def images(self, x: int, o: int) -> list[tuple[int, int]]:
         """``(x, o)`` under every symmetry, the identity first."""
-        return [(self.apply(i, x), self.apply(i, o)) for i in range(len(self._tables))]
+        return [(self.apply(i, x), self.apply(i, o)) for i in range(len(self.chunk_tables))]
 
     def canonical_key(self, x: int, o: int) -> int:
         """One integer shared by exactly the positions symmetric to ``(x, o)``: the least image, packed."""
         shift = self.game.columns * self.game.height
         best = -1
-        for tables in self._tables:
+        for tables in self.chunk_tables:
             a = b = 0
             for chunk, table in enumerate(tables):
-                a |= table[(x >> (chunk * _CHUNK)) & 0xFF]
-                b |= table[(o >> (chunk * _CHUNK)) & 0xFF]
+                a |= table[(x >> (chunk * CHUNK)) & 0xFF]
+                b |= table[(o >> (chunk * CHUNK)) & 0xFF]
             key = a << shift | b
             if best < 0 or key < best:
                 best = key

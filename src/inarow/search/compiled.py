@@ -84,7 +84,7 @@ from numba.extending import intrinsic
 
 from inarow.rules import Game
 from inarow.search.limits import Budget
-from inarow.symmetry import symmetries
+from inarow.symmetry import CHUNK, symmetries
 
 Int: TypeAlias = int | np.integer[Any]
 """An integer in the compiled code: a Python int from the caller, a numpy one inside."""
@@ -133,7 +133,7 @@ _HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 """Fibonacci hashing: 2**64 divided by the golden ratio, odd; the top bits of key * it index the table."""
 _HASH_MIX = 0xC2B2AE3D27D4EB4F
 """A second odd constant that mixes the opponent's bitboard into the key before hashing."""
-_CHUNK = 8
+_CHUNK = CHUNK
 """Bits mapped per lookup when applying a symmetry to a bitboard (tables of 256 images)."""
 
 # ------------------------------------------------------------------------ index of _state array
@@ -587,14 +587,7 @@ class _Geometry:
             for bit, image in mapping.items():
                 self.perm[0, s, bit] = image
                 self.perm[1, s, image] = bit
-            for chunk in range(nchunks):
-                for byte in range(1 << _CHUNK):
-                    out = 0
-                    for i in range(_CHUNK):
-                        bit = chunk * _CHUNK + i
-                        if byte >> i & 1 and bit in mapping:
-                            out |= 1 << mapping[bit]
-                    self.tables[s, chunk, byte] = out
+            self.tables[s] = np.array(group.chunk_tables[s], dtype=np.uint64)
 
 
 _geometries: dict[Game, _Geometry] = {}
