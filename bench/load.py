@@ -5,7 +5,13 @@ Each player (an asyncio task with its own httpx connection) starts a game, then 
 ``--games`` games or ``--seconds`` have passed. The latency of every move request (your move and the reply)
 is recorded. Prints a table: players, games, moves, p50, p99 and max latency in ms, moves per second, errors.
 
+Players think before each move, as people do: a pause drawn uniformly from 0 to twice ``--pause`` (1 s on
+average by default). ``--pause 0`` makes every player move back to back: a saturation test, in which the
+load generator itself (50 httpx clients in one Python process) takes about one of the machine's cores and
+the latency measures the queue more than the server.
+
     python bench/load.py                         # 50 players, level perfect, tic-tac-toe, own server
+    python bench/load.py --pause 0               # saturation: every player moves back to back
     python bench/load.py --url http://127.0.0.1:8000 --players 20 --game connect4 --level easy
 
 Without ``--url`` it starts ``python -m inarow.web.server`` on a free port with a throwaway database.
@@ -121,7 +127,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="stop starting moves after this long")
     parser.add_argument("--game", default="tictactoe")
     parser.add_argument("--level", default="perfect")
-    parser.add_argument("--pause", type=float, default=0.0, help="mean seconds a player thinks per move")
+    parser.add_argument("--pause", type=float, default=1.0, help="mean seconds a player thinks per move")
     parser.add_argument("--workers", type=int, default=None, help="search processes of the started server")
     parser.add_argument("--timeout", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
