@@ -35,7 +35,7 @@ class Choice:
     move: str
     analysis: Analysis | None
     note: str
-    """Why, in a few words: ``random``, ``draw with best play``, ``not solved in time: …``."""
+    """Why, in a few words: ``random``, ``draw with best play``, ``not solved: evaluation +3 at depth 7``."""
 
 
 class Player(Protocol):
@@ -77,8 +77,7 @@ class Level:
         if self.name == "easy" and rng.random() >= 1 / 3:
             return Choice(rng.choice(position.legal_moves()), None, "random")
         analysis = analyze(position, self.limits())
-        note = analysis.describe() if analysis.exact else f"not solved in time: {analysis.describe()}"
-        return Choice(_pick(analysis, rng), analysis, note)
+        return Choice(_pick(analysis, rng), analysis, analysis.describe())
 
 
 @dataclass(frozen=True)
