@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 from inarow import Game, __version__
+from inarow.analysis import solvable
 from inarow.cli import app
 from inarow.console import ConsoleGame
 
@@ -219,3 +221,21 @@ def test_bad_play_options_are_refused() -> None:
     assert result.stderr.startswith(
         "error: invalid level 'genius': expected one of easy, medium, hard, perfect"
     )
+
+
+def test_with_no_limit_a_board_too_big_to_solve_gets_the_default_think_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import inarow.cli
+
+    monkeypatch.setattr(inarow.cli, "BIG_BOARD_TIME", 0.3)
+    result = runner.invoke(app, ["best", "h8", "--game", "gomoku"])
+    assert result.exit_code == 0
+    assert result.output.endswith("not solved within the limits\n")
+
+
+def test_boards_are_solvable_where_an_exact_search_can_end() -> None:
+    assert (
+        solvable(Game.parse("tictactoe")) and solvable(Game.parse("connect4")) and solvable(Game.parse("5x5"))
+    )
+    assert not solvable(Game.parse("gomoku")) and not solvable(Game.parse("9x9:5"))

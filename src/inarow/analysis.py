@@ -45,6 +45,25 @@ def exact_solver(game: Game, budget: Budget) -> ExactSolver:
     return Engine(game, budget)
 
 
+PV_TIME = 0.25
+"""Seconds the depth-limited search may spend on its principal variation once its own budget is spent."""
+
+REFERENCE_MAX_CELLS = 16
+"""The largest board the pure-Python engine is expected to solve exactly in seconds (4×4 takes half a one)."""
+
+
+def solvable(game: Game) -> bool:
+    """Whether an exact search of ``game`` can be expected to end: a board the compiled engine plays (its
+    early Connect Four positions may still take minutes), or one small enough for the reference engine."""
+    if game.cells <= REFERENCE_MAX_CELLS:
+        return True
+    try:
+        from inarow.search import compiled
+    except ImportError:  # pragma: no cover - numba missing
+        return False
+    return os.environ.get("INAROW_ENGINE", "auto") != "reference" and compiled.supports(game)
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """The value of one legal move for the side that plays it."""
@@ -140,7 +159,8 @@ def analyze(position: Position, limits: Limits | None = None, *, weak: bool = Fa
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position, None, position.result, True, None, None, 0, (), (), (), 0, 0.0, None)
-    if limits.depth is not None:
+    if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
+        # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits)
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
     budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
@@ -254,7 +274,7 @@ def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
         top.score,
         top.plies if exact else None,
         best,
-        _heuristic_pv(position, best[0], reached),
+        _heuristic_pv(position, best[0], reached, engine),
         values,
         budget.nodes,
         budget.elapsed,
@@ -295,15 +315,29 @@ def _root_values(position: Position, engine: Engine, depth: int) -> tuple[MoveVa
     return tuple(values)
 
 
-def _heuristic_pv(position: Position, first: str, depth: int) -> tuple[str, ...]:
-    """The expected line: the first best move, then each side's best reply at the depth left."""
+def _heuristic_pv(position: Position, first: str, depth: int, engine: Engine) -> tuple[str, ...]:
+    """The expected line: the first best move, then each side's best reply at the depth left.
+
+    Where the engine keys its table by position as it stands (no symmetry), the table's best moves give
+    the line at once; otherwise each step is searched again, mostly from the table, within the budget.
+    """
     line, current = [first], position.play(first)
-    engine = Engine(position.game, Budget())
+    game = position.game
+    # The search's own budget is spent by now: the line gets a little time of its own, and the table.
+    engine, table = Engine(game, Budget(Limits(time=PV_TIME))), engine.htt
+    engine.htt = table
     for left in range(depth - 1, 0, -1):
         if current.is_over:
             break
-        values = _root_values(current, engine, left)
-        step = max(values, key=_rank).move
+        cur, opp = _sides(current)
+        entry = engine.htt.get(engine.key(cur, opp)) if engine.symmetry is None else None
+        if entry is not None and entry[4] and current.filled & entry[4] == 0:
+            step = game.cell_name(entry[4].bit_length() - 1)
+        else:
+            try:
+                step = max(_root_values(current, engine, left), key=_rank).move
+            except SearchAborted:
+                break
         line.append(step)
         current = current.play(step)
     return tuple(line)

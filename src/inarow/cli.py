@@ -18,7 +18,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from inarow import __version__
-from inarow.analysis import Analysis, analyze
+from inarow.analysis import Analysis, analyze, solvable
 from inarow.console import render_board
 from inarow.errors import InarowError
 from inarow.evaluation import evaluation_named
@@ -50,7 +50,14 @@ GameOption = Annotated[
 DepthOption = Annotated[
     int | None, typer.Option("--depth", "-d", help="Search this many plies deep, with the evaluation beyond.")
 ]
-TimeOption = Annotated[float | None, typer.Option("--time", "-t", help="Think at most this many seconds.")]
+TimeOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time",
+        "-t",
+        help="Think at most this many seconds. Default: no limit, except 10 s on boards too big to solve.",
+    ),
+]
 NodesOption = Annotated[int | None, typer.Option("--nodes", help="Explore at most this many positions.")]
 AlgoOption = Annotated[
     str | None,
@@ -82,7 +89,14 @@ def main(
     """Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."""
 
 
-def _limits(depth: int | None, time: float | None, nodes: int | None) -> Limits:
+BIG_BOARD_TIME = 10.0
+"""Seconds a search takes when no limit is given on a board exact search cannot finish (Gomoku, 9×9, …)."""
+
+
+def _limits(depth: int | None, time: float | None, nodes: int | None, game: Game | None = None) -> Limits:
+    """The limits given; with none at all on a board too big to solve, :data:`BIG_BOARD_TIME` seconds."""
+    if game is not None and depth is None and time is None and nodes is None and not solvable(game):
+        time = BIG_BOARD_TIME
     try:
         return Limits(depth=depth, time=time, nodes=nodes)
     except InarowError as error:
@@ -131,7 +145,8 @@ def analyze_command(
     With no POSITION, reads one position per line from standard input. A bad line gets an error (in JSON,
     {"position": ..., "error": ...}) and the batch goes on; the exit status is 1 if any line failed.
     """
-    the_game, limits = _game(game), _limits(depth, time, nodes)
+    the_game = _game(game)
+    limits = _limits(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
     failed = False
@@ -240,7 +255,7 @@ def best(
             raise InarowError(
                 f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})"
             )
-        result = analyze(the_position, _limits(depth, time, nodes))
+        result = analyze(the_position, _limits(depth, time, nodes, the_position.game))
     except InarowError as error:
         fail(error)
     move = result.pv[0] if result.pv else result.best[0]
@@ -268,7 +283,7 @@ def solve(
 
     the_game = _game(game)
     if the_game.cells > MAX_TABLE_CELLS:
-        result = analyze(Position.start(the_game), _limits(None, time, None))
+        result = analyze(Position.start(the_game), _limits(None, time, None, the_game))
         out.print(f"{the_game.name}: {result.describe()} (score {result.score:+d})")
         explored = f"{result.nodes:,} positions explored in {result.seconds:.2f} s"
         out.print(f"best first moves: {' '.join(result.best)}; {explored}")
