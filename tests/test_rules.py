@@ -253,3 +253,9 @@ def test_playing_a_cell_by_its_bit_index_checks_it_is_on_the_board() -> None:
     position = Position.start(Game.parse("tictactoe"))
     with pytest.raises(InvalidMoveError, match="invalid move 3: no such cell on tictactoe"):
         position.play(3)  # bit 3 is the spare bit above a3
+
+
+def test_a_board_of_one_row_is_written_without_a_slash() -> None:
+    position = parse_position("x.o..", "5x1:3")
+    assert position.diagram() == "x.o.." and position.turn == "x"
+    assert parse_position("a1 c1", "5x1:3") == position

@@ -2,7 +2,8 @@
 
 Three ways to write a position, tried in this order:
 
-- a diagram, rows from the top separated by ``/``, cells ``x``, ``o``, ``.`` (any case): ``x.o/.x./..o``;
+- a diagram, rows from the top separated by ``/``, cells ``x``, ``o``, ``.`` (any case): ``x.o/.x./..o``
+  (a board of one row has no ``/``: ``x.o..``);
 - in gravity games on boards of at most 9 columns, a string of 1-based column digits: ``4453``;
 - a move list from the empty board, separated by spaces or commas: ``b2 a1 c3`` (``4 4 5 3`` with gravity).
 
@@ -41,7 +42,7 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
     if len(text) > MAX_INPUT:
         raise InvalidPositionError(f"position of {len(text)} characters is too long: at most {MAX_INPUT}")
     stripped = text.strip()
-    if "/" in stripped:
+    if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
     if game.gravity and game.columns <= 9 and stripped.isdigit():
         return parse_moves(list(stripped), game, text)
