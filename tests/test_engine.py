@@ -239,3 +239,13 @@ def test_perfect_never_spoils_a_position_it_can_hold(every_3x3_position: list[Po
         board = board_of(position)
         choice = perfect.choose(position, rng)
         assert bf.move_scores(board, 3, False)[choice.move] == bf.score(board, 3, False), position
+
+
+def test_perfect_on_an_unsolved_connect4_position_moves_and_says_it_is_not_exact() -> None:
+    """The empty Connect Four board cannot be solved in half a second: perfect still moves, and says so."""
+    choice = player("perfect", think_time=0.5).choose(
+        Position.start(Game.parse("connect4")), random.Random(2)
+    )
+    assert choice.analysis is not None and not choice.analysis.exact
+    assert choice.move in Position.start(Game.parse("connect4")).legal_moves()
+    assert choice.note.startswith("not solved: evaluation")
