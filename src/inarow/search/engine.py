@@ -11,7 +11,8 @@ Two searches share the machinery:
 - :meth:`Engine.solve` is exact: null-window α-β narrowing the score interval (Pons' iterative bisection),
   with a transposition table of lower and upper bounds, only non-losing moves (a forced block is played at
   once, a double threat is lost at once), moves ordered by the threats they create, and symmetric
-  positions sharing table entries on boards without gravity.
+  positions sharing table entries on boards of up to 64 cells (the 8 symmetries of a square, the 4 of a
+  rectangle, the left-right mirror with gravity).
 - :meth:`Engine.search` is depth-limited: α-β to a horizon where the evaluation of
   :mod:`inarow.evaluation` scores unfinished positions. Exact scores are multiplied by :data:`EXACT`, so
   a value ``v`` with ``abs(v) >= EXACT`` is a proven result (``v // EXACT`` rounded toward zero is the
