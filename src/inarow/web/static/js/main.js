@@ -201,22 +201,30 @@ async function onCell(cell, column) {
     return;
   }
   const move = game.gravity ? String(column) : cell;
+  if (await send(() => api.play(game.id, move, false), `Can't play ${move}`, false)) await followUp();
+}
+
+/**
+ * Send a request that answers with the game, and take the answer unless a newer game has started
+ * meanwhile; a failure is told in the status line. Resolves to whether the answer was taken.
+ */
+async function send(request, failure, showBusy) {
   const generation = state.generation;
   state.busy = true;
+  if (showBusy) render();
   try {
-    const next = await api.play(game.id, move, false);
-    if (generation !== state.generation) return;
+    const next = await request();
+    if (generation !== state.generation) return false;
     state.busy = false;
     accept(next);
+    return true;
   } catch (error) {
-    if (generation !== state.generation) return;
+    if (generation !== state.generation) return false;
     state.busy = false;
     render();
-    setStatus(`Can't play ${move}: ${reasonOf(error)}.`, "error");
-    return;
+    setStatus(`${failure}: ${reasonOf(error)}.`, "error");
+    return false;
   }
-  state.busy = false;
-  await followUp();
 }
 
 function accept(game) {
@@ -249,20 +257,7 @@ async function followUp() {
 
 async function computerMove() {
   const game = state.game;
-  const generation = state.generation;
-  state.busy = true;
-  render();
-  try {
-    const next = await api.play(game.id, null);
-    if (generation !== state.generation) return;
-    state.busy = false;
-    accept(next);
-  } catch (error) {
-    if (generation !== state.generation) return;
-    state.busy = false;
-    render();
-    setStatus(`The computer could not move: ${reasonOf(error)}.`, "error");
-  }
+  await send(() => api.play(game.id, null), "The computer could not move", true);
 }
 
 async function newGame(event) {
