@@ -57,7 +57,7 @@ def sides(game: Game, moves: str) -> tuple[int, int]:
     position = Position.start(game)
     for digit in moves:
         position = position.play(digit)
-    return (position.x, position.o) if position.turn == "x" else (position.o, position.x)
+    return position.sides()
 
 
 def run_set(name: str, sample: int | None, engine: str) -> Result:

@@ -57,7 +57,7 @@ def test_set(name: str, sample: int, engine: str) -> tuple[float, float, int, in
     for line in lines:
         moves, score = line.split()
         position = parse_position(moves, game)
-        cur, opp = (position.x, position.o) if position.turn == "x" else (position.o, position.x)
+        cur, opp = position.sides()
         budget = Budget()
         solver = Engine(game, budget) if engine == "reference" else compiled.CompiledEngine(game, budget)
         start = time.perf_counter()

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inarow.analysis import exact_solver
+from inarow.notation import parse_position
 from inarow.rules import Game, Position
 from inarow.search import compiled
 from inarow.search.compiled import CompiledEngine, supports
@@ -22,11 +23,6 @@ from inarow.search.limits import Budget, Limits, SearchAborted
 
 DATA = Path(__file__).parent / "data" / "connect4"
 CONNECT4 = Game.parse("connect4")
-
-
-def sides(position: Position) -> tuple[int, int]:
-    """The bitboards (side to move, opponent)."""
-    return (position.x, position.o) if position.turn == "x" else (position.o, position.x)
 
 
 @cache
@@ -41,13 +37,13 @@ test_set.__test__ = False  # type: ignore[attr-defined]
 
 def connect4(moves: str) -> Position:
     """The Connect Four position after a string of 1-based column digits."""
-    return Position.parse(moves, CONNECT4)
+    return parse_position(moves, CONNECT4)
 
 
 def solve_fresh(game: Game, position: Position, weak: bool = False) -> tuple[int, int]:
     """The compiled engine's score of ``position`` with an empty table, and the positions it explored."""
     budget = Budget()
-    score = CompiledEngine(game, budget).solve(*sides(position), weak)
+    score = CompiledEngine(game, budget).solve(*position.sides(), weak)
     return score, budget.nodes
 
 
@@ -85,7 +81,7 @@ def test_weak_mode_gives_the_sign_of_the_published_score() -> None:
 
 # ------------------------------------------------------------------------- agreement with Engine
 def reference(game: Game, position: Position, weak: bool = False) -> int:
-    return Engine(game, Budget()).solve(*sides(position), weak)
+    return Engine(game, Budget()).solve(*position.sides(), weak)
 
 
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
@@ -115,7 +111,7 @@ def test_the_engines_agree_on_every_tic_tac_toe_position() -> None:
     assert len(positions) == 4520
     engine = CompiledEngine(game, Budget())  # one table for all: entries stay true bounds
     for position in positions:
-        cur, opp = sides(position)
+        cur, opp = position.sides()
         for weak in (False, True):
             assert engine.solve(cur, opp, weak) == reference(game, position, weak), repr(position)
 
@@ -167,9 +163,9 @@ def test_a_new_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -
     assert first == second
     budget = Budget()
     engine = CompiledEngine(CONNECT4, budget)
-    engine.solve(*sides(position))
+    engine.solve(*position.sides())
     once = budget.nodes
-    engine.solve(*sides(position))
+    engine.solve(*position.sides())
     assert once == first[1] and budget.nodes - once < once
 
 
@@ -192,7 +188,7 @@ def test_a_search_cut_into_many_slices_still_gets_the_exact_score(monkeypatch: p
     monkeypatch.setattr(compiled, "_SLICE_SECONDS", 1e-6)  # every slice is the minimum: 1,000 nodes
     moves, expected = test_set("Test_L2_R2")[3]
     budget = Budget(Limits(time=600))
-    assert CompiledEngine(CONNECT4, budget).solve(*sides(connect4(moves))) == expected
+    assert CompiledEngine(CONNECT4, budget).solve(*connect4(moves).sides()) == expected
     assert budget.nodes > 1000
 
 

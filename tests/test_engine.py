@@ -27,10 +27,6 @@ def board_of(position: Position) -> bf.Board:
     return tuple(reversed(position.diagram().split("/")))
 
 
-def sides(position: Position) -> tuple[int, int]:
-    return (position.x, position.o) if position.turn == "x" else (position.o, position.x)
-
-
 @pytest.fixture(scope="module")
 def every_3x3_position() -> list[Position]:
     boards = bf.reachable(3, 3, 3, False)
@@ -127,7 +123,7 @@ def test_the_reference_engine_scores_every_position_of_pons_easy_sets_exactly(na
     assert len(cases) == 1000
     wrong = []
     for moves, score in cases:
-        cur, opp = sides(parse_position(moves, game))
+        cur, opp = parse_position(moves, game).sides()
         if Engine(game).solve(cur, opp) != score:
             wrong.append(moves)
     assert wrong == []
@@ -164,7 +160,7 @@ def test_alpha_beta_agrees_with_plain_minimax(position: Position) -> None:
         return
     game = position.game
     board = board_of(position)
-    cur, opp = sides(position)
+    cur, opp = position.sides()
     assert Engine(game).solve(cur, opp) == bf.score(board, game.k, game.gravity)
     assert Engine(game).solve(cur, opp, weak=True) == (lambda s: (s > 0) - (s < 0))(
         bf.score(board, game.k, game.gravity)

@@ -9,9 +9,8 @@ from collections import deque
 import pytest
 
 from inarow import Game, Position, parse_position
-from inarow.errors import IllegalMoveError, InarowError
+from inarow.errors import IllegalMoveError, InarowError, InvalidMatchError, UnknownPlayerError
 from inarow.match import (
-    InvalidMatchError,
     MatchResult,
     game_seed,
     next_move,
@@ -19,7 +18,7 @@ from inarow.match import (
     play_match,
     wilson,
 )
-from inarow.players import RulesPlayer, SearchPlayer, UnknownPlayerError, player
+from inarow.players import RulesPlayer, SearchPlayer, player
 
 TICTACTOE = Game.parse("tictactoe")
 

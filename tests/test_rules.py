@@ -81,7 +81,8 @@ def test_the_three_notations_give_the_same_position() -> None:
 
 def test_a_diagram_round_trips_through_repr_and_the_move_list_formats() -> None:
     position = parse_position("x.o/.x./..o")
-    assert eval(repr(position), {"Position": Position}) == position
+    assert repr(position) == "parse_position('x.o/.x./..o', 'tictactoe')"
+    assert eval(repr(position), {"parse_position": parse_position}) == position
     assert format_moves(position.game, [5, 0, 10]) == "b2 a1 c3"
     assert format_moves(Game.parse("connect4"), [21, 22, 28]) == "445"
 

@@ -11,10 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inarow import Game, Position, parse_position
-from inarow.errors import InarowError, InvalidLimitError
+from inarow.errors import InarowError, InvalidLimitError, UnknownAlgorithmError, UnknownEvaluationError
 from inarow.evaluation import (
     EVALUATIONS,
-    UnknownEvaluationError,
     completed_lines,
     evaluation_named,
     open_lines,
@@ -25,7 +24,6 @@ from inarow.search.textbook import (
     ALGORITHMS,
     Node,
     SearchResult,
-    UnknownAlgorithmError,
     alphabeta,
     minimax,
     move_scores,

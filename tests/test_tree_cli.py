@@ -210,7 +210,7 @@ def test_analyze_algo_refuses_a_bad_algorithm_before_reading_positions() -> None
 
 
 def test_analyze_moves_is_stopped_by_a_node_limit() -> None:
-    from inarow.explain import TreeTooLargeError
+    from inarow.errors import TreeTooLargeError
     from inarow.search.limits import Limits
 
     with pytest.raises(TreeTooLargeError, match=r"stopped by the limits after"):

@@ -175,10 +175,6 @@ def analyze(position: Position, limits: Limits | None = None, *, weak: bool = Fa
     return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed)
 
 
-def _sides(position: Position) -> tuple[int, int]:
-    return (position.x, position.o) if position.turn == "x" else (position.o, position.x)
-
-
 def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) -> int:
     """The exact score of playing ``bit``, for the side that plays it."""
     child = position.play(bit)
@@ -186,7 +182,7 @@ def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) 
         return 1 if weak else exact_score(position.game, position.ply)
     if child.is_over:
         return 0
-    cur, opp = _sides(child)
+    cur, opp = child.sides()
     return -solver.solve(cur, opp, weak)
 
 
@@ -290,7 +286,7 @@ def _rank(move: MoveValue) -> int:
 def _root_values(position: Position, engine: Engine, depth: int) -> tuple[MoveValue, ...]:
     """Every legal move's value at ``depth``; moves the engine would not try get a static evaluation."""
     game = position.game
-    cur, opp = _sides(position)
+    cur, opp = position.sides()
     candidates = engine.candidates(position.filled)
     values = []
     for bit in position.legal_bits():
@@ -329,7 +325,7 @@ def _heuristic_pv(position: Position, first: str, depth: int, engine: Engine) ->
     for left in range(depth - 1, 0, -1):
         if current.is_over:
             break
-        cur, opp = _sides(current)
+        cur, opp = current.sides()
         entry = engine.htt.get(engine.key(cur, opp)) if engine.symmetry is None else None
         if entry is not None and entry[4] and current.filled & entry[4] == 0:
             step = game.cell_name(entry[4].bit_length() - 1)

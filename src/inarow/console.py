@@ -25,8 +25,6 @@ KEYPAD = {
 }
 """On 3×3, the digit keys laid out as the numeric keypad: 7 8 9 on top, 1 2 3 at the bottom."""
 
-_COLUMN_NAMES = "abcdefghijklmnopqrs"
-
 
 def render_board(position: Position) -> str:
     """The board with row numbers on the left and column names (or numbers, with gravity) below."""
@@ -38,7 +36,7 @@ def render_board(position: Position) -> str:
             stone = position.stone_at(game.bit(c, r))
             cells.append((stone.upper() if stone else "·").rjust(width - 1))
         rows.append(f"{r + 1:>3} " + " ".join(cells))
-    names = [str(c + 1) if game.gravity else _COLUMN_NAMES[c] for c in range(game.columns)]
+    names = [game.column_label(c) for c in range(game.columns)]
     rows.append("    " + " ".join(n.rjust(width - 1) for n in names))
     return "\n".join(rows)
 

@@ -27,3 +27,35 @@ class IllegalMoveError(InarowError):
 
 class InvalidLimitError(InarowError):
     """A search limit out of range (negative depth, non-positive time, ...)."""
+
+
+class UnknownEvaluationError(InarowError):
+    """An evaluation name that is not one of :data:`EVALUATIONS`."""
+
+
+class SessionError(InarowError):
+    """A request that does not fit the state of the game: not your turn, nothing to undo, a bad choice."""
+
+
+class UnknownPlayerError(InarowError):
+    """A player or level name that is not known."""
+
+
+class InvalidMatchError(InarowError):
+    """A match that cannot be played: no games, too many."""
+
+
+class UnknownAlgorithmError(InarowError):
+    """An algorithm name that is not one of :data:`ALGORITHMS`."""
+
+
+class TreeTooLargeError(InarowError):
+    """A search tree with more nodes than the limit set for drawing it, or a comparison's search stopped."""
+
+
+class UnknownGameError(InarowError):
+    """A game id that is not in the store."""
+
+
+class StoreError(InarowError):
+    """A database that cannot be used: a newer schema, or a concurrent write to the same move."""

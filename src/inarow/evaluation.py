@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from inarow.errors import InarowError
-from inarow.rules import Game, Position, Side
+from inarow.errors import UnknownEvaluationError
+from inarow.rules import Game, Position, Side, other
 
 Evaluation = Callable[[Game, int, int], int]
 
@@ -45,10 +45,6 @@ def engine_evaluation(game: Game, mine: int, theirs: int) -> int:
 # ------------------------------------------------------------------------ named evaluations
 # The evaluations a user picks by name (``--eval``, the web app's menu, ``minimax:2:open-lines``). They
 # follow the contract above; :func:`static_value` adds the textbook's ±∞ for won and lost positions.
-
-
-class UnknownEvaluationError(InarowError):
-    """An evaluation name that is not one of :data:`EVALUATIONS`."""
 
 
 def open_lines(game: Game, mine: int, theirs: int) -> int:
@@ -103,5 +99,5 @@ def static_value(position: Position, side: Side, evaluation: Evaluation) -> floa
     scored by ``evaluation`` too, and each named evaluation gives it 0)."""
     if position.winner is not None:
         return math.inf if position.winner == side else -math.inf
-    mine, theirs = (position.x, position.o) if side == "x" else (position.o, position.x)
+    mine, theirs = position.stones(side), position.stones(other(side))
     return evaluation(position.game, mine, theirs)

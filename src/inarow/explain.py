@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from inarow.errors import InarowError
+from inarow.errors import InarowError, TreeTooLargeError
 from inarow.notation import parse_game, parse_position
 from inarow.rules import Game, Position
 from inarow.search.engine import EXACT, Engine, proven_score
@@ -29,10 +29,6 @@ MAX_TREE_NODES = 5_000
 
 COMPARE_MAX_NODES = 1_000_000
 """The nodes each algorithm of :func:`compare_algorithms` may visit unless told otherwise."""
-
-
-class TreeTooLargeError(InarowError):
-    """A search tree with more nodes than the limit set for drawing it, or a comparison's search stopped."""
 
 
 def _position(game: Game | str, position: Position | str) -> Position:
@@ -273,7 +269,7 @@ def compare_algorithms(
 def _engine_row(position: Position, plies: int, max_nodes: int) -> dict[str, Any]:
     budget = Budget(Limits(nodes=max_nodes + 1))
     engine = Engine(position.game, budget)
-    cur, opp = (position.x, position.o) if position.turn == "x" else (position.o, position.x)
+    cur, opp = position.sides()
     start = time.perf_counter()
     row: dict[str, Any] = {"name": "engine", "label": "engine", "move": None}
     try:

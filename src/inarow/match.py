@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from inarow.errors import IllegalMoveError, InarowError
+from inarow.errors import IllegalMoveError, InvalidMatchError
 from inarow.notation import parse_game
 from inarow.players import Player, player
 from inarow.rules import Game, Position, Result, Side
@@ -24,10 +24,6 @@ MAX_GAMES = 100_000
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution, for 95% intervals."""
-
-
-class InvalidMatchError(InarowError):
-    """A match that cannot be played: no games, too many."""
 
 
 def game_seed(seed: int, number: int) -> int:

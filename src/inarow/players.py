@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from inarow.analysis import Analysis, analyze
-from inarow.errors import InarowError
+from inarow.errors import UnknownPlayerError
 from inarow.evaluation import EVALUATIONS
 from inarow.rules import Position
 from inarow.search.limits import MAX_DEPTH, Limits
@@ -22,10 +22,6 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 
 DEFAULT_THINK_TIME = 2.0
 """Seconds a computer player may think per move unless told otherwise."""
-
-
-class UnknownPlayerError(InarowError):
-    """A player or level name that is not known."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +96,7 @@ class RulesPlayer:
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         game, legal = position.game, position.legal_bits()
-        mine, theirs = position.stones(position.turn), position.stones("o" if position.turn == "x" else "x")
+        mine, theirs = position.sides()
         moves = sum(1 << bit for bit in legal)
         last_column, last_row = game.columns - 1, game.rows - 1
         middle = (last_column / 2, last_row / 2)

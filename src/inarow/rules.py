@@ -43,7 +43,8 @@ PRESETS: dict[str, tuple[int, int, int, bool]] = {
     "gomoku": (15, 15, 5, False),
 }
 _CUSTOM = re.compile(r"(\d+)x(\d+)(?::(\d+))?(:gravity)?")
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+COLUMN_LETTERS = "abcdefghijklmnopqrs"
+"""The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
 
 
 def other(side: Side) -> Side:
@@ -223,16 +224,25 @@ class Game:
     def cell_name(self, bit: int) -> str:
         """``a1`` for the bottom-left cell; in gravity games a move is named by its column, ``1`` … ``7``."""
         column, row = self.coordinates(bit)
-        return str(column + 1) if self.gravity else f"{_LETTERS[column]}{row + 1}"
+        return str(column + 1) if self.gravity else f"{COLUMN_LETTERS[column]}{row + 1}"
+
+    def square_name(self, bit: int) -> str:
+        """The cell's letter-and-row name, ``d1``, in every game (gravity games name moves by column)."""
+        column, row = self.coordinates(bit)
+        return f"{COLUMN_LETTERS[column]}{row + 1}"
+
+    def column_label(self, column: int) -> str:
+        """How a column is labelled on a drawn board: its letter, or its number in gravity games."""
+        return str(column + 1) if self.gravity else COLUMN_LETTERS[column]
 
     def parse_cell(self, text: str) -> int:
         """The bit of a cell name such as ``b2`` (any game; ignores gravity). Raises InvalidMoveError."""
         match = re.fullmatch(r"([a-z])(\d{1,2})", text.strip().lower())
         if match:
-            column, row = _LETTERS.index(match[1]), int(match[2]) - 1
-            if column < self.columns and 0 <= row < self.rows:
+            column, row = COLUMN_LETTERS.find(match[1]), int(match[2]) - 1
+            if 0 <= column < self.columns and 0 <= row < self.rows:
                 return self.bit(column, row)
-        last = f"{_LETTERS[self.columns - 1]}{self.rows}"
+        last = f"{COLUMN_LETTERS[self.columns - 1]}{self.rows}"
         raise InvalidMoveError(
             f"invalid cell {text!r}: expected a cell name from a1 to {last} on {self.name}"
         )
@@ -276,16 +286,9 @@ class Position:
         """The empty board of ``game``."""
         return cls(game)
 
-    @classmethod
-    def parse(cls, text: str, game: Game | str = "tictactoe") -> Position:
-        """Read a diagram, a move list or (gravity games) a string of column digits; see
-        :func:`inarow.notation.parse_position`."""
-        from inarow.notation import parse_position
-
-        return parse_position(text, game)
-
     def __repr__(self) -> str:
-        return f"Position.parse({self.diagram()!r}, {self.game.name!r})"
+        """Round-trips: ``inarow.parse_position('x.o/.x./..o', 'tictactoe')``."""
+        return f"parse_position({self.diagram()!r}, {self.game.name!r})"
 
     # ---------------------------------------------------------------------------------- state
     @property
@@ -328,6 +331,10 @@ class Position:
     def stones(self, side: Side) -> int:
         """The bitboard of ``side``."""
         return self.x if side == "x" else self.o
+
+    def sides(self) -> tuple[int, int]:
+        """The position seen from the side to move: its stones, then its opponent's (the search's view)."""
+        return (self.x, self.o) if self.turn == "x" else (self.o, self.x)
 
     def stone_at(self, bit: int) -> Side | None:
         """Which side has a stone on cell ``bit``."""

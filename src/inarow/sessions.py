@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.analysis import analyze, describe
-from inarow.errors import InarowError
+from inarow.errors import SessionError
 from inarow.notation import format_moves, parse_moves, parse_position
 from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
@@ -50,10 +50,6 @@ Waiting = Literal["you", "computer", "human"]
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
-
-
-class SessionError(InarowError):
-    """A request that does not fit the state of the game: not your turn, nothing to undo, a bad choice."""
 
 
 class InlineExecutor(Executor):
@@ -228,7 +224,7 @@ def review_ply(game: str, moves: Sequence[str], ply: int, by: By, seconds: float
     return ReviewedMove(
         ply=ply,
         move=name,
-        cell=square_name(before.game, bit),
+        cell=before.game.square_name(bit),
         side=before.turn,
         by=by,
         before=before.diagram(),
@@ -261,12 +257,6 @@ def warm_up() -> bool:
     """A trivial task that makes a fresh worker import the engine before the first real request."""
     analyze(parse_position("b2"), Limits(time=1))
     return True
-
-
-def square_name(game: Game, bit: int) -> str:
-    """The square's letter-and-row name, ``d1``, in every game (gravity games name moves by column)."""
-    column, row = game.coordinates(bit)
-    return f"{'abcdefghijklmnopqrstuvwxyz'[column]}{row + 1}"
 
 
 # -------------------------------------------------------------------------------------- service
@@ -477,7 +467,7 @@ class Sessions:
         bit = position.move_bit(move)
         after = position.play(bit)
         self.store.add_move(record.id, ply, move, "computer", note, after.result)
-        played = PlayedMove(ply, move, square_name(position.game, bit), position.turn, "computer", note)
+        played = PlayedMove(ply, move, position.game.square_name(bit), position.turn, "computer", note)
         return after, played
 
     def _state(self, record: GameRecord, position: Position, reply: PlayedMove | None = None) -> GameState:
@@ -485,7 +475,7 @@ class Sessions:
         moves, bits, current = [], [], Position.start(game)
         for m in record.moves:
             bit = current.move_bit(m.move)
-            moves.append(PlayedMove(m.ply, m.move, square_name(game, bit), current.turn, m.by, m.note))
+            moves.append(PlayedMove(m.ply, m.move, game.square_name(bit), current.turn, m.by, m.note))
             bits.append(bit)
             current = current.play(bit)
         first_mover = "x" if record.mode != "computer" else "you" if record.human == "x" else "computer"
@@ -511,7 +501,7 @@ class Sessions:
             legal_moves=position.legal_moves(),
             result=position.result,
             outcome=_outcome(record, position.result),
-            winning_line=[square_name(game, b) for b in position.winning_line_bits()],
+            winning_line=[game.square_name(b) for b in position.winning_line_bits()],
             created=record.created,
             updated=record.updated,
             reply=reply,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from inarow.errors import InarowError
+from inarow.errors import StoreError, UnknownGameError
 
 Mode = Literal["computer", "humans", "computers"]
 """``computer``: a person against the engine; ``humans``: two people on one device; ``computers``: the
@@ -72,14 +72,6 @@ _INSERT_GAME = """
                        x_player, o_player)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
 """
-
-
-class UnknownGameError(InarowError):
-    """A game id that is not in the store."""
-
-
-class StoreError(InarowError):
-    """A database that cannot be used: a newer schema, or a concurrent write to the same move."""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from inarow.errors import InarowError, InvalidLimitError
+from inarow.errors import InvalidLimitError, UnknownAlgorithmError
 from inarow.evaluation import EVALUATIONS, Evaluation, evaluation_named, static_value
 from inarow.rules import Position, Side
 from inarow.search.limits import Budget
@@ -55,10 +55,6 @@ LeafReason = Literal["won", "lost", "draw", "depth", "table"]
 
 _CHECK_EVERY = 1023
 """Nodes between looks at the clock (a mask)."""
-
-
-class UnknownAlgorithmError(InarowError):
-    """An algorithm name that is not one of :data:`ALGORITHMS`."""
 
 
 def check_algorithm(name: str) -> str:

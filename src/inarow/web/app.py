@@ -30,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from inarow import __version__
-from inarow.errors import InarowError
+from inarow.errors import InarowError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
 from inarow.explain import compare_algorithms, explain_tree
 from inarow.notation import parse_game
@@ -46,7 +46,7 @@ from inarow.sessions import (
     exit_with_parent,
     warm_up,
 )
-from inarow.store import Score, Store, UnknownGameError
+from inarow.store import Score, Store
 
 STATIC = Path(__file__).parent / "static"
 
