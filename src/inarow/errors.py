@@ -6,7 +6,15 @@ Messages are lowercase, quote the bad input with ``!r``, say what was expected a
 
 
 class InarowError(ValueError):
-    """Base class of every error caused by input the user gave."""
+    """Base class of every error caused by input the user gave.
+
+    ``str(error)`` is the whole message, naming the input and the position; :attr:`reason` is its last
+    clause alone (``cell is taken``), for an interface that already shows the move and the board.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class InvalidGameError(InarowError):

@@ -59,7 +59,7 @@ def parse_moves(
             position = position.play(move)
         except InarowError as error:
             where = f" of {source!r}" if source is not None else ""
-            raise type(error)(f"move {number}{where}: {error}") from None
+            raise type(error)(f"move {number}{where}: {error}", reason=error.reason) from None
     return position
 
 

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import Literal, NoReturn
 
 from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError
 
@@ -375,19 +375,20 @@ class Position:
             column = game.parse_column(move)
             top = (self.filled + game.bottom_mask) & game.column_masks[column]
             if not top:
-                raise IllegalMoveError(
-                    f"illegal move {move!r} in {self.diagram()!r}: column {column + 1} is full"
-                )
+                self._illegal(move, f"column {column + 1} is full")
             bit = top.bit_length() - 1
         else:
             bit = game.parse_cell(move)
         if self.is_over:
-            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: the game is over")
+            self._illegal(move, "the game is over")
         if self.filled >> bit & 1:
-            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: cell is taken")
+            self._illegal(move, "cell is taken")
         if game.gravity and bit not in self.legal_bits():
-            raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: the cell below is empty")
+            self._illegal(move, "the cell below is empty")
         return bit
+
+    def _illegal(self, move: str | int, reason: str) -> NoReturn:
+        raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: {reason}", reason=reason)
 
     def play(self, move: str | int) -> Position:
         """The position after the side to move plays ``move`` (a name or a cell bit)."""

@@ -368,14 +368,21 @@ class Sessions:
             if move is None:
                 if waiting != "computer":
                     if position.is_over:
-                        raise SessionError(f"game {game_id!r} is over: the computer has no move to play")
-                    raise SessionError(f"it is not the computer's move in game {game_id!r}: send a move")
+                        raise SessionError(
+                            f"game {game_id!r} is over: the computer has no move to play",
+                            reason="the computer has no move to play",
+                        )
+                    raise SessionError(
+                        f"it is not the computer's move in game {game_id!r}: send a move",
+                        reason="send a move",
+                    )
                 moves = [m.move for m in record.moves]
                 position, owed = self._computer_move(record, moves, position)
                 return self._state(self.store.load(game_id), position, owed)
             if waiting == "computer":
                 raise SessionError(
-                    f"illegal move {move!r} in game {game_id!r}: it is the computer's move, not yours"
+                    f"illegal move {move!r} in game {game_id!r}: it is the computer's move, not yours",
+                    reason="it is the computer's move, not yours",
                 )
             bit = position.move_bit(move)
             name, after = position.game.cell_name(bit), position.play(bit)
@@ -396,11 +403,17 @@ class Sessions:
             if record.mode == "computer":
                 human = [m.ply for m in record.moves if m.by == "human"]
                 if not human:
-                    raise SessionError(f"nothing to undo in game {game_id!r}: you have not moved yet")
+                    raise SessionError(
+                        f"nothing to undo in game {game_id!r}: you have not moved yet",
+                        reason="you have not moved yet",
+                    )
                 start = human[-1]
             else:
                 if not record.moves:
-                    raise SessionError(f"nothing to undo in game {game_id!r}: no move has been played")
+                    raise SessionError(
+                        f"nothing to undo in game {game_id!r}: no move has been played",
+                        reason="no move has been played",
+                    )
                 start = record.moves[-1].ply
             kept = parse_moves([m.move for m in record.moves[: start - 1]], record.game)
             self.store.remove_moves(game_id, start, kept.result)

@@ -169,9 +169,11 @@ class Menus(BaseModel):
 
 
 class ErrorAnswer(BaseModel):
-    """Every error answer."""
+    """Every error answer: ``detail`` is the whole message, ``reason`` its last clause alone (``cell is
+    taken``) for a page that already shows the move and the board."""
 
     detail: str
+    reason: str
 
 
 # ------------------------------------------------------------------------------------ plumbing
@@ -215,7 +217,11 @@ class LimitBody:
 
     async def _refuse(self, send: Send) -> None:
         response = JSONResponse(
-            {"detail": f"request body too large: at most {self.limit} bytes"}, status_code=413
+            {
+                "detail": f"request body too large: at most {self.limit} bytes",
+                "reason": "request body too large",
+            },
+            status_code=413,
         )
         await response({"type": "http"}, _no_receive, send)
 
@@ -289,17 +295,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(InarowError)
     async def bad_input(request: Request, error: InarowError) -> JSONResponse:
         status = 404 if isinstance(error, UnknownGameError) else 400
-        return JSONResponse({"detail": str(error)}, status_code=status)
+        return JSONResponse({"detail": str(error), "reason": error.reason}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _validation_message(error)}, status_code=422)
+        message = _validation_message(error)
+        return JSONResponse({"detail": message, "reason": message}, status_code=422)
 
     @app.exception_handler(BrokenExecutor)
     async def broken_pool(request: Request, error: BrokenExecutor) -> JSONResponse:
-        return JSONResponse(
-            {"detail": "the search workers have stopped: restart inarow serve"}, status_code=503
-        )
+        message = "the search workers have stopped: restart inarow serve"
+        return JSONResponse({"detail": message, "reason": message}, status_code=503)
 
     def sessions(request: Request) -> Sessions:
         result: Sessions = request.app.state.sessions
