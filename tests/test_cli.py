@@ -123,6 +123,8 @@ def test_analyze_weak_gives_only_win_draw_or_loss() -> None:
     result = runner.invoke(app, ["analyze", "b1 a1 c1 a2", "--weak", "--json"])
     data = json.loads(result.output)
     assert data["score"] == -1 and data["value"] == -1 and data["plies"] is None
+    assert data["exact"] and data["winner"] == "o" and data["outcome"] == "loss"
+    assert data["description"] == "o wins with best play"
     assert {m["move"]: m["score"] for m in data["moves"]} == {
         "a3": -1,
         "b2": -1,

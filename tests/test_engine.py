@@ -15,8 +15,10 @@ from inarow import Game, Limits, Position, analyze, parse_position
 from inarow.analysis import exact_solver
 from inarow.census import census
 from inarow.players import player
-from inarow.search.engine import Engine, plies_to_end
+from inarow.search.engine import Engine
+from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, SearchAborted
+from inarow.search.scores import plies_to_end
 from inarow.symmetry import symmetries
 
 DATA = Path(__file__).parent / "data" / "connect4"
@@ -73,6 +75,8 @@ def test_the_principal_variation_plays_out_to_the_promised_result(every_3x3_posi
             assert end.result == expected
         else:
             assert end.result not in (position.turn, "draw")
+        assert result.winner == end.winner
+        assert result.outcome == {position.turn: "win", None: "draw"}.get(end.winner, "loss")
 
 
 def test_tictactoe_counts_are_the_published_ones() -> None:
@@ -199,6 +203,32 @@ def test_a_shallow_search_says_it_is_not_exact() -> None:
     result = analyze(Position.start(Game.parse("4x4")), Limits(depth=2))
     assert not result.exact and result.value is None and result.depth == 2
     assert result.best and all(not m.exact for m in result.moves)
+
+
+def test_the_depth_limited_search_says_whether_it_saw_every_line_to_the_end() -> None:
+    """
+    x o x
+    . o .      o threatens b1; x to move must block it
+    . . .
+    """
+    position = parse_position("xox/.o./...")
+    cur, opp = position.sides()
+    deep = HeuristicSearch(TICTACTOE).search(cur, opp, depth=9)
+    assert deep.complete and deep.score == 0
+    shallow = HeuristicSearch(TICTACTOE).search(cur, opp, depth=1)
+    assert not shallow.complete and shallow.score is None
+    values = HeuristicSearch(TICTACTOE).move_values(cur, opp, depth=9)
+    assert {TICTACTOE.cell_name(bit): found.score for bit, found in values.items()} == {
+        m.move: m.score for m in analyze(position).moves
+    }
+
+
+def test_a_finished_game_is_exact_with_its_winner_and_no_outcome_to_play_for() -> None:
+    won = analyze(parse_position("xxx/oo./..."))
+    assert won.exact and won.winner == "x" and won.result == "x" and won.outcome is None
+    assert won.describe() == "x has won" and won.moves == () and won.to_move is None
+    drawn = analyze(parse_position("xox/xoo/oxx"))
+    assert drawn.winner is None and drawn.result == "draw" and drawn.describe() == "draw"
 
 
 def test_a_time_limit_on_a_big_board_falls_back_on_the_evaluation() -> None:

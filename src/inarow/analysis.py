@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
-from inarow.rules import Game, Position, Result, Side
-from inarow.search.engine import EXACT, Engine, exact_score, plies_to_end, proven_score
+from typing_extensions import TypedDict
+
+from inarow import words
+from inarow.rules import Game, Position, Result, Side, other
+from inarow.search.engine import Engine
+from inarow.search.heuristic import Found, HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
+from inarow.search.scores import EXACT, exact_score, plies_to_end, sign
+from inarow.words import Outcome
 
 EXACT_SHARE = 2 / 3
 """The share of a time limit the exact search may use before the depth-limited search takes over."""
@@ -64,7 +70,11 @@ def solvable(game: Game) -> bool:
     return os.environ.get("INAROW_ENGINE", "auto") != "reference" and compiled.supports(game)
 
 
-@dataclass(frozen=True)
+def _outcome(value: int | None) -> Outcome | None:
+    return None if value is None else ("win", "draw", "loss")[1 - value]
+
+
+@dataclass(frozen=True, kw_only=True)
 class MoveValue:
     """The value of one legal move for the side that plays it."""
 
@@ -77,43 +87,122 @@ class MoveValue:
     plies: int | None
     """Plies from the position before the move to the end under perfect play, when exact."""
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """``win``, ``draw`` or ``loss`` for the side that plays the move, when exact."""
+        return _outcome(self.value)
+
     def describe(self) -> str:
         """``win in 3``, ``draw``, ``loss in 2`` (moves of the side that plays it), or ``eval +12``."""
-        return describe(self.value, self.plies, self.score)
+        return words.move_value(self.outcome, self.plies, self.score)
+
+    def to_json(self) -> MoveJSON:
+        """The keys of an entry of ``moves`` in ``inarow analyze --json``."""
+        return {
+            "move": self.move,
+            "exact": self.exact,
+            "value": self.value,
+            "outcome": self.outcome,
+            "score": self.score,
+            "plies": self.plies,
+        }
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """The answer of :func:`analyze`: every figure a user asks of a position, from the side to move's view."""
+class MoveJSON(TypedDict):
+    """A move's value as JSON (see :class:`MoveValue`)."""
 
-    position: Position
+    move: str
+    exact: bool
+    value: int | None
+    outcome: Outcome | None
+    score: int
+    plies: int | None
+
+
+class AnalysisJSON(TypedDict):
+    """An analysis as JSON: the keys of ``inarow analyze --json`` and ``POST /api/analyze``."""
+
+    position: str
+    game: str
+    diagram: str
     to_move: Side | None
     result: Result | None
     exact: bool
     value: int | None
+    winner: Side | None
+    outcome: Outcome | None
     score: int | None
     plies: int | None
-    best: tuple[str, ...]
-    pv: tuple[str, ...]
-    moves: tuple[MoveValue, ...]
+    best: list[str]
+    pv: list[str]
+    moves: list[MoveJSON]
+    description: str
+    depth: int | None
     nodes: int
     seconds: float
-    depth: int | None
-    """The depth the heuristic search finished, when the answer is not exact; None when it is."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Analysis:
+    """The answer of :func:`analyze`: every figure a user asks of a position, from the side to move's view."""
+
+    position: Position
+    exact: bool
+    """Whether ``value``, ``score`` and ``plies`` are proven (always, once the game is over)."""
+    value: int | None = None
+    """1 win, 0 draw, -1 loss for the side to move with best play, when exact and the game goes on."""
+    score: int | None = None
+    """The exact score when exact, else the evaluation of the deepest search finished."""
+    plies: int | None = None
+    """Plies to the end with best play, when exact (None with ``weak``)."""
+    best: tuple[str, ...] = ()
+    """Every move of the best value, in board order."""
+    pv: tuple[str, ...] = ()
+    """The line of best play (or the expected line, when not exact), starting with a best move."""
+    moves: tuple[MoveValue, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    depth: int | None = None
+    """The depth the depth-limited search finished, when the answer is not exact; None when it is."""
+
+    @property
+    def to_move(self) -> Side | None:
+        """The side to move, None once the game is over."""
+        return self.position.to_move
+
+    @property
+    def result(self) -> Result | None:
+        """How a finished game ended (``x``, ``o`` or ``draw``), None while it goes on."""
+        return self.position.result
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``win``, ``draw`` or ``loss`` for the side to move with best play, when exact."""
+        return _outcome(self.value) if self.exact else None
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that has won, or that wins with best play when exact; None for a draw or unknown."""
+        if self.position.winner is not None:
+            return self.position.winner
+        if self.outcome == "win":
+            return self.position.turn
+        if self.outcome == "loss":
+            return other(self.position.turn)
+        return None
 
     def describe(self) -> str:
         """The value in words, e.g. ``draw with best play`` or ``x wins in 3 moves``."""
-        if self.result is not None:
-            return "draw" if self.result == "draw" else f"{self.result} has won"
-        if self.exact and self.value is not None and self.plies is not None:
-            side = self.to_move
-            if self.value == 0:
-                return "draw with best play"
-            winner = side if self.value > 0 else ("o" if side == "x" else "x")
-            return f"{winner} wins in {(self.plies + 1) // 2} {'move' if self.plies <= 2 else 'moves'}"
-        return f"not solved: evaluation {self.score:+d} at depth {self.depth}"
+        return words.analysis(
+            result=self.result,
+            winner=self.winner,
+            exact=self.exact,
+            plies=self.plies,
+            score=self.score,
+            depth=self.depth,
+        )
 
-    def to_json(self, text: str | None = None) -> dict[str, Any]:
+    def to_json(self, text: str | None = None) -> AnalysisJSON:
         """The keys of ``inarow analyze --json``; ``text`` is the position as the user wrote it."""
         return {
             "position": self.position.diagram() if text is None else text,
@@ -123,29 +212,18 @@ class Analysis:
             "result": self.result,
             "exact": self.exact,
             "value": self.value,
+            "winner": self.winner,
+            "outcome": self.outcome,
             "score": self.score,
             "plies": self.plies,
             "best": list(self.best),
             "pv": list(self.pv),
-            "moves": [
-                {"move": m.move, "exact": m.exact, "value": m.value, "score": m.score, "plies": m.plies}
-                for m in self.moves
-            ],
+            "moves": [move.to_json() for move in self.moves],
             "description": self.describe(),
             "depth": self.depth,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
-
-
-def describe(value: int | None, plies: int | None, score: int) -> str:
-    """A move's value in words from the standpoint of the side that plays it."""
-    if value is None or plies is None:
-        return f"eval {score:+d}"
-    if value == 0:
-        return "draw"
-    moves = (plies + 1) // 2
-    return f"{'win' if value > 0 else 'loss'} in {moves}"
 
 
 def analyze(position: Position, limits: Limits | None = None, *, weak: bool = False) -> Analysis:
@@ -158,7 +236,7 @@ def analyze(position: Position, limits: Limits | None = None, *, weak: bool = Fa
     """
     limits = limits or Limits()
     if position.is_over:
-        return Analysis(position, None, position.result, True, None, None, 0, (), (), (), 0, 0.0, None)
+        return Analysis(position=position, exact=True)
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits)
@@ -182,41 +260,34 @@ def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) 
         return 1 if weak else exact_score(position.game, position.ply)
     if child.is_over:
         return 0
-    cur, opp = child.sides()
-    return -solver.solve(cur, opp, weak)
+    return -solver.solve(*child.sides(), weak)
 
 
 def _exact(position: Position, budget: Budget, weak: bool) -> Analysis:
     game, solver = position.game, exact_solver(position.game, budget)
     scores = {bit: _child_score(position, bit, solver, weak) for bit in position.legal_bits()}
     top = max(scores.values())
+
+    def plies(score: int) -> int | None:
+        return None if weak else plies_to_end(game, position.ply, score)
+
     moves = tuple(
-        MoveValue(
-            game.cell_name(bit),
-            True,
-            score,
-            (score > 0) - (score < 0),
-            None if weak else plies_to_end(game, position.ply, score),
-        )
+        MoveValue(move=game.cell_name(bit), exact=True, score=score, value=sign(score), plies=plies(score))
         for bit, score in scores.items()
     )
     best = tuple(game.cell_name(bit) for bit, score in scores.items() if score == top)
     first = next(b for b in game.cell_order if scores.get(b) == top)
-    pv = _exact_pv(position, top, first, solver, weak)
     return Analysis(
-        position,
-        position.turn,
-        None,
-        True,
-        (top > 0) - (top < 0),
-        top,
-        None if weak else plies_to_end(game, position.ply, top),
-        best,
-        pv,
-        moves,
-        budget.nodes,
-        budget.elapsed,
-        None,
+        position=position,
+        exact=True,
+        value=sign(top),
+        score=top,
+        plies=plies(top),
+        best=best,
+        pv=_exact_pv(position, top, first, solver, weak),
+        moves=moves,
+        nodes=budget.nodes,
+        seconds=budget.elapsed,
     )
 
 
@@ -238,102 +309,55 @@ def _exact_pv(position: Position, score: int, first: int, solver: ExactSolver, w
 def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
     """Iterative deepening of the depth-limited search, each root move with a full window."""
     game = position.game
+    cur, opp = position.sides()
     horizon = game.cells - position.ply
     max_depth = horizon if limits.depth is None else min(limits.depth, horizon)
-    engine = Engine(game, budget)
+    searcher = HeuristicSearch(game, budget)
     # The first depth always finishes, whatever the clock says, so that there is always a move to give.
     first = min(1, max_depth)
-    values = _root_values(position, Engine(game, Budget()), first)
+    found = HeuristicSearch(game).move_values(cur, opp, first)
     reached = first
     for depth in range(first + 1, max_depth + 1):
-        if all(move.exact for move in values):
+        if all(value.complete for value in found.values()):
             break
         try:
-            values = _root_values(position, engine, depth)
+            found = searcher.move_values(cur, opp, depth)
         except SearchAborted:
             break
         reached = depth
+    values = {bit: _move_value(position, bit, value) for bit, value in found.items()}
     # Moves the search did not try (far from every stone on a big board) only have a static evaluation,
     # which is not comparable with searched values: the best move is one the search tried.
-    candidates = engine.candidates(position.filled)
-    searched = [m for bit, m in zip(position.legal_bits(), values, strict=True) if candidates >> bit & 1]
-    ranked = sorted(searched or values, key=_rank, reverse=True)
-    best = tuple(m.move for m in ranked if _rank(m) == _rank(ranked[0]))
-    exact = all(m.exact for m in values)
-    top = ranked[0]
+    searched = [bit for bit, value in found.items() if value.searched] or list(found)
+    top = max(_rank(values[bit]) for bit in searched)
+    best_bits = [bit for bit in searched if _rank(values[bit]) == top]
+    exact = all(move.exact for move in values.values())
+    chosen = values[best_bits[0]]
+    after = position.play(best_bits[0])
+    line = searcher.line(*after.sides(), reached - 1, Budget(Limits(time=PV_TIME)))
     return Analysis(
-        position,
-        position.turn,
-        None,
-        exact,
-        top.value if exact else None,
-        top.score,
-        top.plies if exact else None,
-        best,
-        _heuristic_pv(position, best[0], reached, engine),
-        values,
-        budget.nodes,
-        budget.elapsed,
-        None if exact else reached,
+        position=position,
+        exact=exact,
+        value=chosen.value if exact else None,
+        score=chosen.score,
+        plies=chosen.plies if exact else None,
+        best=tuple(game.cell_name(bit) for bit in best_bits),
+        pv=tuple(game.cell_name(bit) for bit in [best_bits[0], *line]),
+        moves=tuple(values.values()),
+        nodes=budget.nodes,
+        seconds=budget.elapsed,
+        depth=None if exact else reached,
     )
+
+
+def _move_value(position: Position, bit: int, found: Found) -> MoveValue:
+    name, score = position.game.cell_name(bit), found.score
+    if score is None:
+        return MoveValue(move=name, exact=False, score=found.value, value=None, plies=None)
+    plies = plies_to_end(position.game, position.ply, score)
+    return MoveValue(move=name, exact=True, score=score, value=sign(score), plies=plies)
 
 
 def _rank(move: MoveValue) -> int:
     """A move's value on the engine's EXACT scale, so proven and heuristic values compare."""
     return move.score * EXACT if move.exact else move.score
-
-
-def _root_values(position: Position, engine: Engine, depth: int) -> tuple[MoveValue, ...]:
-    """Every legal move's value at ``depth``; moves the engine would not try get a static evaluation."""
-    game = position.game
-    cur, opp = position.sides()
-    candidates = engine.candidates(position.filled)
-    values = []
-    for bit in position.legal_bits():
-        child = position.play(bit)
-        if child.winner is not None:
-            value, complete = exact_score(game, position.ply) * EXACT, True
-        elif child.is_over:
-            value, complete = 0, True
-        elif candidates >> bit & 1:
-            value = -engine.search(opp, cur | 1 << bit, depth - 1)
-            complete = not engine.horizon
-        else:
-            value, complete = -engine.evaluation(game, opp, cur | 1 << bit), False
-        score = proven_score(value)
-        if score is None and complete:
-            score = value // EXACT
-        if score is None:
-            values.append(MoveValue(game.cell_name(bit), False, value, None, None))
-        else:
-            plies = plies_to_end(game, position.ply, score)
-            values.append(MoveValue(game.cell_name(bit), True, score, (score > 0) - (score < 0), plies))
-    return tuple(values)
-
-
-def _heuristic_pv(position: Position, first: str, depth: int, engine: Engine) -> tuple[str, ...]:
-    """The expected line: the first best move, then each side's best reply at the depth left.
-
-    Where the engine keys its table by position as it stands (no symmetry), the table's best moves give
-    the line at once; otherwise each step is searched again, mostly from the table, within the budget.
-    """
-    line, current = [first], position.play(first)
-    game = position.game
-    # The search's own budget is spent by now: the line gets a little time of its own, and the table.
-    engine, table = Engine(game, Budget(Limits(time=PV_TIME))), engine.htt
-    engine.htt = table
-    for left in range(depth - 1, 0, -1):
-        if current.is_over:
-            break
-        cur, opp = current.sides()
-        entry = engine.htt.get(engine.key(cur, opp)) if engine.symmetry is None else None
-        if entry is not None and entry[4] and current.filled & entry[4] == 0:
-            step = game.cell_name(entry[4].bit_length() - 1)
-        else:
-            try:
-                step = max(_root_values(current, engine, left), key=_rank).move
-            except SearchAborted:
-                break
-        line.append(step)
-        current = current.play(step)
-    return tuple(line)

@@ -19,7 +19,7 @@ from typing import Any
 from inarow.errors import InarowError, TreeTooLargeError
 from inarow.notation import parse_game, parse_position
 from inarow.rules import Game, Position
-from inarow.search.engine import EXACT, Engine, proven_score
+from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import SearchResult, check_algorithm, format_value, move_scores, search
 from inarow.search.tree import json_value, to_dict, to_svg
@@ -268,19 +268,16 @@ def compare_algorithms(
 
 def _engine_row(position: Position, plies: int, max_nodes: int) -> dict[str, Any]:
     budget = Budget(Limits(nodes=max_nodes + 1))
-    engine = Engine(position.game, budget)
-    cur, opp = position.sides()
+    searcher = HeuristicSearch(position.game, budget)
     start = time.perf_counter()
     row: dict[str, Any] = {"name": "engine", "label": "engine", "move": None}
     try:
-        value = engine.search(cur, opp, plies)
+        found = searcher.search(*position.sides(), plies)
     except SearchAborted:
         return row | {"complete": False, "nodes": max_nodes, "value": None, "value_text": "", "seconds": 0.0}
-    score = proven_score(value)
-    if score is None and not engine.horizon:
-        score = value // EXACT
+    score = found.score
     if score is None:
-        shown, text = None, f"eval {value:+d} (its scale)"
+        shown, text = None, f"eval {found.value:+d} (its scale)"
     else:
         shown = "inf" if score > 0 else "-inf" if score < 0 else 0
         text = "+∞ (proven)" if score > 0 else "-∞ (proven)" if score < 0 else "0 (a draw)"

@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Literal, ParamSpec, TypeVar
 
-from inarow.analysis import analyze, describe
+from inarow.analysis import AnalysisJSON, analyze
 from inarow.errors import SessionError
 from inarow.notation import format_moves, parse_moves, parse_position
 from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
@@ -199,7 +199,7 @@ def choose_move(game: str, moves: Sequence[str], level: str, think_time: float, 
     return choice.move, choice.note
 
 
-def analyze_text(game: str, text: str, depth: int | None, seconds: float) -> dict[str, Any]:
+def analyze_text(game: str, text: str, depth: int | None, seconds: float) -> AnalysisJSON:
     """The fields of ``inarow analyze --json`` for ``text`` in ``game``. Runs in a worker."""
     position = parse_position(text, game)
     return analyze(position, Limits(depth=depth, time=seconds)).to_json(text)
@@ -233,7 +233,7 @@ def review_ply(game: str, moves: Sequence[str], ply: int, by: By, seconds: float
         value=played.value,
         description=played.describe(),
         best=list(analysis.best),
-        best_description=describe(best.value, best.plies, best.score),
+        best_description=best.describe(),
         pv=list(analysis.pv),
         mistake=mistake,
         verdict=verdict,
@@ -434,7 +434,7 @@ class Sessions:
 
     def analyze(
         self, game: str, position: str, depth: int | None = None, seconds: float | None = None
-    ) -> dict[str, Any]:
+    ) -> AnalysisJSON:
         """The fields of ``inarow analyze --json``, the search limited to at most :attr:`think_time`."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         Limits(depth=depth, time=limit)

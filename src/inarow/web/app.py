@@ -30,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from inarow import __version__
+from inarow.analysis import AnalysisJSON
 from inarow.errors import InarowError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
 from inarow.explain import compare_algorithms, explain_tree
@@ -312,7 +313,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return result
 
     @app.post("/api/analyze", tags=["analysis"])
-    def analyze_position(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
+    def analyze_position(body: AnalyzeRequest, request: Request) -> AnalysisJSON:
         """The value of a position and of every move: the fields of ``inarow analyze --json``."""
         return sessions(request).analyze(body.game, body.position, body.depth, body.time)
 

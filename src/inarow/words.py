@@ -1,0 +1,51 @@
+"""Results said in words, made from their fields: the one place where the English of the command line and of
+the analysis JSON's ``description`` is written. (The web page makes its own words from the same fields.)
+
+"Win in N" counts the moves of the side that wins: ``(plies + 1) // 2``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from inarow.rules import Result, Side
+
+Outcome = Literal["win", "draw", "loss"]
+
+
+def moves_of_winner(plies: int) -> int:
+    """How many moves the winner plays in ``plies`` plies that end with its winning move."""
+    return (plies + 1) // 2
+
+
+def move_value(outcome: Outcome | None, plies: int | None, score: int) -> str:
+    """A move's value for the side that plays it: ``win in 3``, ``draw``, ``loss in 2``, ``win`` (a weak
+    solve, without the distance), or ``eval +12`` when it is not exact."""
+    if outcome is None:
+        return f"eval {score:+d}"
+    if outcome == "draw" or plies is None:
+        return outcome
+    return f"{outcome} in {moves_of_winner(plies)}"
+
+
+def analysis(
+    *,
+    result: Result | None,
+    winner: Side | None,
+    exact: bool,
+    plies: int | None,
+    score: int | None,
+    depth: int | None,
+) -> str:
+    """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
+    ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``."""
+    if result is not None:
+        return "draw" if result == "draw" else f"{result} has won"
+    if not exact:
+        return f"not solved: evaluation {score or 0:+d} at depth {depth}"
+    if winner is None:
+        return "draw with best play"
+    if plies is None:
+        return f"{winner} wins with best play"
+    moves = moves_of_winner(plies)
+    return f"{winner} wins in {moves} {'move' if moves == 1 else 'moves'}"
