@@ -16,8 +16,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
-from inarow import __version__
+from inarow import __version__, words
 from inarow.analysis import Analysis, analyze, solvable
 from inarow.console import render_board
 from inarow.errors import InarowError
@@ -30,7 +31,19 @@ from inarow.rules import Game, Position
 from inarow.search.limits import Limits
 from inarow.search.textbook import check_algorithm
 
+
+class _Verbs(TyperGroup):
+    """The verbs of ``inarow``, with the one handler of bad input: ``error: …`` on stderr and status 2."""
+
+    def invoke(self, ctx: Any) -> Any:  # Any: typer's Context class moves between releases
+        try:
+            return super().invoke(ctx)
+        except InarowError as error:
+            fail(error)
+
+
 app = typer.Typer(
+    cls=_Verbs,
     help="Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line.",
     no_args_is_help=True,
     add_completion=False,
@@ -97,17 +110,7 @@ def _limits(depth: int | None, time: float | None, nodes: int | None, game: Game
     """The limits given; with none at all on a board too big to solve, :data:`BIG_BOARD_TIME` seconds."""
     if game is not None and depth is None and time is None and nodes is None and not solvable(game):
         time = BIG_BOARD_TIME
-    try:
-        return Limits(depth=depth, time=time, nodes=nodes)
-    except InarowError as error:
-        fail(error)
-
-
-def _game(name: str) -> Game:
-    try:
-        return parse_game(name)
-    except InarowError as error:
-        fail(error)
+    return Limits(depth=depth, time=time, nodes=nodes)
 
 
 def _lines(positions: list[str]) -> Iterator[str]:
@@ -145,7 +148,7 @@ def analyze_command(
     With no POSITION, reads one position per line from standard input. A bad line gets an error (in JSON,
     {"position": ..., "error": ...}) and the batch goes on; the exit status is 1 if any line failed.
     """
-    the_game = _game(game)
+    the_game = parse_game(game)
     limits = _limits(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
@@ -174,11 +177,8 @@ def analyze_command(
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:
-    try:
-        check_algorithm(algorithm)
-        evaluation_named(evaluation)
-    except InarowError as error:
-        fail(error)
+    check_algorithm(algorithm)
+    evaluation_named(evaluation)
 
 
 def _print_move_values(text: str, report: dict[str, Any], as_json: bool) -> None:
@@ -249,26 +249,12 @@ def best(
     nodes: NodesOption = None,
 ) -> None:
     """The move to play and why, from the standpoint of the side to move."""
-    try:
-        the_position = parse_position(position, _game(game))
-        if the_position.is_over:
-            raise InarowError(
-                f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})"
-            )
-        result = analyze(the_position, _limits(depth, time, nodes, the_position.game))
-    except InarowError as error:
-        fail(error)
+    the_position = parse_position(position, parse_game(game))
+    if the_position.is_over:
+        raise InarowError(f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})")
+    result = analyze(the_position, _limits(depth, time, nodes, the_position.game))
     move = result.pv[0] if result.pv else result.best[0]
-    if not result.exact:
-        why = (
-            f"best found at depth {result.depth} (evaluation {result.score:+d}); not solved within the limits"
-        )
-    elif result.value == 0:
-        why = "draw with best play"
-    else:
-        count = ((result.plies or 0) + 1) // 2
-        verb = "wins" if (result.value or 0) > 0 else "loses"
-        why = f"{verb} in {count} {'move' if count == 1 else 'moves'} with best play"
+    why = words.best_move(outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth)
     out.print(f"{move} — {why}", markup=False)
 
 
@@ -281,7 +267,7 @@ def solve(
     """Solve a small board: the value of the empty board and the whole table of reachable positions."""
     from inarow.census import MAX_TABLE_CELLS, census
 
-    the_game = _game(game)
+    the_game = parse_game(game)
     if the_game.cells > MAX_TABLE_CELLS:
         result = analyze(Position.start(the_game), _limits(None, time, None, the_game))
         out.print(f"{the_game.name}: {result.describe()} (score {result.score:+d})")
@@ -304,8 +290,7 @@ def solve(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     value = table.value
-    verdict = "draw" if value == 0 else ("first player (x) wins" if value > 0 else "second player (o) wins")
-    out.print(f"[bold]{the_game.name}[/bold]: {verdict} with perfect play (score {value:+d})")
+    out.print(f"[bold]{the_game.name}[/bold]: {words.game_value(value)} with perfect play (score {value:+d})")
     rows = [
         ("positions reachable (empty board included)", table.positions),
         ("terminal positions", len(table.terminal)),
@@ -349,10 +334,7 @@ def play(
     """Play against the computer in the terminal. On 3×3 the keys 1-9 follow the numeric keypad."""
     from inarow.console import ConsoleGame
 
-    try:
-        ConsoleGame(_game(game), out, seed=seed, think_time=time).run(you, first, level)
-    except InarowError as error:
-        fail(error)
+    ConsoleGame(parse_game(game), out, seed=seed, think_time=time).run(you, first, level)
 
 
 @app.command()
@@ -371,7 +353,7 @@ def serve(
     from inarow.web.server import serve as run
 
     if not 0 < think_time <= 60:
-        fail(InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds"))
+        raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
     run(host=host, port=port, db=db, open_browser=open_browser, think_time=think_time)
 
 
@@ -406,7 +388,7 @@ def tree_command(
     try:
         if output_format not in TREE_FORMATS:
             raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
-        the_position = parse_position(position, _game(game))
+        the_position = parse_position(position, parse_game(game))
         result = record_tree(the_position, algo, _limits(depth, None, None).depth, evaluation, max_nodes)
     except InarowError as error:
         fail(error)
@@ -443,7 +425,7 @@ def compare_command(
         evaluation_named(evaluation)
         with err.status("searching…") as status:
             report = compare_algorithms(
-                _game(game),
+                parse_game(game),
                 position,
                 depth,
                 evaluation,
@@ -494,7 +476,7 @@ def match_command(
     minimax:2:open-lines or alphabeta:4:weighted.
     """
     try:
-        the_game = _game(game)
+        the_game = parse_game(game)
         check_games(games)
         player(player_x)
         player(player_o)

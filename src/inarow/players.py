@@ -24,14 +24,15 @@ DEFAULT_THINK_TIME = 2.0
 """Seconds a computer player may think per move unless told otherwise."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Choice:
     """A move a player chose, with the analysis behind it when there was one."""
 
     move: str
-    analysis: Analysis | None
     note: str
     """Why, in a few words: ``random``, ``draw with best play``, ``not solved: evaluation +3 at depth 7``."""
+    analysis: Analysis | None = None
+    """The analysis behind the move, when there was one."""
 
 
 class Player(Protocol):
@@ -71,9 +72,9 @@ class Level:
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         if self.name == "easy" and rng.random() >= 1 / 3:
-            return Choice(rng.choice(position.legal_moves()), None, "random")
+            return Choice(move=rng.choice(position.legal_moves()), note="random")
         analysis = analyze(position, self.limits())
-        return Choice(_pick(analysis, rng), analysis, analysis.describe())
+        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class RandomPlayer:
     name: str = "random"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
-        return Choice(rng.choice(position.legal_moves()), None, "random")
+        return Choice(move=rng.choice(position.legal_moves()), note="random")
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ class RulesPlayer:
             ("any cell", legal),
         ):
             if cells:
-                return Choice(game.cell_name(rng.choice(cells)), None, note)
+                return Choice(move=game.cell_name(rng.choice(cells)), note=note)
         raise AssertionError("a player was asked to move in a finished game")
 
 
@@ -145,7 +146,7 @@ class SearchPlayer:
         winning = [bit for bit in best if position.play(bit).winner is not None]
         bit = (winning or [rng.choice(best)])[0]
         note = f"{self.algorithm} depth {self.depth}: value {format_value(top)}"
-        return Choice(position.game.cell_name(bit), None, note)
+        return Choice(move=position.game.cell_name(bit), note=note)
 
 
 PLAYER_NAMES = (*LEVELS, "random", "rules")

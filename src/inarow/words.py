@@ -49,3 +49,24 @@ def analysis(
         return f"{winner} wins with best play"
     moves = moves_of_winner(plies)
     return f"{winner} wins in {moves} {'move' if moves == 1 else 'moves'}"
+
+
+def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
+    """Why ``inarow best`` plays its move: ``wins in 3 moves with best play``, ``draw with best play``,
+    ``loses in 2 moves with best play``, or the depth it was found at when not solved."""
+    if outcome is None:
+        return f"best found at depth {depth} (evaluation {score or 0:+d}); not solved within the limits"
+    if outcome == "draw":
+        return "draw with best play"
+    verb = "wins" if outcome == "win" else "loses"
+    if plies is None:
+        return f"{verb} with best play"
+    moves = moves_of_winner(plies)
+    return f"{verb} in {moves} {'move' if moves == 1 else 'moves'} with best play"
+
+
+def game_value(score: int) -> str:
+    """The value of a whole game from its empty board: ``draw``, ``first player (x) wins``, …"""
+    if score == 0:
+        return "draw"
+    return "first player (x) wins" if score > 0 else "second player (o) wins"
