@@ -14,7 +14,7 @@ the latency measures the queue more than the server.
     python bench/load.py --pause 0               # saturation: every player moves back to back
     python bench/load.py --url http://127.0.0.1:8000 --players 20 --game connect4 --level easy
 
-Without ``--url`` it starts ``python -m inarow.web.server`` on a free port with a throwaway database.
+Without ``--url`` it starts ``python -m inarow serve`` on a free port with a throwaway database.
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     command = [
         sys.executable,
         "-m",
-        "inarow.web.server",
+        "inarow",
+        "serve",
         "--port",
         str(port),
         "--db",

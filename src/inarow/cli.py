@@ -348,13 +348,17 @@ def serve(
     think_time: Annotated[
         float, typer.Option("--think-time", help="The server-wide cap on one search, seconds.")
     ] = 2.0,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Search processes (default: one per core, up to 4).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Make the games' random choices reproducible.")] = None,
 ) -> None:
     """Start the web app: play in the browser; every game is kept."""
     from inarow.web.server import serve as run
 
     if not 0 < think_time <= 60:
         raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
-    run(host=host, port=port, db=db, open_browser=open_browser, think_time=think_time)
+    run(host, port, db, open_browser, think_time=think_time, workers=workers, seed=seed)
 
 
 TREE_FORMATS = ("text", "json", "dot", "svg")

@@ -105,6 +105,10 @@ class Game:
     def __str__(self) -> str:
         return self.name
 
+    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool]]:
+        # Pickled as its four fields: the cached tables (one holds generated code) are rebuilt on demand.
+        return (Game, (self.columns, self.rows, self.k, self.gravity))
+
     # ----------------------------------------------------------------------------------- geometry
     @property
     def cells(self) -> int:
@@ -285,6 +289,9 @@ class Position:
     def start(cls, game: Game) -> Position:
         """The empty board of ``game``."""
         return cls(game)
+
+    def __reduce__(self) -> tuple[type[Position], tuple[Game, int, int]]:
+        return (Position, (self.game, self.x, self.o))
 
     def __repr__(self) -> str:
         """Round-trips: ``inarow.parse_position('x.o/.x./..o', 'tictactoe')``."""

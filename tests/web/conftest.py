@@ -60,7 +60,7 @@ class Server:
 
     def start(self, timeout: float = 90.0) -> Server:
         command = [
-            sys.executable, "-m", "inarow.web.server",
+            sys.executable, "-m", "inarow", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
             "--seed", str(self.seed), "--think-time", str(self.think_time), "--workers", "1",
         ]  # fmt: skip

@@ -14,48 +14,51 @@ a request body that is not what the route reads becomes a 422 whose ``detail`` n
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import AsyncIterator
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 
 from inarow import __version__
 from inarow.analysis import AnalysisJSON
 from inarow.errors import InarowError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
 from inarow.explain import compare_algorithms, explain_tree
-from inarow.notation import parse_game
+from inarow.notation import parse_game, parse_position
 from inarow.players import DEFAULT_THINK_TIME, LEVELS, PLAYER_NAMES
 from inarow.search.textbook import ALGORITHMS
 from inarow.sessions import (
     MAX_PLAYER_WORK,
     GameState,
     History,
-    InlineExecutor,
+    Pool,
     Review,
     Sessions,
-    exit_with_parent,
+    make_executor,
     warm_up,
 )
 from inarow.store import Score, Store
+from inarow.web.middleware import LimitBody
+from inarow.web.schemas import (
+    EXPLAIN_MAX_DEPTH,
+    AnalyzeRequest,
+    CompareRequest,
+    ErrorAnswer,
+    ExplainRequest,
+    Menus,
+    MoveRequest,
+    NewGameRequest,
+    validation_message,
+)
 
 STATIC = Path(__file__).parent / "static"
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -70,14 +73,11 @@ class Settings:
 
     db: Path | str = ":memory:"
     think_time: float = DEFAULT_THINK_TIME
-    pool: Literal["process", "thread", "inline"] = "process"
+    pool: Pool = "process"
     workers: int | None = None
     seed: int | None = None
     max_body: int = 64 * 1024
 
-
-EXPLAIN_MAX_DEPTH = 9
-"""The deepest search the teaching routes run, in plies (tic-tac-toe to the end)."""
 
 EXPLAIN_MAX_NODES = 2_000
 """The largest tree ``/api/explain`` draws: beyond it a page can no longer show it usefully."""
@@ -93,177 +93,7 @@ def compare_node_limit(cells: int) -> int:
     return max(1_000, min(50_000, COMPARE_WORK // cells))
 
 
-# ------------------------------------------------------------------------------------ requests
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class AnalyzeRequest(_Body):
-    """A position to analyse: the fields ``inarow analyze`` takes."""
-
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: int | None = Field(None, description="plies of depth-limited search instead of the exact one")
-    time: float | None = Field(None, description="seconds; capped by the server's think time")
-
-
-class NewGameRequest(_Body):
-    """The choices of a new game."""
-
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    you: str = Field("x", max_length=16, description="the mark you play: x or o")
-    first: str = Field("you", max_length=16, description="who moves first: you, computer or random")
-    level: str = Field("medium", max_length=16, description="easy, medium, hard or perfect")
-    mode: str = Field("computer", max_length=16, description="computer, humans (one device) or computers")
-    x_player: str | None = Field(
-        None,
-        max_length=64,
-        description="mode computers: who plays X (random, rules, easy…perfect, minimax:2:open-lines…); "
-        "default the level",
-    )
-    o_player: str | None = Field(None, max_length=64, description="mode computers: who plays O")
-
-
-class MoveRequest(_Body):
-    """Your move; without one, the computer plays the move it owes (its reply, or the next move of a
-    computer-against-computer game)."""
-
-    move: str | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
-    reply: bool = Field(True, description="whether the computer replies in the same request")
-
-
-class ExplainRequest(_Body):
-    """A textbook search to draw: the arguments of ``inarow tree``."""
-
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    algorithm: str = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
-    depth: int | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
-    )
-    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
-
-
-class CompareRequest(_Body):
-    """A position to search with every textbook algorithm and the engine: the arguments of
-    ``inarow compare``."""
-
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: int | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
-    )
-    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
-
-
-class Menus(BaseModel):
-    """The choices the page offers: what ``/api/explain``, ``/api/compare`` and a new game accept."""
-
-    algorithms: list[str]
-    evaluations: list[str]
-    levels: list[str]
-    players: list[str]
-    """Players known by one name; textbook searches are named ``ALGORITHM:DEPTH[:EVALUATION]``."""
-    max_depth: int
-    explain_max_nodes: int
-    max_player_work: int
-
-
-class ErrorAnswer(BaseModel):
-    """Every error answer: ``detail`` is the whole message, ``reason`` its last clause alone (``cell is
-    taken``) for a page that already shows the move and the board."""
-
-    detail: str
-    reason: str
-
-
 # ------------------------------------------------------------------------------------ plumbing
-class LimitBody:
-    """ASGI middleware that answers 413 to a body over ``limit`` bytes, declared or streamed."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(send)
-                return
-        received, too_large, refused = 0, False, False
-
-        async def counted_receive() -> Message:
-            # Past the limit the app gets an empty end of body, and its answer is replaced by a 413.
-            nonlocal received, too_large
-            if too_large:
-                return {"type": "http.request", "body": b"", "more_body": False}
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                too_large = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            return message
-
-        async def guarded_send(message: Message) -> None:
-            nonlocal refused
-            if not too_large:
-                await send(message)
-            elif not refused:
-                refused = True
-                await self._refuse(send)
-
-        await self.app(scope, counted_receive, guarded_send)
-
-    async def _refuse(self, send: Send) -> None:
-        response = JSONResponse(
-            {
-                "detail": f"request body too large: at most {self.limit} bytes",
-                "reason": "request body too large",
-            },
-            status_code=413,
-        )
-        await response({"type": "http"}, _no_receive, send)
-
-
-async def _no_receive() -> Message:  # pragma: no cover - a JSONResponse never reads
-    return {"type": "http.disconnect"}
-
-
-def _executor(settings: Settings) -> tuple[Executor, int]:
-    """The executor searches run on, and how many workers it has."""
-    if settings.pool == "inline":
-        return InlineExecutor(), 1
-    workers = settings.workers or max(1, min(4, os.cpu_count() or 1))
-    if settings.pool == "thread":
-        return ThreadPoolExecutor(workers, thread_name_prefix="inarow-search"), workers
-    pool = ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=exit_with_parent,
-        initargs=(os.getpid(),),
-    )
-    return pool, workers
-
-
-def _field(loc: tuple[Any, ...]) -> str:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
-    return ".".join(parts) or "body"
-
-
-def _validation_message(error: RequestValidationError) -> str:
-    problems = []
-    for item in error.errors():
-        if item.get("type") == "json_invalid":
-            problems.append(
-                f"the body is not valid JSON ({item.get('ctx', {}).get('error', 'cannot parse')})"
-            )
-        else:
-            problems.append(f"{_field(tuple(item.get('loc', ())))!r}: {item.get('msg', 'invalid')}")
-    return "invalid request: " + "; ".join(problems)
-
-
 # ------------------------------------------------------------------------------------------ app
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The FastAPI app; its store and search pool open when it starts and close when it stops."""
@@ -272,7 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        executor, workers = _executor(settings)
+        executor, workers = make_executor(settings.pool, settings.workers)
         warm_up()  # small boards are searched in this process: compile the engine before the first player
         if isinstance(executor, ProcessPoolExecutor):
             # Start every worker now, so the first player does not wait for the engine to import.
@@ -300,7 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        message = _validation_message(error)
+        message = validation_message(error)
         return JSONResponse({"detail": message, "reason": message}, status_code=422)
 
     @app.exception_handler(BrokenExecutor)
@@ -315,13 +145,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/analyze", tags=["analysis"])
     def analyze_position(body: AnalyzeRequest, request: Request) -> AnalysisJSON:
         """The value of a position and of every move: the fields of ``inarow analyze --json``."""
-        return sessions(request).analyze(body.game, body.position, body.depth, body.time)
+        position = parse_position(body.position, parse_game(body.game))
+        return sessions(request).analyze(position, body.depth, body.time).to_json(body.position)
 
     @app.post("/api/games", tags=["games"], status_code=201)
     def new_game(body: NewGameRequest, request: Request) -> GameState:
         """Start a game; if the computer moves first, its move is in ``reply``."""
         return sessions(request).new_game(
-            body.game, body.you, body.first, body.level, body.mode, body.x_player, body.o_player
+            parse_game(body.game), body.you, body.first, body.level, body.mode, body.x_player, body.o_player
         )
 
     @app.get("/api/games", tags=["games"])

@@ -1,13 +1,11 @@
-"""``inarow serve``: run the web app on uvicorn, by default on 127.0.0.1:8000 with the games in the user's
-data folder. ``python -m inarow.web.server`` does the same without the CLI."""
+"""Run the web app on uvicorn (``inarow serve``), by default on 127.0.0.1:8000 with the games in the user's
+data folder."""
 
 from __future__ import annotations
 
-import argparse
 import threading
 import time
 import webbrowser
-from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
@@ -51,33 +49,3 @@ def _open_when_started(server: uvicorn.Server, url: str, timeout: float = 60.0) 
         time.sleep(0.05)
     if server.started:
         webbrowser.open(url)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """The command line of ``python -m inarow.web.server``."""
-    parser = argparse.ArgumentParser(prog="python -m inarow.web.server", description=__doc__)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--db", type=Path, default=None, help=f"default: {default_db_path()}")
-    parser.add_argument("--open", action="store_true", help="open the page in the browser")
-    parser.add_argument(
-        "--think-time", type=float, default=DEFAULT_THINK_TIME, help="seconds per search, at most"
-    )
-    parser.add_argument(
-        "--workers", type=int, default=None, help="search processes (default: cores, up to 4)"
-    )
-    parser.add_argument("--seed", type=int, default=None, help="make the games' random choices reproducible")
-    args = parser.parse_args(argv)
-    serve(
-        args.host,
-        args.port,
-        args.db,
-        args.open,
-        think_time=args.think_time,
-        workers=args.workers,
-        seed=args.seed,
-    )
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""Game sessions: start a game, play a move and get the computer's reply, take moves back, review a game.
+"""The game service: start a game, play a move and get the computer's reply, take moves back, review a game.
 
 This is the service the web app (and anything else that hosts games) calls. It owns who plays which side
 and whose turn it is; the rules stay in :mod:`inarow.rules`, the history in :mod:`inarow.store`.
@@ -18,23 +18,22 @@ The computer's moves are reproducible: the move at ply ``n`` of a game is chosen
 
 from __future__ import annotations
 
-import os
 import random
 import secrets
 import threading
-import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
-from typing import Literal, ParamSpec, TypeVar
+from collections.abc import Sequence
+from concurrent.futures import Executor
 
-from inarow.analysis import AnalysisJSON, analyze
+from inarow.analysis import Analysis
 from inarow.errors import SessionError
-from inarow.notation import format_moves, parse_moves, parse_position
+from inarow.notation import format_moves, parse_moves
 from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Limits
-from inarow.store import By, GameRecord, Mode, Score, Store
+from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
+from inarow.sessions.review import review_move
+from inarow.sessions.workers import InlineExecutor, analyze_position, choose_move
+from inarow.store import GameRecord, Mode, Store
 
 MODES: tuple[Mode, ...] = ("computer", "humans", "computers")
 FIRSTS = ("you", "computer", "random")
@@ -45,221 +44,7 @@ MAX_PLAYER_WORK = 4_000_000
 its depth times the cells of the board (the cost of evaluating a position grows with the board): about two
 seconds. ``minimax:7`` on 3×3 and ``alphabeta:4`` on Connect Four pass; ``minimax:2`` on Gomoku does not."""
 
-Waiting = Literal["you", "computer", "human"]
-"""Whose move it is: ``you`` (the person, against the computer), ``computer``, or ``human`` (two people)."""
 
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
-
-
-class InlineExecutor(Executor):
-    """Runs each task at once in the calling thread (tests, scripts, single-user tools)."""
-
-    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
-        future: Future[_T] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as error:
-            future.set_exception(error)
-        return future
-
-
-# ------------------------------------------------------------------------------------------ values
-@dataclass(frozen=True)
-class PlayedMove:
-    """A move of a game: ``move`` as the rules name it, ``cell`` the square it landed on (``d1``)."""
-
-    ply: int
-    move: str
-    cell: str
-    side: str
-    by: By
-    note: str
-
-
-@dataclass(frozen=True)
-class GameState:
-    """A game as the person sees it. ``symbols`` maps each side (x moves first) to the mark shown for it:
-    a person who chose O but moves first plays the side ``x`` shown as ``o``."""
-
-    id: str
-    game: str
-    columns: int
-    rows: int
-    k: int
-    gravity: bool
-    mode: Mode
-    level: str
-    players: dict[str, str]
-    """Who plays each side: ``you``, ``human`` or the name of a computer player (``rules``, ``medium``…)."""
-    you: str | None
-    """The side the person plays against the computer (None in the other modes)."""
-    symbols: dict[str, str]
-    first: str
-    """Who was asked to move first: ``you``, ``computer`` or ``random``."""
-    first_mover: str
-    """Who moves first: ``you`` or ``computer`` against the computer, else ``x``."""
-    moves: list[PlayedMove]
-    position: str
-    """The moves so far, as ``inarow analyze`` and ``POST /api/analyze`` read them."""
-    diagram: str
-    to_move: str | None
-    waiting_for: Waiting | None
-    legal_moves: list[str]
-    result: str | None
-    outcome: str | None
-    """``win``, ``draw`` or ``loss`` for the person against the computer, once the game is over."""
-    winning_line: list[str]
-    created: float
-    updated: float
-    reply: PlayedMove | None = None
-    """The computer's move played while answering this request, if any."""
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One line of the history."""
-
-    id: str
-    game: str
-    mode: Mode
-    level: str
-    players: dict[str, str]
-    you: str | None
-    symbols: dict[str, str]
-    plies: int
-    result: str | None
-    outcome: str | None
-    created: float
-    updated: float
-
-
-@dataclass(frozen=True)
-class History:
-    """A page of the history, most recent first, and how many games there are in all."""
-
-    total: int
-    games: list[GameSummary]
-    scores: list[Score]
-
-
-@dataclass(frozen=True)
-class MoveEvaluation:
-    """What one legal move leads to with best play, for the side that plays it."""
-
-    move: str
-    exact: bool
-    value: int | None
-    score: int
-    plies: int | None
-    description: str
-
-
-@dataclass(frozen=True)
-class ReviewedMove:
-    """A move of a game judged by the analysis of the position before it.
-
-    ``mistake`` is True when the move turned a win into a draw or a loss, or a draw into a loss; it is
-    only ever set from exact values (on boards too big to solve in time, nothing is marked).
-    """
-
-    ply: int
-    move: str
-    cell: str
-    side: str
-    by: By
-    before: str
-    """The diagram of the position the move was played in."""
-    exact: bool
-    value_before: int | None
-    value: int | None
-    description: str
-    best: list[str]
-    best_description: str
-    pv: list[str]
-    mistake: bool
-    verdict: str
-    moves: list[MoveEvaluation] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Review:
-    """A whole game replayed with the analysis of every move."""
-
-    game: GameState
-    plies: list[ReviewedMove]
-    mistakes: int
-
-
-# ----------------------------------------------------------------------- work done in the pool
-def choose_move(game: str, moves: Sequence[str], level: str, think_time: float, seed: str) -> tuple[str, str]:
-    """The move the player ``level`` chooses after ``moves``, with its note. Runs in a worker."""
-    position = parse_moves(moves, game)
-    choice = player(level, think_time).choose(position, random.Random(seed))
-    return choice.move, choice.note
-
-
-def analyze_text(game: str, text: str, depth: int | None, seconds: float) -> AnalysisJSON:
-    """The fields of ``inarow analyze --json`` for ``text`` in ``game``. Runs in a worker."""
-    position = parse_position(text, game)
-    return analyze(position, Limits(depth=depth, time=seconds)).to_json(text)
-
-
-def review_ply(game: str, moves: Sequence[str], ply: int, by: By, seconds: float) -> ReviewedMove:
-    """Judge move number ``ply`` of ``moves`` by the analysis of the position before it. Runs in a worker."""
-    before = parse_moves(moves[: ply - 1], game)
-    bit = before.move_bit(moves[ply - 1])
-    name = before.game.cell_name(bit)
-    analysis = analyze(before, Limits(time=seconds))
-    played = next(m for m in analysis.moves if m.move == name)
-    evaluations = [
-        MoveEvaluation(m.move, m.exact, m.value, m.score, m.plies, m.describe()) for m in analysis.moves
-    ]
-    best = next(m for m in analysis.moves if m.move == analysis.best[0])
-    mistake, verdict = False, ""
-    if analysis.exact and played.exact and analysis.value is not None and played.value is not None:
-        mistake = played.value < analysis.value
-        words = {1: "win", 0: "draw", -1: "loss"}
-        verdict = f"turned a {words[analysis.value]} into a {words[played.value]}" if mistake else ""
-    return ReviewedMove(
-        ply=ply,
-        move=name,
-        cell=before.game.square_name(bit),
-        side=before.turn,
-        by=by,
-        before=before.diagram(),
-        exact=analysis.exact,
-        value_before=analysis.value,
-        value=played.value,
-        description=played.describe(),
-        best=list(analysis.best),
-        best_description=best.describe(),
-        pv=list(analysis.pv),
-        mistake=mistake,
-        verdict=verdict,
-        moves=evaluations,
-    )
-
-
-def exit_with_parent(parent: int, every: float = 1.0) -> None:
-    """Pool initializer: end this worker once the process ``parent`` is gone (killed with SIGKILL, say),
-    instead of lingering as an orphan."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="inarow-exit-with-parent", daemon=True).start()
-
-
-def warm_up() -> bool:
-    """A trivial task that makes a fresh worker import the engine before the first real request."""
-    analyze(parse_position("b2"), Limits(time=1))
-    return True
-
-
-# -------------------------------------------------------------------------------------- service
 class Sessions:
     """Games kept in ``store``, searches run on ``executor``, each search limited to ``think_time`` seconds.
 
@@ -298,7 +83,7 @@ class Sessions:
     # ------------------------------------------------------------------------------- commands
     def new_game(
         self,
-        game: str = "tictactoe",
+        rules: Game,
         you: str = "x",
         first: str = "you",
         level: str = "medium",
@@ -313,7 +98,6 @@ class Sessions:
         ``x_player`` and ``o_player`` name the players of a computer-against-computer game (see
         :func:`inarow.players.player`); either left out is the ``level``.
         """
-        rules = Game.parse(game)
         level, you, first, mode = (s.strip().lower() for s in (level, you, first, mode))
         level = _check_player("level", level, rules)
         _check_choice("you", you, SYMBOLS)
@@ -347,7 +131,7 @@ class Sessions:
         reply = None
         if mode == "computer" and human == "o":
             with self._lock(game_id):
-                position, reply = self._computer_move(record, [], position)
+                position, reply = self._computer_move(record, position)
         return self._state(self.store.load(game_id), position, reply)
 
     def get(self, game_id: str) -> GameState:
@@ -376,8 +160,7 @@ class Sessions:
                         f"it is not the computer's move in game {game_id!r}: send a move",
                         reason="send a move",
                     )
-                moves = [m.move for m in record.moves]
-                position, owed = self._computer_move(record, moves, position)
+                position, owed = self._computer_move(record, position)
                 return self._state(self.store.load(game_id), position, owed)
             if waiting == "computer":
                 raise SessionError(
@@ -389,7 +172,7 @@ class Sessions:
             self.store.add_move(game_id, position.ply + 1, name, "human", "", after.result)
             played: PlayedMove | None = None
             if reply and record.mode == "computer" and not after.is_over:
-                after, played = self._computer_move(record, [*(m.move for m in record.moves), name], after)
+                after, played = self._computer_move(record, after)
             return self._state(self.store.load(game_id), after, played)
 
     def undo(self, game_id: str) -> GameState:
@@ -422,65 +205,67 @@ class Sessions:
     def review(self, game_id: str) -> Review:
         """Every move of the game judged by the analysis of the position before it, mistakes marked."""
         record = self.store.load(game_id)
-        position = _replay(record)
-        moves = [m.move for m in record.moves]
-        seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(moves))))
+        position = Position.start(Game.parse(record.game))
+        seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(record.moves))))
         executor = self._executor_for(position.game)
-        futures = [
-            executor.submit(review_ply, record.game, moves, m.ply, m.by, seconds) for m in record.moves
-        ]
+        futures = []
+        for m in record.moves:
+            futures.append(executor.submit(review_move, position, m.move, m.by, seconds))
+            position = position.play(m.move)
         plies = [f.result() for f in futures]
-        return Review(self._state(record, position), plies, sum(p.mistake for p in plies))
+        return Review(game=self._state(record, position), plies=plies, mistakes=sum(p.mistake for p in plies))
 
-    def analyze(
-        self, game: str, position: str, depth: int | None = None, seconds: float | None = None
-    ) -> AnalysisJSON:
-        """The fields of ``inarow analyze --json``, the search limited to at most :attr:`think_time`."""
+    def analyze(self, position: Position, depth: int | None = None, seconds: float | None = None) -> Analysis:
+        """:func:`inarow.analysis.analyze` of ``position``, searching at most :attr:`think_time` seconds."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
-        Limits(depth=depth, time=limit)
-        executor = self._executor_for(Game.parse(game))
-        return executor.submit(analyze_text, game, position, depth, limit).result()
+        limits = Limits(depth=depth, time=limit)
+        return self._executor_for(position.game).submit(analyze_position, position, limits).result()
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
         games = [
             GameSummary(
-                r.id,
-                r.game,
-                r.mode,
-                r.level,
-                _players(r),
-                r.human,
-                _symbols(r),
-                plies,
-                r.result,
-                _outcome(r, r.result),
-                r.created,
-                r.updated,
+                id=r.id,
+                game=r.game,
+                mode=r.mode,
+                level=r.level,
+                players=_players(r),
+                you=r.human,
+                symbols=_symbols(r),
+                plies=plies,
+                result=r.result,
+                outcome=_outcome(r, r.result),
+                created=r.created,
+                updated=r.updated,
             )
             for r, plies in self.store.games(limit, offset)
         ]
-        return History(self.store.count(), games, self.store.scores())
+        return History(total=self.store.count(), games=games, scores=self.store.scores())
 
     # ------------------------------------------------------------------------------- helpers
     def _executor_for(self, game: Game) -> Executor:
         return self._inline if game.cells <= self.INLINE_CELLS else self.executor
 
-    def _computer_move(
-        self, record: GameRecord, moves: list[str], position: Position
-    ) -> tuple[Position, PlayedMove]:
-        """Let the computer play in ``position``, reached by ``moves``, and commit its move."""
+    def _computer_move(self, record: GameRecord, position: Position) -> tuple[Position, PlayedMove]:
+        """Let the computer play in ``position`` of the game ``record`` and commit its move."""
         ply = position.ply + 1
         name = _players(record)[position.turn]
         move, note = (
             self._executor_for(position.game)
-            .submit(choose_move, record.game, moves, name, self.think_time, f"{record.seed}:{ply}")
+            .submit(choose_move, position, name, self.think_time, f"{record.seed}:{ply}")
             .result()
         )
         bit = position.move_bit(move)
         after = position.play(bit)
         self.store.add_move(record.id, ply, move, "computer", note, after.result)
-        played = PlayedMove(ply, move, position.game.square_name(bit), position.turn, "computer", note)
+        played = PlayedMove(
+            ply=ply,
+            move=move,
+            cell=position.game.square_name(bit),
+            side=position.turn,
+            by="computer",
+            note=note,
+        )
         return after, played
 
     def _state(self, record: GameRecord, position: Position, reply: PlayedMove | None = None) -> GameState:
@@ -488,7 +273,10 @@ class Sessions:
         moves, bits, current = [], [], Position.start(game)
         for m in record.moves:
             bit = current.move_bit(m.move)
-            moves.append(PlayedMove(m.ply, m.move, game.square_name(bit), current.turn, m.by, m.note))
+            cell = game.square_name(bit)
+            moves.append(
+                PlayedMove(ply=m.ply, move=m.move, cell=cell, side=current.turn, by=m.by, note=m.note)
+            )
             bits.append(bit)
             current = current.play(bit)
         first_mover = "x" if record.mode != "computer" else "you" if record.human == "x" else "computer"

@@ -1,0 +1,36 @@
+"""Game sessions: the service that hosts games (:mod:`.service`), the values it answers with
+(:mod:`.models`), the review of a game (:mod:`.review`) and where its searches run (:mod:`.workers`)."""
+
+from inarow.sessions.models import (
+    GameState,
+    GameSummary,
+    History,
+    MoveEvaluation,
+    PlayedMove,
+    Review,
+    ReviewedMove,
+    Waiting,
+)
+from inarow.sessions.service import FIRSTS, MAX_PLAYER_WORK, MODES, SYMBOLS, Sessions
+from inarow.sessions.workers import InlineExecutor, Pool, exit_with_parent, make_executor, warm_up
+
+__all__ = [
+    "FIRSTS",
+    "MAX_PLAYER_WORK",
+    "MODES",
+    "SYMBOLS",
+    "GameState",
+    "GameSummary",
+    "History",
+    "InlineExecutor",
+    "MoveEvaluation",
+    "PlayedMove",
+    "Pool",
+    "Review",
+    "ReviewedMove",
+    "Sessions",
+    "Waiting",
+    "exit_with_parent",
+    "make_executor",
+    "warm_up",
+]
