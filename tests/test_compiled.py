@@ -5,7 +5,7 @@ The first test that makes a :class:`CompiledEngine` compiles the numba code (or 
 
 from __future__ import annotations
 
-import time
+import tracemalloc
 from functools import cache
 from pathlib import Path
 
@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from inarow.analysis import exact_solver
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search import compiled
-from inarow.search.compiled import CompiledEngine, supports
+from inarow.search.compiled import MIN_SLICE, CompiledEngine, supports, warm_up
 from inarow.search.engine import Engine
 from inarow.search.limits import Budget, Limits, SearchAborted
 
@@ -176,20 +175,25 @@ def test_a_node_limit_raises_search_aborted_after_counting_the_limit() -> None:
     assert budget.nodes == 1000
 
 
-def test_a_time_limit_raises_search_aborted_soon_after_the_deadline() -> None:
-    CompiledEngine(CONNECT4, Budget())  # compiled before the clock starts
+def test_a_time_limit_raises_search_aborted_once_the_deadline_has_passed() -> None:
+    """The empty Connect Four board takes minutes; a 0.2 s limit stops it by the clock, not by a count.
+
+    How soon after the deadline it stops is measured by ``bench/engine.py``, not here.
+    """
     budget = Budget(Limits(time=0.2))
     with pytest.raises(SearchAborted):
-        CompiledEngine(CONNECT4, budget).solve(0, 0)  # the empty board takes minutes
-    assert budget.elapsed < 1.0
+        CompiledEngine(CONNECT4, budget).solve(0, 0)
+    assert budget.remaining == 0.0 and budget.nodes > 0
 
 
-def test_a_search_cut_into_many_slices_still_gets_the_exact_score(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "_SLICE_SECONDS", 1e-6)  # every slice is the minimum: 1,000 nodes
-    moves, expected = test_set("Test_L2_R2")[3]
+def test_a_search_cut_into_many_slices_still_gets_the_exact_score() -> None:
+    """Slices of a microsecond are all the minimum (1,000 positions), so a search of some 25,000 positions
+    runs in more than ten: each resumes from what the table holds."""
+    moves, expected = test_set("Test_L2_R2")[4]
     budget = Budget(Limits(time=600))
-    assert CompiledEngine(CONNECT4, budget).solve(*connect4(moves).sides()) == expected
-    assert budget.nodes > 1000
+    engine = CompiledEngine(CONNECT4, budget, slice_seconds=1e-6)
+    assert engine.solve(*connect4(moves).sides()) == expected
+    assert budget.nodes > 10 * MIN_SLICE
 
 
 def test_an_immediate_win_counts_one_position_and_scores_at_once() -> None:
@@ -215,9 +219,23 @@ def test_the_analysis_uses_the_compiled_engine_where_it_fits() -> None:
     assert isinstance(exact_solver(Game.parse("gomoku"), Budget()), Engine)
 
 
-def test_making_an_engine_after_the_first_is_cheap() -> None:
-    CompiledEngine(CONNECT4, Budget())
-    start = time.perf_counter()
-    for _ in range(100):
-        CompiledEngine(CONNECT4, Budget())
-    assert time.perf_counter() - start < 1.0  # generously: each takes tens of microseconds
+def test_engines_after_the_first_share_the_process_table_instead_of_allocating_one() -> None:
+    """A table is 128 MB; a later engine allocates only its own scratch arrays (kilobytes).
+
+    What an engine costs in time is measured by ``bench/engine.py``, not here.
+    """
+    CompiledEngine(CONNECT4, Budget())  # the first one of the process may allocate the table
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        engines = [CompiledEngine(CONNECT4, Budget()) for _ in range(10)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(engines) == 10 and peak - before < 1_000_000
+
+
+def test_warming_up_by_hand_leaves_engines_working() -> None:
+    warm_up()
+    warm_up()
+    assert solve_fresh(Game.parse("tictactoe"), Position.start(Game.parse("tictactoe")))[0] == 0
