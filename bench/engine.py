@@ -146,7 +146,7 @@ def main() -> None:
             "compiled",
             "",
             f"{seconds * 1e3:.1f} µs",
-            "tens of µs",
+            "a few µs (README)",
             "",
         )
         stops = statistics.median(overshoot(connect4, 0.2) for _ in range(args.repeat))

@@ -66,7 +66,7 @@ numba writes the machine code to ``__pycache__`` next to this file (``cache=True
 ``.nbi``/``.nbc`` files), so every later process only loads it: about 0.4 s for the first engine (which
 also fills the shared 128 MB table once). numba recompiles by itself when this file, numba or the CPU
 changes; where ``__pycache__`` is not writable (a read-only install), set ``NUMBA_CACHE_DIR``. Later
-engines cost tens of microseconds: they share the compiled code, the table and each game's constant arrays,
+engines cost a few microseconds: they share the compiled code, the table and each game's constant arrays,
 which one :class:`_Shared` object per process owns.
 
 Time limits: numba cannot read the clock, so the search runs in slices of a node budget sized from the
