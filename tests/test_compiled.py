@@ -25,13 +25,10 @@ CONNECT4 = Game.parse("connect4")
 
 
 @cache
-def test_set(name: str) -> tuple[tuple[str, int], ...]:
+def pons_set(name: str) -> tuple[tuple[str, int], ...]:
     """The lines of one of Pons' sets as (moves, score)."""
     pairs = (line.split() for line in (DATA / name).read_text().splitlines())
     return tuple((moves, int(score)) for moves, score in pairs)
-
-
-test_set.__test__ = False  # type: ignore[attr-defined]
 
 
 def connect4(moves: str) -> Position:
@@ -49,7 +46,7 @@ def solve_fresh(game: Game, position: Position, weak: bool = False) -> tuple[int
 def wrong_scores(name: str, step: int = 1) -> list[tuple[str, int, int]]:
     """The lines of a set (every ``step``-th) whose compiled score differs from the published one."""
     wrong = []
-    for moves, expected in test_set(name)[::step]:
+    for moves, expected in pons_set(name)[::step]:
         score, _ = solve_fresh(CONNECT4, connect4(moves))
         if score != expected:
             wrong.append((moves, expected, score))
@@ -69,11 +66,11 @@ def test_every_twentieth_position_of_the_medium_sets_gets_its_published_score(na
 
 def test_the_copied_sets_are_the_thousand_line_files_of_the_readme() -> None:
     for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
-        assert len(test_set(name)) == 1000
+        assert len(pons_set(name)) == 1000
 
 
 def test_weak_mode_gives_the_sign_of_the_published_score() -> None:
-    for moves, expected in test_set("Test_L2_R2")[::50]:
+    for moves, expected in pons_set("Test_L2_R2")[::50]:
         score, _ = solve_fresh(CONNECT4, connect4(moves), weak=True)
         assert score == (expected > 0) - (expected < 0), moves
 
@@ -85,7 +82,7 @@ def reference(game: Game, position: Position, weak: bool = False) -> int:
 
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
 def test_the_compiled_and_the_reference_engine_agree_on_connect_four_positions(name: str) -> None:
-    for moves, _ in test_set(name)[::25]:
+    for moves, _ in pons_set(name)[::25]:
         position = connect4(moves)
         for weak in (False, True):
             assert solve_fresh(CONNECT4, position, weak)[0] == reference(CONNECT4, position, weak), moves
@@ -157,7 +154,7 @@ def test_the_engines_agree_on_random_positions_of_small_boards(position: Positio
 
 # ------------------------------------------------------------------------------- tables, budgets
 def test_a_new_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -> None:
-    position = connect4(test_set("Test_L2_R2")[0][0])
+    position = connect4(pons_set("Test_L2_R2")[0][0])
     first, second = solve_fresh(CONNECT4, position), solve_fresh(CONNECT4, position)
     assert first == second
     budget = Budget()
@@ -189,7 +186,7 @@ def test_a_time_limit_raises_search_aborted_once_the_deadline_has_passed() -> No
 def test_a_search_cut_into_many_slices_still_gets_the_exact_score() -> None:
     """Slices of a microsecond are all the minimum (1,000 positions), so a search of some 25,000 positions
     runs in more than ten: each resumes from what the table holds."""
-    moves, expected = test_set("Test_L2_R2")[4]
+    moves, expected = pons_set("Test_L2_R2")[4]
     budget = Budget(Limits(time=600))
     engine = CompiledEngine(CONNECT4, budget, slice_seconds=1e-6)
     assert engine.solve(*connect4(moves).sides()) == expected
