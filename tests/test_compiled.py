@@ -232,7 +232,12 @@ def test_engines_after_the_first_share_the_process_table_instead_of_allocating_o
     assert len(engines) == 10 and peak - before < 1_000_000
 
 
-def test_warming_up_by_hand_leaves_engines_working() -> None:
+def test_warming_up_by_hand_can_be_done_any_number_of_times_before_or_between_searches() -> None:
+    """``warm_up()`` is what a server calls before its first request; the searches that follow it, and
+    follow a second call, score and count positions as any fresh engine does."""
+    moves, expected = pons_set("Test_L3_R1")[0]
+    position = connect4(moves)
     warm_up()
+    first = solve_fresh(CONNECT4, position)
     warm_up()
-    assert solve_fresh(Game.parse("tictactoe"), Position.start(Game.parse("tictactoe")))[0] == 0
+    assert first[0] == expected and solve_fresh(CONNECT4, position) == first
