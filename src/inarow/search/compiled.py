@@ -78,6 +78,7 @@ slice resumes from what the table already holds.
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import cache
 from typing import Any, TypeAlias
@@ -606,8 +607,8 @@ class _Shared:
 
     Lifecycle: one instance per process, made empty by the first call of :func:`_shared` (nothing is
     allocated before an engine asks for it) and kept until the process ends. A worker process forked
-    from a parent starts with a copy of the parent's. Engines use it from one thread at a time (the
-    compiled search holds the GIL).
+    from a parent starts with a copy of the parent's. Engines in several threads may share it: the
+    compiled search holds the GIL, and a lock makes each engine's generation its own.
     """
 
     def __init__(self) -> None:
@@ -616,6 +617,7 @@ class _Shared:
         self.generation = 0
         self.geometries: dict[Game, _Geometry] = {}
         self.rate = _FIRST_RATE
+        self.lock = threading.Lock()
 
     def geometry(self, game: Game) -> _Geometry:
         """The constant arrays of ``game``, built on its first use."""
@@ -633,17 +635,19 @@ class _Shared:
         at no cost. Engines alive together only evict each other's entries (the search holds the GIL, so
         they never run at the same time). After 2**32 generations the tables are cleared once.
         """
-        table = self.tables.get((words, bits))
-        if table is None:
-            # Filled now rather than faulted in page by page during the first searches (tens of ms).
-            table = self.tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
-            table.fill(0)
-        self.generation += 1
-        if self.generation >= _GENERATION_LIMIT:
-            for each in self.tables.values():
-                each.fill(0)
-            self.generation = 1
-        return table, self.generation
+        with self.lock:
+            table = self.tables.get((words, bits))
+            if table is None:
+                # Filled now rather than faulted in page by page during the first searches (tens of ms).
+                table = self.tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
+                table.fill(0)
+            self.generation += 1
+            if self.generation >= _GENERATION_LIMIT:
+                for each in self.tables.values():
+                    each.fill(0)
+                self.generation = 1
+            generation = self.generation
+        return table, generation
 
 
 @cache
