@@ -1,4 +1,5 @@
-"""Engine benchmark: the 3×3 full table, the 4×4 empty board and Pons' easy Connect Four sets.
+"""Engine benchmark: the 3×3 full table, the 4×4 empty board, the cost of a compiled engine, how soon a
+time limit stops a search, and Pons' easy Connect Four sets.
 
     .venv/bin/python bench/engine.py [--repeat 5] [--sample 1000]
 
@@ -10,6 +11,7 @@ reference engine is the pure-Python one; the compiled engine (numba) is timed af
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 from collections.abc import Callable
@@ -22,7 +24,7 @@ from inarow import Game, Limits, analyze, parse_position
 from inarow.census import census
 from inarow.search import compiled
 from inarow.search.engine import Engine
-from inarow.search.limits import Budget
+from inarow.search.limits import Budget, SearchAborted
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 PONS = {"Test_L3_R1": (6.1e-6, 51.3), "Test_L2_R1": (53.4e-6, 449.1)}
@@ -47,6 +49,25 @@ def solve_empty(game: Game, engine: str) -> Callable[[], int]:
         return budget.nodes
 
     return task
+
+
+def make_engine(game: Game) -> Callable[[], int]:
+    """Making a compiled engine after the first (it shares the process's table): 1,000 of them per run."""
+
+    def task() -> int:
+        for _ in range(1000):
+            compiled.CompiledEngine(game, Budget())
+        return 0
+
+    return task
+
+
+def overshoot(game: Game, seconds: float) -> float:
+    """How long a compiled search of the empty board, limited to ``seconds``, takes to raise SearchAborted."""
+    budget = Budget(Limits(time=seconds))
+    with contextlib.suppress(SearchAborted):
+        compiled.CompiledEngine(game, budget).solve(0, 0)
+    return budget.elapsed
 
 
 def test_set(name: str, sample: int, engine: str) -> tuple[float, float, int, int]:
@@ -116,6 +137,26 @@ def main() -> None:
             f"{seconds * 1e3:.0f} ms",
             "1 s (easyAI 18 s)",
             f"{seconds / 1.0:.2f}",
+        )
+    if "compiled" in engines:
+        connect4 = Game.parse("connect4")
+        seconds, _ = timed(make_engine(connect4), args.repeat)
+        table.add_row(
+            "a Connect Four engine after the first (shares the table)",
+            "compiled",
+            "",
+            f"{seconds * 1e3:.1f} µs",
+            "a few µs (README)",
+            "",
+        )
+        stops = statistics.median(overshoot(connect4, 0.2) for _ in range(args.repeat))
+        table.add_row(
+            "empty Connect Four board, time limit 0.2 s: until SearchAborted",
+            "compiled",
+            "",
+            f"{stops:.3f} s",
+            "0.2 s + one slice (0.1 s)",
+            f"{stops / 0.2:.2f}",
         )
     for name, (pons_time, pons_nodes) in PONS.items():
         for engine in engines:

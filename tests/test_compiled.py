@@ -5,7 +5,7 @@ The first test that makes a :class:`CompiledEngine` compiles the numba code (or 
 
 from __future__ import annotations
 
-import time
+import tracemalloc
 from functools import cache
 from pathlib import Path
 
@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from inarow.analysis import exact_solver
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search import compiled
-from inarow.search.compiled import CompiledEngine, supports
+from inarow.search.compiled import MIN_SLICE, CompiledEngine, supports, warm_up
 from inarow.search.engine import Engine
 from inarow.search.limits import Budget, Limits, SearchAborted
 
@@ -26,13 +25,10 @@ CONNECT4 = Game.parse("connect4")
 
 
 @cache
-def test_set(name: str) -> tuple[tuple[str, int], ...]:
+def pons_set(name: str) -> tuple[tuple[str, int], ...]:
     """The lines of one of Pons' sets as (moves, score)."""
     pairs = (line.split() for line in (DATA / name).read_text().splitlines())
     return tuple((moves, int(score)) for moves, score in pairs)
-
-
-test_set.__test__ = False  # type: ignore[attr-defined]
 
 
 def connect4(moves: str) -> Position:
@@ -50,7 +46,7 @@ def solve_fresh(game: Game, position: Position, weak: bool = False) -> tuple[int
 def wrong_scores(name: str, step: int = 1) -> list[tuple[str, int, int]]:
     """The lines of a set (every ``step``-th) whose compiled score differs from the published one."""
     wrong = []
-    for moves, expected in test_set(name)[::step]:
+    for moves, expected in pons_set(name)[::step]:
         score, _ = solve_fresh(CONNECT4, connect4(moves))
         if score != expected:
             wrong.append((moves, expected, score))
@@ -70,11 +66,11 @@ def test_every_twentieth_position_of_the_medium_sets_gets_its_published_score(na
 
 def test_the_copied_sets_are_the_thousand_line_files_of_the_readme() -> None:
     for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
-        assert len(test_set(name)) == 1000
+        assert len(pons_set(name)) == 1000
 
 
 def test_weak_mode_gives_the_sign_of_the_published_score() -> None:
-    for moves, expected in test_set("Test_L2_R2")[::50]:
+    for moves, expected in pons_set("Test_L2_R2")[::50]:
         score, _ = solve_fresh(CONNECT4, connect4(moves), weak=True)
         assert score == (expected > 0) - (expected < 0), moves
 
@@ -86,7 +82,7 @@ def reference(game: Game, position: Position, weak: bool = False) -> int:
 
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
 def test_the_compiled_and_the_reference_engine_agree_on_connect_four_positions(name: str) -> None:
-    for moves, _ in test_set(name)[::25]:
+    for moves, _ in pons_set(name)[::25]:
         position = connect4(moves)
         for weak in (False, True):
             assert solve_fresh(CONNECT4, position, weak)[0] == reference(CONNECT4, position, weak), moves
@@ -158,7 +154,7 @@ def test_the_engines_agree_on_random_positions_of_small_boards(position: Positio
 
 # ------------------------------------------------------------------------------- tables, budgets
 def test_a_new_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -> None:
-    position = connect4(test_set("Test_L2_R2")[0][0])
+    position = connect4(pons_set("Test_L2_R2")[0][0])
     first, second = solve_fresh(CONNECT4, position), solve_fresh(CONNECT4, position)
     assert first == second
     budget = Budget()
@@ -176,20 +172,25 @@ def test_a_node_limit_raises_search_aborted_after_counting_the_limit() -> None:
     assert budget.nodes == 1000
 
 
-def test_a_time_limit_raises_search_aborted_soon_after_the_deadline() -> None:
-    CompiledEngine(CONNECT4, Budget())  # compiled before the clock starts
+def test_a_time_limit_raises_search_aborted_once_the_deadline_has_passed() -> None:
+    """The empty Connect Four board takes minutes; a 0.2 s limit stops it by the clock, not by a count.
+
+    How soon after the deadline it stops is measured by ``bench/engine.py``, not here.
+    """
     budget = Budget(Limits(time=0.2))
     with pytest.raises(SearchAborted):
-        CompiledEngine(CONNECT4, budget).solve(0, 0)  # the empty board takes minutes
-    assert budget.elapsed < 1.0
+        CompiledEngine(CONNECT4, budget).solve(0, 0)
+    assert budget.remaining == 0.0 and budget.nodes > 0
 
 
-def test_a_search_cut_into_many_slices_still_gets_the_exact_score(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "_SLICE_SECONDS", 1e-6)  # every slice is the minimum: 1,000 nodes
-    moves, expected = test_set("Test_L2_R2")[3]
+def test_a_search_cut_into_many_slices_still_gets_the_exact_score() -> None:
+    """Slices of a microsecond are all the minimum (1,000 positions), so a search of some 25,000 positions
+    runs in more than ten: each resumes from what the table holds."""
+    moves, expected = pons_set("Test_L2_R2")[4]
     budget = Budget(Limits(time=600))
-    assert CompiledEngine(CONNECT4, budget).solve(*connect4(moves).sides()) == expected
-    assert budget.nodes > 1000
+    engine = CompiledEngine(CONNECT4, budget, slice_seconds=1e-6)
+    assert engine.solve(*connect4(moves).sides()) == expected
+    assert budget.nodes > 10 * MIN_SLICE
 
 
 def test_an_immediate_win_counts_one_position_and_scores_at_once() -> None:
@@ -215,9 +216,28 @@ def test_the_analysis_uses_the_compiled_engine_where_it_fits() -> None:
     assert isinstance(exact_solver(Game.parse("gomoku"), Budget()), Engine)
 
 
-def test_making_an_engine_after_the_first_is_cheap() -> None:
-    CompiledEngine(CONNECT4, Budget())
-    start = time.perf_counter()
-    for _ in range(100):
-        CompiledEngine(CONNECT4, Budget())
-    assert time.perf_counter() - start < 1.0  # generously: each takes tens of microseconds
+def test_engines_after_the_first_share_the_process_table_instead_of_allocating_one() -> None:
+    """A table is 128 MB; a later engine allocates only its own scratch arrays (kilobytes).
+
+    What an engine costs in time is measured by ``bench/engine.py``, not here.
+    """
+    CompiledEngine(CONNECT4, Budget())  # the first one of the process may allocate the table
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        engines = [CompiledEngine(CONNECT4, Budget()) for _ in range(10)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(engines) == 10 and peak - before < 1_000_000
+
+
+def test_warming_up_by_hand_can_be_done_any_number_of_times_before_or_between_searches() -> None:
+    """``warm_up()`` is what a server calls before its first request; the searches that follow it, and
+    follow a second call, score and count positions as any fresh engine does."""
+    moves, expected = pons_set("Test_L3_R1")[0]
+    position = connect4(moves)
+    warm_up()
+    first = solve_fresh(CONNECT4, position)
+    warm_up()
+    assert first[0] == expected and solve_fresh(CONNECT4, position) == first

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brute_force as bf
@@ -160,8 +160,7 @@ def positions(draw: st.DrawFn, names: list[str] = SMALL_GAMES) -> Position:
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_alpha_beta_agrees_with_plain_minimax(position: Position) -> None:
-    if position.is_over:
-        return
+    assume(not position.is_over)
     game = position.game
     board = board_of(position)
     cur, opp = position.sides()
@@ -174,8 +173,7 @@ def test_alpha_beta_agrees_with_plain_minimax(position: Position) -> None:
 @settings(max_examples=100, deadline=None)
 @given(positions(), st.data())
 def test_symmetric_positions_get_symmetric_answers(position: Position, data: st.DataObject) -> None:
-    if position.is_over:
-        return
+    assume(not position.is_over)
     group = symmetries(position.game)
     index = data.draw(st.integers(min_value=0, max_value=len(group) - 1))
     image = Position(position.game, group.apply(index, position.x), group.apply(index, position.o))
@@ -192,8 +190,7 @@ def test_symmetric_positions_get_symmetric_answers(position: Position, data: st.
 @settings(max_examples=60, deadline=None)
 @given(positions())
 def test_a_depth_limited_search_deep_enough_is_exact(position: Position) -> None:
-    if position.is_over:
-        return
+    assume(not position.is_over)
     deep = analyze(position, Limits(depth=position.game.cells - position.ply))
     assert deep.exact and deep.score == analyze(position).score
     assert {m.move: m.score for m in deep.moves} == {m.move: m.score for m in analyze(position).moves}

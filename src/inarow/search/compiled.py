@@ -60,22 +60,27 @@ Compilation and caching
 =======================
 Importing this module costs what importing numpy and numba costs (about 0.3 to 0.5 s); nothing is compiled
 then, and :mod:`inarow` imports it only when an exact search first asks for it. The first
-:class:`CompiledEngine` of a process compiles the search: about 8 seconds on the project's 2-core machine.
+:class:`CompiledEngine` of a process compiles the search (by calling :func:`warm_up`, which a server may
+call earlier): about 8 seconds on the project's 2-core machine.
 numba writes the machine code to ``__pycache__`` next to this file (``cache=True``, about 2 MB of
 ``.nbi``/``.nbc`` files), so every later process only loads it: about 0.4 s for the first engine (which
 also fills the shared 128 MB table once). numba recompiles by itself when this file, numba or the CPU
 changes; where ``__pycache__`` is not writable (a read-only install), set ``NUMBA_CACHE_DIR``. Later
-engines cost tens of microseconds: they share the process's table (see :func:`_table`).
+engines cost a few microseconds: they share the compiled code, the table and each game's constant arrays,
+which one :class:`_Shared` object per process owns.
 
 Time limits: numba cannot read the clock, so the search runs in slices of a node budget sized from the
-measured speed (at most :data:`_SLICE_SECONDS` each); between slices Python checks the
-:class:`~inarow.search.limits.Budget` and raises :class:`~inarow.search.limits.SearchAborted`. An aborted
-slice stores nothing in the table, and the next slice resumes from what the table already holds.
+measured speed (at most :data:`SLICE_SECONDS` each, or the engine's ``slice_seconds``); between slices
+Python checks the :class:`~inarow.search.limits.Budget` and raises
+:class:`~inarow.search.limits.SearchAborted`. An aborted slice stores nothing in the table, and the next
+slice resumes from what the table already holds.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from functools import cache
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -95,8 +100,9 @@ LAYOUT_BITS = 64
 TABLE_BITS = 23
 """The transposition table has ``2 ** TABLE_BITS`` entries (16 bytes each with gravity, 24 without)."""
 
-_SLICE_SECONDS = 0.1
-"""With a deadline, the longest stretch (at the estimated speed) between two looks at the clock."""
+SLICE_SECONDS = 0.1
+"""With a deadline, the longest stretch (at the estimated speed) between two looks at the clock: the
+default of :class:`CompiledEngine`'s ``slice_seconds``."""
 
 _FIRST_RATE = 2_000_000.0
 """Nodes per second assumed before the first measurement: on the slow side, so a first slice ends early."""
@@ -109,7 +115,7 @@ _ETC_MIN_EMPTY = 6
 child probes cost more time than the nodes they save (measured on Pons' sets: 3 saves a few more nodes
 but is slower, 10 saves fewer)."""
 
-_MIN_SLICE = 1_000
+MIN_SLICE = 1_000
 """The fewest nodes a slice with a deadline explores (a few hundred microseconds)."""
 
 _UNLIMITED = 1 << 62
@@ -124,7 +130,7 @@ _UPPER_SHIFT = 8
 _MOVE_SHIFT = 16
 """Bits 16-23 hold the move id plus one (0: no move): a column with gravity, a cell bit without."""
 _GENERATION_SHIFT = 32
-"""Bits 32-63 hold the generation of the engine that wrote the entry (see :func:`_table`)."""
+"""Bits 32-63 hold the generation of the engine that wrote the entry (see :meth:`_Shared.table`)."""
 _GENERATION_LIMIT = 1 << 32
 _BYTE = 0xFF
 _IN_USE = 1 << 63
@@ -590,37 +596,101 @@ class _Geometry:
             self.tables[s] = np.array(group.chunk_tables[s], dtype=np.uint64)
 
 
-_geometries: dict[Game, _Geometry] = {}
-_rate = [_FIRST_RATE]
-"""The estimated speed in nodes per second, shared by the engines of a process (a one-item list)."""
+class _Shared:
+    """What the engines of one process share, owned in one place.
+
+    - whether the search is compiled yet (:func:`warm_up`);
+    - one transposition table per shape and the generation counter that makes each engine's view of it
+      fresh (see :meth:`table`);
+    - the constant arrays of each game played (see :class:`_Geometry`);
+    - the measured speed in nodes per second, which sizes the slices of a search with a deadline.
+
+    Lifecycle: one instance per process, made empty by the first call of :func:`_shared` (nothing is
+    allocated before an engine asks for it) and kept until the process ends. A worker process forked
+    from a parent starts with a copy of the parent's. Engines in several threads may share it: the
+    compiled search holds the GIL, and a lock makes each engine's generation its own.
+    """
+
+    def __init__(self) -> None:
+        self.warm = False
+        self.tables: dict[tuple[int, int], np.ndarray] = {}
+        self.generation = 0
+        self.geometries: dict[Game, _Geometry] = {}
+        self.rate = _FIRST_RATE
+        self.lock = threading.Lock()
+
+    def geometry(self, game: Game) -> _Geometry:
+        """The constant arrays of ``game``, built on its first use."""
+        found = self.geometries.get(game)
+        if found is None:
+            found = self.geometries[game] = _Geometry(game)
+        return found
+
+    def table(self, words: int, bits: int) -> tuple[np.ndarray, int]:
+        """The process's table of ``2 ** bits`` entries of ``words`` words, and a new generation number.
+
+        Clearing (or allocating and faulting in) a table of 128 MB would cost milliseconds per engine, far
+        more than most solves. So engines share one table per shape, and each new engine gets a new
+        generation: an entry whose stored generation differs is empty for it, which makes its table fresh
+        at no cost. Engines alive together only evict each other's entries (the search holds the GIL, so
+        they never run at the same time). After 2**32 generations the tables are cleared once.
+        """
+        with self.lock:
+            table = self.tables.get((words, bits))
+            if table is None:
+                # Filled now rather than faulted in page by page during the first searches (tens of ms).
+                table = self.tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
+                table.fill(0)
+            self.generation += 1
+            if self.generation >= _GENERATION_LIMIT:
+                for each in self.tables.values():
+                    each.fill(0)
+                self.generation = 1
+            generation = self.generation
+        return table, generation
 
 
-def _geometry(game: Game) -> _Geometry:
-    found = _geometries.get(game)
-    if found is None:
-        found = _geometries[game] = _Geometry(game)
-    return found
+@cache
+def _shared() -> _Shared:
+    """The process's :class:`_Shared` state, made on first use."""
+    return _Shared()
 
 
 class CompiledEngine:
     """Exact solving of one game with one transposition table (kept across :meth:`solve` calls).
 
+    ``table_bits``: the table has ``2 ** table_bits`` entries, shared with the process's other engines
+    of the same shape (see :meth:`_Shared.table`). ``slice_seconds``: with a deadline, the longest
+    stretch (at the estimated speed) between two looks at the clock; a search explores at least
+    :data:`MIN_SLICE` positions per slice whatever it is.
+
     Not thread-safe: one engine per search. Raises AssertionError for a game :func:`supports` rejects.
-    The first engine of a process compiles the search, or loads it from numba's cache (see the module
-    docstring); later ones cost microseconds.
+    The first engine of a process compiles the search, or loads it from numba's cache (see
+    :func:`warm_up`); later ones cost microseconds.
     """
 
-    def __init__(self, game: Game, budget: Budget) -> None:
+    def __init__(
+        self,
+        game: Game,
+        budget: Budget,
+        *,
+        table_bits: int = TABLE_BITS,
+        slice_seconds: float = SLICE_SECONDS,
+    ) -> None:
+        assert 1 <= table_bits <= 32, f"a table of 2 ** {table_bits} entries"
+        assert slice_seconds > 0, f"slices of {slice_seconds} seconds"
         self.game = game
         self.budget = budget
-        self._geo = _geometry(game)
-        self._tt, generation = _table(2 if game.gravity else 3, TABLE_BITS)
+        self.slice_seconds = slice_seconds
+        self._shared = shared = _shared()
+        self._geo = shared.geometry(game)
+        self._tt, generation = shared.table(2 if game.gravity else 3, table_bits)
         width = game.columns if game.gravity else game.cells
         self._buf = np.zeros((game.cells + 1, 3, width + 1), dtype=np.uint64)
         self._state = np.zeros(_STATE, dtype=np.int64)
-        self._state[_TABLE_SHIFT] = 64 - TABLE_BITS
+        self._state[_TABLE_SHIFT] = 64 - table_bits
         self._state[_GENERATION] = generation
-        _compile()
+        warm_up()
 
     def solve(self, cur: int, opp: int, weak: bool = False) -> int:
         """The exact score of the position for the side to move (``cur``), or with ``weak`` only its sign.
@@ -651,8 +721,8 @@ class CompiledEngine:
         if budget.max_nodes is not None:
             limit = min(limit, budget.max_nodes - budget.nodes)
         if budget.deadline is not None:
-            seconds = min(_SLICE_SECONDS, budget.deadline - time.perf_counter())
-            limit = min(limit, max(_MIN_SLICE, int(_rate[0] * seconds)))
+            seconds = min(self.slice_seconds, budget.deadline - time.perf_counter())
+            limit = min(limit, max(MIN_SLICE, int(self._shared.rate * seconds)))
         return max(1, limit)
 
     def _run(self, cur: np.uint64, opp: np.uint64, ply: int) -> None:
@@ -668,50 +738,27 @@ class CompiledEngine:
                 return
             seconds = time.perf_counter() - start
             if nodes >= _RATE_MIN_NODES and seconds > 0:
-                _rate[0] = nodes / seconds
+                self._shared.rate = nodes / seconds
             budget.check()
 
 
-_compiled = [False]
-_tables: dict[tuple[int, int], np.ndarray] = {}
-_generations = [0]
+_WARM_UP_TABLE_BITS = 4
+"""The warm-up engine's table: 16 entries of its own shape, so warming up allocates no big table."""
 
 
-def _table(words: int, bits: int) -> tuple[np.ndarray, int]:
-    """The process's table of ``2 ** bits`` entries of ``words`` words, and a new generation number.
+def warm_up() -> None:
+    """Compile the search (or load it from numba's cache) now rather than in the first real search.
 
-    Clearing (or allocating and faulting in) a table of 128 MB would cost milliseconds per engine, far
-    more than most solves. So engines share one table per shape, and each new engine gets a new
-    generation: an entry whose stored generation differs is empty for it, which makes its table fresh
-    at no cost. Engines alive together only evict each other's entries (the search holds the GIL, so
-    they never run at the same time). After 2**32 generations the table is cleared once.
+    Solves a tiny 3×3 position (a few hundred positions) with a 16-entry table. Only the first call of a
+    process does anything; the constructor of :class:`CompiledEngine` calls it, so calling it by hand only
+    moves the cost earlier (a server, say, before its first request).
     """
-    table = _tables.get((words, bits))
-    if table is None:
-        # Filled now rather than faulted in page by page during the first searches (tens of milliseconds).
-        table = _tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
-        table.fill(0)
-    _generations[0] += 1
-    if _generations[0] >= _GENERATION_LIMIT:
-        for each in _tables.values():
-            each.fill(0)
-        _generations[0] = 1
-    return table, _generations[0]
-
-
-def _compile() -> None:
-    """Compile the search (or load it from numba's cache) once per process, on a tiny position."""
-    if _compiled[0]:
+    shared = _shared()
+    if shared.warm:
         return
-    game = Game(3, 3, 3)
-    engine = CompiledEngine.__new__(CompiledEngine)
-    engine.game, engine.budget, engine._geo = game, Budget(), _geometry(game)
-    engine._tt = np.zeros((1 << 4, 3), dtype=np.uint64)  # a private table of 16 entries, generation 0
-    engine._buf = np.zeros((game.cells + 1, 3, game.cells + 1), dtype=np.uint64)
-    engine._state = np.zeros(_STATE, dtype=np.int64)
-    engine._state[_TABLE_SHIFT] = 64 - 4
-    _compiled[0] = True
-    engine.solve(0b1, 0b10000)  # x on a1, o on b1: a few hundred nodes
+    shared.warm = True  # first: the warm-up engine's constructor calls this function again
+    engine = CompiledEngine(Game(3, 3, 3), Budget(), table_bits=_WARM_UP_TABLE_BITS)
+    engine.solve(0b1, 0b10000)  # x on a1, o on b1
 
 
-__all__ = ["LAYOUT_BITS", "TABLE_BITS", "CompiledEngine", "supports"]
+__all__ = ["LAYOUT_BITS", "MIN_SLICE", "SLICE_SECONDS", "TABLE_BITS", "CompiledEngine", "supports", "warm_up"]
