@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
+from inarow import words
 from inarow.errors import InarowError
 from inarow.players import LEVELS, player
 from inarow.rules import Game, Position, Side, other
+from inarow.store import Score
 
 KEYPAD = {
     "7": (0, 2),
@@ -46,18 +48,6 @@ class Quit(Exception):
 
 
 @dataclass
-class Score:
-    """Wins, draws and losses of the human across games."""
-
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    def __str__(self) -> str:
-        return f"you {self.wins} won · {self.draws} drawn · {self.losses} lost"
-
-
-@dataclass
 class ConsoleGame:
     """An interactive session of games against one computer level, with the score kept across games."""
 
@@ -66,10 +56,11 @@ class ConsoleGame:
     seed: int | None = None
     think_time: float = 2.0
     read: Callable[[str], str] = input
-    score: Score = field(default_factory=Score)
+    score: Score = field(init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.score = Score(game=self.game.name)
 
     def ask(self, question: str, choices: tuple[str, ...], default: str) -> str:
         """Ask until the answer is one of ``choices`` (an empty answer takes ``default``)."""
@@ -100,11 +91,11 @@ class ConsoleGame:
             chosen = (level or self.ask("Level", LEVELS, "perfect")).lower()
             while True:
                 self.play_one(side, starter, chosen)
-                self.console.print(str(self.score), markup=False)
+                self.console.print(words.score(self.score), markup=False)
                 if self.ask("Another game?", ("y", "n"), "y") == "n":
                     break
         except Quit:
-            self.console.print(f"\nbye — {self.score}", markup=False)
+            self.console.print(f"\nbye — {words.score(self.score)}", markup=False)
 
     def play_one(self, side: Side, starter: str, level: str) -> None:
         """One game. X always moves first: who starts decides who plays X, as the player chose or by lot."""
@@ -141,13 +132,13 @@ class ConsoleGame:
         final = history[-1]
         self.console.print(render_board(final), markup=False)
         if final.result == "draw":
-            self.score.draws += 1
+            self.score = self.score.counted("draw")
             self.console.print("[bold]draw[/bold]")
         elif final.result == human:
-            self.score.wins += 1
+            self.score = self.score.counted("win")
             self.console.print("[bold green]you win![/bold green]")
         else:
-            self.score.losses += 1
+            self.score = self.score.counted("loss")
             self.console.print(f"[bold red]the computer ({other(human).upper()}) wins[/bold red]")
 
     @property

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -111,9 +111,18 @@ class Score:
     """The person's results against the computer in one kind of game."""
 
     game: str
-    wins: int
-    draws: int
-    losses: int
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    def counted(self, outcome: Literal["win", "draw", "loss"]) -> Score:
+        """This score with one more game of ``outcome``."""
+        return replace(
+            self,
+            wins=self.wins + (outcome == "win"),
+            draws=self.draws + (outcome == "draw"),
+            losses=self.losses + (outcome == "loss"),
+        )
 
 
 class Store:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from inarow.rules import Result, Side
+from inarow.store import Score
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -70,3 +71,8 @@ def game_value(score: int) -> str:
     if score == 0:
         return "draw"
     return "first player (x) wins" if score > 0 else "second player (o) wins"
+
+
+def score(tally: Score) -> str:
+    """A person's score: ``you 2 won · 1 drawn · 0 lost``."""
+    return f"you {tally.wins} won · {tally.draws} drawn · {tally.losses} lost"
