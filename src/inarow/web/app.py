@@ -32,8 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from inarow import __version__
 from inarow.errors import InarowError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
-from inarow.explain import compare_algorithms, explain_tree
-from inarow.notation import parse_game
+from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
+from inarow.notation import parse_game, parse_position
 from inarow.players import DEFAULT_THINK_TIME, LEVELS, PLAYER_NAMES
 from inarow.search.textbook import ALGORITHMS
 from inarow.sessions import (
@@ -174,6 +174,23 @@ class ErrorAnswer(BaseModel):
 
     detail: str
     reason: str
+
+
+def _explain(body: ExplainRequest) -> ExplanationJSON:
+    """``/api/explain`` in a search worker: the request parsed, the tree recorded, its JSON (a game and its
+    positions do not cross between processes, so the worker parses the request itself)."""
+    position = parse_position(body.position, parse_game(body.game))
+    return explain_tree(
+        position, body.algorithm, body.depth, body.evaluation, max_nodes=EXPLAIN_MAX_NODES
+    ).to_json()
+
+
+def _compare(body: CompareRequest) -> ComparisonJSON:
+    """``/api/compare`` in a search worker, like :func:`_explain`."""
+    position = parse_position(body.position, parse_game(body.game))
+    return compare_algorithms(
+        position, body.depth, body.evaluation, max_nodes=compare_node_limit(position.game.cells)
+    ).to_json()
 
 
 # ------------------------------------------------------------------------------------ plumbing
@@ -357,39 +374,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every move with the analysis of the position before it; mistakes marked."""
         return sessions(request).review(game_id)
 
-    @app.post("/api/explain", tags=["teaching"])
-    def explain(body: ExplainRequest, request: Request) -> dict[str, Any]:
+    @app.post("/api/explain", tags=["teaching"], response_model=ExplanationJSON)
+    def explain(body: ExplainRequest, request: Request) -> ExplanationJSON:
         """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
         the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
         move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is refused with a 400."""
         parse_game(body.game)  # a bad game is named before a worker is asked
-        future = sessions(request).executor.submit(
-            explain_tree,
-            body.game,
-            body.position,
-            body.algorithm,
-            body.depth,
-            body.evaluation,
-            max_nodes=EXPLAIN_MAX_NODES,
-        )
-        return future.result()
+        return sessions(request).executor.submit(_explain, body).result()
 
-    @app.post("/api/compare", tags=["teaching"])
-    def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+    @app.post("/api/compare", tags=["teaching"], response_model=ComparisonJSON)
+    def compare(body: CompareRequest, request: Request) -> ComparisonJSON:
         """Nodes, seconds, value and effective branching factor of minimax, α-β and its improvements and
         the engine on the position, side by side: the fields of ``inarow compare --json``. Each search may
         visit ``max_nodes`` nodes (50,000 on small boards, fewer on big ones); a row it stopped has
         ``complete`` false."""
-        game = parse_game(body.game)
-        future = sessions(request).executor.submit(
-            compare_algorithms,
-            body.game,
-            body.position,
-            body.depth,
-            body.evaluation,
-            max_nodes=compare_node_limit(game.cells),
-        )
-        return future.result()
+        parse_game(body.game)  # a bad game is named before a worker is asked
+        return sessions(request).executor.submit(_compare, body).result()
 
     @app.get("/api/menus", tags=["teaching"])
     def menus() -> Menus:
