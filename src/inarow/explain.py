@@ -435,10 +435,10 @@ class ComparisonRowJSON(TypedDict):
     label: str
     complete: bool
     nodes: int
-    seconds: float
     value: JsonValue
     value_text: str
     move: str | None
+    seconds: float
     branching: float | None
 
 
@@ -514,10 +514,10 @@ class Comparison:
                     "label": row.label,
                     "complete": row.complete,
                     "nodes": row.nodes,
-                    "seconds": round(row.seconds, 6),
                     "value": json_value(row.mover_value),
                     "value_text": row.value_text(),
                     "move": None if row.move is None else game.cell_name(row.move),
+                    "seconds": round(row.seconds, 6),
                     "branching": row.branching,
                 }
                 for row in self.rows
