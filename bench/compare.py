@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from inarow.explain import compare_algorithms
+from inarow.notation import parse_position
 
 POSITIONS = (
     ("tictactoe", "", None),
@@ -25,13 +26,13 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=1_000_000, help="node limit per algorithm")
     arguments = parser.parse_args()
     for game, position, depth in POSITIONS:
-        report = compare_algorithms(game, position, depth, max_nodes=arguments.nodes)
-        print(f"\n{game} {position or '(empty)'}, depth {report['depth']}")
+        report = compare_algorithms(parse_position(position, game), depth, max_nodes=arguments.nodes)
+        print(f"\n{game} {position or '(empty)'}, depth {report.depth}")
         print(f"{'algorithm':<26}{'nodes':>14}{'seconds':>10}{'b*':>7}  value")
-        for row in report["rows"]:
-            nodes = f"{row['nodes']:,}" if row["complete"] else f">{row['nodes']:,}"
-            branching = "" if row["branching"] is None else f"{row['branching']:.2f}"
-            print(f"{row['label']:<26}{nodes:>14}{row['seconds']:>10.3f}{branching:>7}  {row['value_text']}")
+        for row in report.rows:
+            nodes = f"{row.nodes:,}" if row.complete else f">{row.nodes:,}"
+            branching = "" if row.branching is None else f"{row.branching:.2f}"
+            print(f"{row.label:<26}{nodes:>14}{row.seconds:>10.3f}{branching:>7}  {row.value_text()}")
 
 
 if __name__ == "__main__":

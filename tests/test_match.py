@@ -152,7 +152,7 @@ def test_a_bad_player_name_says_what_was_expected(name: str, message: str) -> No
 @pytest.mark.parametrize("opponent", ["random", "rules", "minimax:2:open-lines", "alphabeta:3:weighted"])
 def test_perfect_never_loses_on_3x3_with_either_colour(opponent: str) -> None:
     for seed in (1, 2, 3):
-        result = play_match(TICTACTOE, "perfect", opponent, 6, swap=True, seed=seed, think_time=60)
+        result = play_match(TICTACTOE, player("perfect", 60), player(opponent), 6, swap=True, seed=seed)
         perfect, _ = result.tallies()
         assert perfect.losses == 0, [record for record in result.games]
         assert perfect.games == 6
@@ -160,13 +160,14 @@ def test_perfect_never_loses_on_3x3_with_either_colour(opponent: str) -> None:
 
 def test_perfect_never_loses_on_a_small_gravity_board() -> None:
     """4×4 with gravity and four in a row is a draw: perfect holds it with either colour."""
-    result = play_match("4x4:4:gravity", "perfect", "rules", 4, swap=True, seed=5, think_time=60)
+    game = Game.parse("4x4:4:gravity")
+    result = play_match(game, player("perfect", 60), player("rules"), 4, swap=True, seed=5)
     assert result.tallies()[0].losses == 0
 
 
 def test_a_seeded_match_replays_game_for_game() -> None:
-    first = play_match(TICTACTOE, "random", "minimax:2", 5, seed=42)
-    again = play_match(TICTACTOE, "random", "minimax:2", 5, seed=42)
+    first = play_match(TICTACTOE, player("random"), player("minimax:2"), 5, seed=42)
+    again = play_match(TICTACTOE, player("random"), player("minimax:2"), 5, seed=42)
     assert first.games == again.games
     record = first.games[3]
     assert record.seed == game_seed(42, 3)
@@ -175,7 +176,7 @@ def test_a_seeded_match_replays_game_for_game() -> None:
 
 
 def test_swap_alternates_colours_and_the_tallies_add_up() -> None:
-    result = play_match(TICTACTOE, "rules", "random", 8, swap=True, seed=7)
+    result = play_match(TICTACTOE, player("rules"), player("random"), 8, swap=True, seed=7)
     assert [record.x for record in result.games] == ["rules", "random"] * 4
     a, b = result.tallies()
     assert a.wins == b.losses and a.losses == b.wins and a.draws == b.draws
@@ -184,14 +185,15 @@ def test_swap_alternates_colours_and_the_tallies_add_up() -> None:
 
 
 def test_a_player_may_meet_itself() -> None:
-    result = play_match(TICTACTOE, "perfect", "perfect", 2, swap=True, seed=0, think_time=60)
+    perfect = player("perfect", 60)
+    result = play_match(TICTACTOE, perfect, perfect, 2, swap=True, seed=0)
     a, b = result.tallies()
     assert (a.draws, b.draws) == (2, 2)
     assert result.to_json()["results"][0]["player"] == "perfect"
 
 
 def test_the_match_json_holds_results_and_games_as_move_lists() -> None:
-    data = play_match(TICTACTOE, "rules", "random", 3, seed=9).to_json()
+    data = play_match(TICTACTOE, player("rules"), player("random"), 3, seed=9).to_json()
     assert data["players"] == ["rules", "random"] and data["seed"] == 9 and data["swap"] is False
     assert set(data["results"][0]) == {
         "player",
@@ -208,8 +210,15 @@ def test_the_match_json_holds_results_and_games_as_move_lists() -> None:
         assert position.result == game["result"]
 
 
+def test_the_match_names_each_player_as_its_games_do() -> None:
+    result = play_match(TICTACTOE, player(" Minimax:2 "), player("random"), 2, swap=True, seed=4)
+    data = result.to_json()
+    assert data["players"] == ["minimax:2:open-lines", "random"]
+    assert data["results"][0]["player"] == data["games"][0]["x"] == data["games"][1]["o"]
+
+
 def test_a_gravity_match_writes_its_moves_as_digits() -> None:
-    result = play_match("connect4", "rules", "random", 1, seed=3)
+    result = play_match(Game.parse("connect4"), player("rules"), player("random"), 1, seed=3)
     moves = result.to_json()["games"][0]["moves"]
     assert moves.isdigit() and parse_position(moves, "connect4").is_over
 
@@ -226,14 +235,12 @@ def test_the_wilson_interval_stays_inside_0_and_1() -> None:
 
 def test_a_match_needs_at_least_one_game() -> None:
     with pytest.raises(InvalidMatchError, match=r"invalid number of games 0: expected 1 to 100,000"):
-        play_match(TICTACTOE, "random", "random", 0)
-    with pytest.raises(UnknownPlayerError):
-        play_match(TICTACTOE, "random", "nobody", 1)
+        play_match(TICTACTOE, player("random"), player("random"), 0)
 
 
 def test_next_move_gives_a_page_one_move_at_a_time() -> None:
-    step = next_move(parse_position("xx./oo./..."), "rules", seed=1)
-    assert step == {
+    step = next_move(parse_position("xx./oo./..."), player("rules"), seed=1)
+    assert step.to_json() == {
         "player": "rules",
         "side": "x",
         "move": "c3",
@@ -242,11 +249,11 @@ def test_next_move_gives_a_page_one_move_at_a_time() -> None:
         "result": "x",
     }
     with pytest.raises(IllegalMoveError, match=r"no move in 'xxx/oo./...': the game is over \(x\)"):
-        next_move(parse_position("xxx/oo./..."), "rules")
+        next_move(parse_position("xxx/oo./..."), player("rules"))
 
 
 def test_match_results_are_values() -> None:
-    result = play_match(TICTACTOE, "random", "random", 2, seed=1)
+    result = play_match(TICTACTOE, player("random"), player("random"), 2, seed=1)
     assert isinstance(result, MatchResult)
     with pytest.raises(AttributeError):
         result.seed = 2  # type: ignore[misc]

@@ -123,7 +123,7 @@ def test_evaluations_work_on_every_board() -> None:
 def test_full_depth_minimax_on_the_empty_3x3_board_visits_549946_nodes() -> None:
     result = search(Position.start(TICTACTOE), "minimax", None, record=False)
     assert result.nodes == 549_946
-    assert result.value == 0
+    assert result.frame_value == 0
     assert result.max_depth == 9
 
 
@@ -144,7 +144,7 @@ def test_depth_2_minimax_backs_up_the_textbook_values_of_the_first_moves() -> No
     }
     assert nodes == 9 + 9 * 8
     root = minimax(Position.start(TICTACTOE), 2)
-    assert (root.value, root.move_name, root.nodes) == (1, "b2", 1 + 9 + 72)
+    assert (root.frame_value, root.move_name, root.nodes) == (1, "b2", 1 + 9 + 72)
 
 
 def test_minimax_values_are_x_s_and_negamax_values_the_mover_s() -> None:
@@ -155,9 +155,9 @@ def test_minimax_values_are_x_s_and_negamax_values_the_mover_s() -> None:
     . . .
     """
     position = parse_position("b2")
-    assert minimax(position, 1).value == 1  # O's best reply, a corner, leaves X 4 - 3
-    assert negamax(position, 1).value == -1
-    assert minimax(position, 1).score == negamax(position, 1).score == -1
+    assert minimax(position, 1).frame_value == 1  # O's best reply, a corner, leaves X 4 - 3
+    assert negamax(position, 1).frame_value == -1
+    assert minimax(position, 1).mover_value == negamax(position, 1).mover_value == -1
 
 
 def test_a_win_in_one_is_worth_infinity() -> None:
@@ -167,7 +167,7 @@ def test_a_win_in_one_is_worth_infinity() -> None:
     """
     for algorithm in ALGORITHMS:
         result = search(parse_position("xx./oo./..."), algorithm, 1)
-        assert (result.score, result.move_name) == (math.inf, "c3")
+        assert (result.mover_value, result.move_name) == (math.inf, "c3")
 
 
 def test_alpha_beta_visits_fewer_nodes_than_minimax_for_the_same_value() -> None:
@@ -176,13 +176,13 @@ def test_alpha_beta_visits_fewer_nodes_than_minimax_for_the_same_value() -> None
     hard = alphabeta(start, 4)
     soft = alphabeta(start, 4, soft=True)
     ordered = search(start, "alphabeta-soft", 4, ordering=True, record=False)
-    assert full.value == hard.value == soft.value == ordered.value == 1
+    assert full.frame_value == hard.frame_value == soft.frame_value == ordered.frame_value == 1
     assert ordered.nodes < soft.nodes <= hard.nodes < full.nodes
 
 
 def test_depth_0_is_the_static_evaluation_and_a_finished_game_is_a_leaf() -> None:
     position = parse_position("b2 a1")
-    assert search(position, "minimax", 0).value == e(position.diagram())
+    assert search(position, "minimax", 0).frame_value == e(position.diagram())
     over = parse_position("xxx/oo./...")
     for algorithm in ALGORITHMS:
         result = search(over, algorithm, 3)
@@ -193,7 +193,7 @@ def test_the_record_counts_every_node_it_keeps() -> None:
     for algorithm in ALGORITHMS:
         result = search(parse_position("b2 a1"), algorithm, 3)
         assert result.tree is not None
-        assert len(result.tree.nodes) == result.nodes == result.tree.count
+        assert len(result.tree.nodes) == result.nodes
 
 
 def test_a_node_budget_stops_the_search() -> None:
@@ -227,16 +227,18 @@ def test_every_algorithm_gives_the_same_root_value_at_every_depth(
 ) -> None:
     position = random_position(game, seed, plies)
     scores = {
-        algorithm: search(position, algorithm, depth, evaluation, record=False).score
+        algorithm: search(position, algorithm, depth, evaluation, record=False).mover_value
         for algorithm in ALGORITHMS
     }
     scores["ordered"] = search(
         position, "alphabeta-soft", depth, evaluation, ordering=True, record=False
-    ).score
-    scores["table"] = search(position, "alphabeta-soft", depth, evaluation, table=True, record=False).score
+    ).mover_value
+    scores["table"] = search(
+        position, "alphabeta-soft", depth, evaluation, table=True, record=False
+    ).mover_value
     scores["both"] = search(
         position, "alphabeta-soft", depth, evaluation, ordering=True, table=True, record=False
-    ).score
+    ).mover_value
     assert len(set(scores.values())) == 1, scores
 
 
@@ -262,7 +264,9 @@ def backed_up(result: SearchResult, node: Node, extra: tuple[int, float] | None 
 
 def true_value(result: SearchResult, node: Node) -> float:
     """The full-width minimax value of a node at its remaining depth, X's standpoint."""
-    return search(position_at(result, node), "minimax", result.depth - node.depth, result.evaluation).value
+    return search(
+        position_at(result, node), "minimax", result.depth - node.depth, result.evaluation
+    ).frame_value
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
@@ -283,9 +287,11 @@ def test_every_parent_s_value_is_backed_up_from_its_children(
             assert not node.children
         else:
             assert node.value == backed_up(result, node)
-            moves = [result.tree.nodes[child].move for child in node.children]
+            searched = [result.tree.nodes[child].move for child in node.children]
             # A fail-hard node whose children all stay outside its window has no best move.
-            assert node.best in moves or (algorithm == "alphabeta" and node.value in (node.alpha, node.beta))
+            assert node.best in searched or (
+                algorithm == "alphabeta" and node.value in (node.alpha, node.beta)
+            )
         assert node.cutoff or not node.pruned
 
 
@@ -306,8 +312,8 @@ def test_nothing_alpha_beta_pruned_could_have_changed_the_root_value(
             child = position_at(result, node).play(bit)
             full = search(
                 child, "minimax", result.depth - node.depth - 1, result.evaluation, record=False
-            ).value
-            assert backed_up(result, tree.root, (node.id, full)) == result.value
+            ).frame_value
+            assert backed_up(result, tree.root, (node.id, full)) == result.frame_value
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "alphabeta-soft"])

@@ -12,11 +12,14 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from typer.testing import CliRunner
 
-from inarow import parse_position
+from inarow import Position, parse_position
+from inarow.analysis import analyze
 from inarow.cli import app
-from inarow.explain import analyze_moves, compare_algorithms, explain_tree
+from inarow.drawing import layout, to_dot, to_svg
+from inarow.errors import TreeTooLargeError
+from inarow.explain import ComparisonRow, analyze_moves, compare_algorithms, explain_tree
+from inarow.search.limits import Limits
 from inarow.search.textbook import search
-from inarow.search.tree import to_dot, to_svg
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -210,11 +213,29 @@ def test_analyze_algo_refuses_a_bad_algorithm_before_reading_positions() -> None
 
 
 def test_analyze_moves_is_stopped_by_a_node_limit() -> None:
-    from inarow.errors import TreeTooLargeError
-    from inarow.search.limits import Limits
+    with pytest.raises(
+        TreeTooLargeError,
+        match=r"^the minimax search of '\.\.\./\.\.\./\.\.\.' was stopped by the limits after 500 nodes: "
+        r"lower the depth or raise the limits$",
+    ):
+        analyze_moves(parse_position(""), "minimax", None, "open-lines", Limits(nodes=500))
 
-    with pytest.raises(TreeTooLargeError, match=r"stopped by the limits after"):
-        analyze_moves("tictactoe", "", "minimax", None, "open-lines", Limits(nodes=500))
+
+@pytest.mark.parametrize("text", ["b2 a1", "xxx/oo./..."])
+def test_analyze_moves_answers_with_the_keys_of_the_analysis(text: str) -> None:
+    """The same keys as ``inarow analyze --json``, at the top and for every move, and the two that say what
+    was run; on an unfinished position and a won one.
+
+    . . .      x x x
+    . x .      o o .
+    x . .      . . .
+    """
+    position = parse_position(text)
+    textbook = analyze_moves(position, "alphabeta", 2).to_json()
+    exact = analyze(position).to_json()
+    assert set(textbook) == set(exact) | {"algorithm", "evaluation"}
+    for textbook_move, exact_move in zip(textbook["moves"], exact["moves"], strict=True):
+        assert set(textbook_move) == set(exact_move)
 
 
 # ------------------------------------------------------------------------------------ compare
@@ -285,16 +306,55 @@ def test_match_errors_exit_2() -> None:
 
 
 # ------------------------------------------------------------------------------- the services
-def test_explain_tree_gives_the_web_page_nodes_layout_and_svg() -> None:
-    data = explain_tree("tictactoe", "x../.o./...", "alphabeta", 2, svg=True)
-    ElementTree.fromstring(data["svg"])
-    assert all(isinstance(node["x"], float) and isinstance(node["y"], float) for node in data["nodes"])
+def test_explain_tree_gives_the_web_page_the_layout_the_svg_is_drawn_with() -> None:
+    """x . .
+    . o .
+    . . .
+    """
+    explanation = explain_tree(parse_position("x../.o./..."), "alphabeta", 2)
+    data = explanation.to_json()
     json.dumps(data)
+    svg = ElementTree.fromstring(to_svg(explanation.search))
+    assert explanation.layout == layout(explanation.tree)
+    assert len(data["nodes"]) + len(data["pruned_spots"]) == len(explanation.layout)
+    drawn = {
+        g.get("data-id"): g.find(f"{SVG}text") for g in svg.findall(f"{SVG}g") if g.get("class") == "node"
+    }
+    for node in data["nodes"]:
+        text = drawn[str(node["id"])]
+        assert text is not None
+        assert float(text.get("x") or "nan") == pytest.approx(node["x"], abs=0.05)
 
 
 def test_compare_algorithms_reports_progress() -> None:
     seen: list[str] = []
-    compare_algorithms("tictactoe", "b2 a1 c3", 3, progress=seen.append)
+    compare_algorithms(parse_position("b2 a1 c3"), 3, progress=seen.append)
     assert seen == [
         "minimax", "α-β", "α-β, move ordering", "α-β, transposition table", "α-β, ordering and table", "engine"
     ]  # fmt: skip
+
+
+def test_a_compare_row_says_its_value_in_words() -> None:
+    """What the engine proved, what it only estimated, and a textbook value, from the same fields."""
+
+    def row(**fields: object) -> ComparisonRow:
+        base: dict[str, object] = {
+            "name": "engine", "label": "engine", "complete": True, "nodes": 10, "seconds": 0.0,
+            "mover_value": None, "move": None, "branching": None,
+        }  # fmt: skip
+        return ComparisonRow(**(base | fields))  # type: ignore[arg-type]
+
+    assert row(mover_value=float("inf"), proven=True).value_text() == "+∞ (proven)"
+    assert row(mover_value=float("-inf"), proven=True).value_text() == "-∞ (proven)"
+    assert row(mover_value=0.0, proven=True).value_text() == "0 (a draw)"
+    assert row(engine_evaluation=12).value_text() == "eval +12 (its scale)"
+    assert row(mover_value=-2.0).value_text() == "-2"
+    assert row(complete=False).value_text() == ""
+
+
+def test_the_teaching_results_are_frozen_values() -> None:
+    explanation = explain_tree(Position.start(parse_position("").game), "minimax", 1)
+    with pytest.raises(AttributeError):
+        explanation.tree.root.value = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        explanation.search.mover_value = 0  # type: ignore[misc]

@@ -9,7 +9,7 @@ sequences to the end) that start from it are computed from its children's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from inarow.errors import InvalidGameError
@@ -23,7 +23,7 @@ Progress = Callable[[int, int], None]
 """Called with (done, total) as the walk finishes each of the first two moves' subtrees."""
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Census:
     """The whole table of a game and its counts. Scores are from the standpoint of the side to move."""
 
@@ -152,17 +152,26 @@ def census(game: Game, *, symmetry: bool = True, progress: Progress | None = Non
             if progress is not None:
                 progress(done, total)
     root = visit(0, 0, 0)
-    result = Census(game, table, terminal, root[1], root[2], root[3], root[4])
+    result = Census(
+        game=game,
+        table=table,
+        terminal=terminal,
+        games=root[1],
+        x_wins=root[2],
+        o_wins=root[3],
+        draws=root[4],
+    )
     if symmetry:
-        _count_symmetric(result, moves)
+        positions, games = _count_symmetric(result, moves)
+        result = replace(result, symmetric_positions=positions, symmetric_games=games)
     return result
 
 
-def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> None:
-    """Fill in the counts up to symmetry."""
+def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> tuple[int, int]:
+    """The counts up to symmetry: (positions, games)."""
     game = result.game
     group = symmetries(game)
-    result.symmetric_positions = len({group.canonical_key(x, o) for x, o in result.scores})
+    positions = len({group.canonical_key(x, o) for x, o in result.scores})
     memo: dict[int, int] = {}
     shift = game.columns * game.height
     terminal = {_xo(key >> shift, key & ((1 << shift) - 1)) for key in result.terminal}
@@ -182,4 +191,4 @@ def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> None:
         memo[key] = total = sum(games(*child) for child in children.values())
         return total
 
-    result.symmetric_games = games(0, 0)
+    return positions, games(0, 0)

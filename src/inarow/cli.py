@@ -23,13 +23,20 @@ from inarow.analysis import Analysis, analyze, solvable
 from inarow.console import render_board
 from inarow.errors import InarowError
 from inarow.evaluation import evaluation_named
-from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES, analyze_moves, compare_algorithms, record_tree
-from inarow.match import check_games, move_list, play_match
-from inarow.notation import parse_game, parse_position
+from inarow.explain import (
+    COMPARE_MAX_NODES,
+    MAX_TREE_NODES,
+    MoveValues,
+    analyze_moves,
+    compare_algorithms,
+    explain_tree,
+)
+from inarow.match import check_games, play_match
+from inarow.notation import format_moves, parse_game, parse_position
 from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
-from inarow.search.textbook import check_algorithm
+from inarow.search.textbook import check_algorithm, format_value
 
 
 class _Verbs(TyperGroup):
@@ -157,7 +164,9 @@ def analyze_command(
         try:
             if algo is not None:
                 _print_move_values(
-                    text, analyze_moves(the_game, text, algo, depth, evaluation, limits), as_json
+                    text,
+                    analyze_moves(parse_position(text, the_game), algo, depth, evaluation, limits),
+                    as_json,
                 )
                 continue
             result = analyze(parse_position(text, the_game), limits, weak=weak)
@@ -181,39 +190,30 @@ def _check_search(algorithm: str, evaluation: str) -> None:
     evaluation_named(evaluation)
 
 
-def _print_move_values(text: str, report: dict[str, Any], as_json: bool) -> None:
+def _print_move_values(text: str, report: MoveValues, as_json: bool) -> None:
     """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
     if as_json:
-        print(json.dumps(report | {"position": text}), flush=True)
+        print(json.dumps(report.to_json(text)), flush=True)
         return
-    position = parse_position(text, report["game"])
-    turn = f"{report['to_move']} to move" if report["to_move"] else "game over"
-    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({report['game']}, {turn})")
+    position, game = report.position, report.position.game
+    turn = f"{position.to_move} to move" if position.to_move else "game over"
+    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({game.name}, {turn})")
     out.print(render_board(position), markup=False)
-    if report["result"] is not None:
-        out.print(f"result  {report['description']}")
+    if position.is_over:
+        out.print(f"result  {report.describe()}")
         out.print()
         return
-    out.print(f"value   {report['description']}  (not exact: depth-limited)", markup=False)
-    out.print(f"best    {' '.join(report['best'])}")
-    out.print(f"line    {' '.join(report['pv'])}")
+    out.print(f"value   {report.describe()}  (not exact: depth-limited)", markup=False)
+    out.print(f"best    {' '.join(game.cell_name(bit) for bit in report.best)}")
+    out.print(f"line    {' '.join(game.cell_name(bit) for bit in report.pv)}")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("move")
-    table.add_column(f"value for {report['to_move']}", justify="right")
-    for move in report["moves"]:
-        table.add_row(move["move"], _shown(move["score"]))
+    table.add_column(f"value for {position.to_move}", justify="right")
+    for move in report.moves:
+        table.add_row(game.cell_name(move.move), format_value(move.mover_value))
     out.print(table)
-    out.print(f"nodes   {report['nodes']:,} in {report['seconds']:.3f} s")
+    out.print(f"nodes   {report.nodes:,} in {report.seconds:.3f} s")
     out.print()
-
-
-def _shown(value: float | str | None) -> str:
-    """A JSON value of the textbook searches for people: ``+∞``, ``-∞``, ``+3``."""
-    if value is None:
-        return "-"
-    if isinstance(value, str):
-        return "+∞" if value == "inf" else "-∞"
-    return f"{value:+g}"
 
 
 def _print_analysis(text: str, result: Analysis) -> None:
@@ -366,8 +366,10 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
 
 @app.command("tree")
 def tree_command(
-    position: Annotated[str, typer.Argument(help="The position: a diagram, a move list, or digits.")],
-    game: GameOption = "tictactoe",
+    text: Annotated[
+        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
+    ],
+    game_name: GameOption = "tictactoe",
     algo: Annotated[
         str, typer.Option("--algo", "-a", help="minimax, negamax, alphabeta (fail-hard) or alphabeta-soft.")
     ] = "alphabeta",
@@ -387,28 +389,28 @@ def tree_command(
     negamax values are from the side to move at each node. The text and JSON end with the number of nodes
     visited; with dot and svg it goes to standard error.
     """
-    from inarow.search import tree
+    from inarow import drawing
 
-    try:
-        if output_format not in TREE_FORMATS:
-            raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
-        the_position = parse_position(position, parse_game(game))
-        result = record_tree(the_position, algo, _limits(depth, None, None).depth, evaluation, max_nodes)
-    except InarowError as error:
-        fail(error)
+    if output_format not in TREE_FORMATS:
+        raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
+    root = parse_position(text, parse_game(game_name))
+    explanation = explain_tree(root, algo, _limits(depth, None, None).depth, evaluation, max_nodes=max_nodes)
+    result = explanation.search
     if output_format == "json":
-        print(json.dumps(tree.to_dict(result), ensure_ascii=False))
+        print(json.dumps(explanation.to_json(), ensure_ascii=False))
     elif output_format == "text":
-        print(tree.to_text(result))
+        print(drawing.to_text(result))
     else:
-        sys.stdout.write(tree.to_dot(result) if output_format == "dot" else tree.to_svg(result))
+        sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
         err.print(f"nodes visited: {result.nodes:,}")
 
 
 @app.command("compare")
 def compare_command(
-    position: Annotated[str, typer.Argument(help="The position: a diagram, a move list, or digits.")] = "",
-    game: GameOption = "tictactoe",
+    text: Annotated[
+        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
+    ] = "",
+    game_name: GameOption = "tictactoe",
     depth: Annotated[
         int | None, typer.Option("--depth", "-d", help="Search this many plies deep (default: to the end).")
     ] = None,
@@ -424,37 +426,33 @@ def compare_command(
     transposition table, with both, and the engine; with the effective branching factor b*
     (nodes = 1 + b* + b*² + … + b*^depth).
     """
-    try:
-        _limits(depth, None, max_nodes)
-        evaluation_named(evaluation)
-        with err.status("searching…") as status:
-            report = compare_algorithms(
-                parse_game(game),
-                position,
-                depth,
-                evaluation,
-                max_nodes=max_nodes,
-                progress=lambda label: status.update(f"searching with {label}…"),
-            )
-    except InarowError as error:
-        fail(error)
+    _limits(depth, None, max_nodes)
+    evaluation_named(evaluation)
+    root = parse_position(text, parse_game(game_name))
+    with err.status("searching…") as status:
+        report = compare_algorithms(
+            root,
+            depth,
+            evaluation,
+            max_nodes=max_nodes,
+            progress=lambda label: status.update(f"searching with {label}…"),
+        )
     if as_json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
         return
     out.print(
-        f"[bold]{position or '(empty board)'}[/bold]  ({report['game']}, {report['to_move']} to move), "
-        f"depth {report['depth']}, {report['evaluation']} evaluation",
+        f"[bold]{text or '(empty board)'}[/bold]  ({root.game.name}, {root.turn} to move), "
+        f"depth {report.depth}, {report.evaluation} evaluation",
         soft_wrap=True,
     )
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in ("algorithm", "nodes", "seconds", "b*", "value", "move"):
         table.add_column(column, justify="left" if column in ("algorithm", "value", "move") else "right")
-    for row in report["rows"]:
-        nodes = f"{row['nodes']:,}" if row["complete"] else f"> {row['nodes']:,} (stopped)"
-        branching = "" if row["branching"] is None else f"{row['branching']:.2f}"
-        table.add_row(
-            row["label"], nodes, f"{row['seconds']:.3f}", branching, row["value_text"], row["move"] or ""
-        )
+    for row in report.rows:
+        nodes = f"{row.nodes:,}" if row.complete else f"> {row.nodes:,} (stopped)"
+        branching = "" if row.branching is None else f"{row.branching:.2f}"
+        move = "" if row.move is None else root.game.cell_name(row.move)
+        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, row.value_text(), move)
     out.print(table)
     out.print("values from the side to move's standpoint; the engine uses its own evaluation")
 
@@ -463,7 +461,7 @@ def compare_command(
 def match_command(
     player_x: Annotated[str, typer.Argument(help="The first player (x in the first game).")],
     player_o: Annotated[str, typer.Argument(help="The second player.")],
-    game: GameOption = "tictactoe",
+    game_name: GameOption = "tictactoe",
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 10,
     swap: Annotated[bool, typer.Option("--swap", help="Swap colours every other game.")] = False,
     seed: Annotated[int | None, typer.Option(help="Seed the players' random choices.")] = None,
@@ -479,37 +477,33 @@ def match_command(
     Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] such as
     minimax:2:open-lines or alphabeta:4:weighted.
     """
-    try:
-        the_game = parse_game(game)
-        check_games(games)
-        player(player_x)
-        player(player_o)
-        with Progress(
-            TextColumn("playing"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total} games"),
-            TimeElapsedColumn(),
-            console=err,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("match", total=games)
-            result = play_match(
-                the_game,
-                player_x,
-                player_o,
-                games,
-                swap=swap,
-                seed=seed,
-                think_time=time,
-                progress=lambda done, total: bar.update(task, completed=done),
-            )
-    except InarowError as error:
-        fail(error)
+    game = parse_game(game_name)
+    check_games(games)
+    options = {} if time is None else {"think_time": time}
+    first, second = player(player_x, **options), player(player_o, **options)
+    with Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} games"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("match", total=games)
+        result = play_match(
+            game,
+            first,
+            second,
+            games,
+            swap=swap,
+            seed=seed,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
     if as_json:
         print(json.dumps(result.to_json()))
         return
     out.print(
-        f"[bold]{player_x}[/bold] against [bold]{player_o}[/bold] on {the_game.name}: {games} games"
+        f"[bold]{player_x}[/bold] against [bold]{player_o}[/bold] on {game.name}: {games} games"
         f"{', colours swapped every other game' if swap else ''} (seed {result.seed})",
         soft_wrap=True,
     )
@@ -530,5 +524,5 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         outcome = "draw" if record.result == "draw" else f"{record.result} wins"
-        moves = move_list(the_game, record.moves)
+        moves = format_moves(game, record.moves)
         out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)

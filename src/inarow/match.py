@@ -12,11 +12,12 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import TypedDict
 
 from inarow.errors import IllegalMoveError, InvalidMatchError
-from inarow.notation import parse_game
-from inarow.players import Player, player
+from inarow.notation import format_moves
+from inarow.players import Player
 from inarow.rules import Game, Position, Result, Side
 
 MAX_GAMES = 100_000
@@ -31,29 +32,36 @@ def game_seed(seed: int, number: int) -> int:
     return seed * 1_000_003 + number
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished game: who played X and O, the moves, and the result (``x``, ``o`` or ``draw``)."""
+class MatchGameJSON(TypedDict):
+    """One game of :class:`MatchJSON`."""
 
     x: str
     o: str
-    moves: tuple[str, ...]
+    moves: str
     result: Result
     seed: int
 
-    def to_json(self, game: Game) -> dict[str, Any]:
+
+@dataclass(frozen=True, kw_only=True)
+class MatchGame:
+    """One finished game of a match: who played X and O, the moves (cell bits), the result (``x``, ``o``
+    or ``draw``) and the seed it replays from."""
+
+    x: str
+    o: str
+    moves: tuple[int, ...]
+    result: Result
+    seed: int
+
+    def to_json(self, game: Game) -> MatchGameJSON:
+        """The game with its moves as a move list of ``game`` (:func:`inarow.notation.format_moves`)."""
         return {
             "x": self.x,
             "o": self.o,
-            "moves": move_list(game, self.moves),
+            "moves": format_moves(game, self.moves),
             "result": self.result,
             "seed": self.seed,
         }
-
-
-def move_list(game: Game, moves: tuple[str, ...]) -> str:
-    """Moves as a move list: ``b2 a1 c3``, or column digits ``4453`` in gravity games of up to 9 columns."""
-    return "".join(moves) if game.gravity and game.columns <= 9 else " ".join(moves)
 
 
 def play_game(
@@ -63,22 +71,35 @@ def play_game(
     rng: random.Random,
     start: Position | None = None,
     on_move: Callable[[Position, str, str], None] | None = None,
-) -> tuple[Position, tuple[str, ...]]:
+) -> tuple[Position, tuple[int, ...]]:
     """Play ``x`` against ``o`` from ``start`` (the empty board) to the end; returns the final position and
-    the moves played. ``on_move(position before, move, note)`` is called after each choice."""
+    the moves played (cell bits). ``on_move(position before, move, note)`` is called after each choice."""
     position = start if start is not None else Position.start(game)
-    moves: list[str] = []
+    moves: list[int] = []
     while not position.is_over:
         mover = x if position.turn == "x" else o
         choice = mover.choose(position, rng)
         if on_move is not None:
             on_move(position, choice.move, choice.note)
-        moves.append(choice.move)
-        position = position.play(choice.move)
+        moves.append(position.move_bit(choice.move))
+        position = position.play(moves[-1])
     return position, tuple(moves)
 
 
-@dataclass(frozen=True)
+class TallyJSON(TypedDict):
+    """One player's results in :class:`MatchJSON`; the intervals are ``[low, high]``."""
+
+    player: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    score_interval: list[float]
+    win_rate_interval: list[float]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Tally:
     """One player's results over a match, with 95% Wilson intervals for its win rate and for its score
     (a win 1, a draw ½, a loss 0, averaged over the games)."""
@@ -104,7 +125,8 @@ class Tally:
     def score_interval(self) -> tuple[float, float]:
         return wilson(self.wins + self.draws / 2, self.games)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TallyJSON:
+        """The results, the score and both intervals rounded to 4 places."""
         return {
             "player": self.player,
             "games": self.games,
@@ -132,16 +154,27 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (low, high)
 
 
-@dataclass(frozen=True)
+class MatchJSON(TypedDict):
+    """``inarow match --json``: the players by name, the seed, the results of each, and every game."""
+
+    game: str
+    players: list[str]
+    seed: int
+    swap: bool
+    results: list[TallyJSON]
+    games: list[MatchGameJSON]
+
+
+@dataclass(frozen=True, kw_only=True)
 class MatchResult:
-    """A match between two players ``first`` and ``second`` (``first`` plays X in game 0)."""
+    """A match between two players named ``first`` and ``second`` (``first`` plays X in game 0)."""
 
     game: Game
     first: str
     second: str
     seed: int
     swap: bool
-    games: tuple[GameRecord, ...]
+    games: tuple[MatchGame, ...]
 
     def tally(self, which: int) -> Tally:
         """The results of ``first`` (``which`` 0) or ``second`` (1)."""
@@ -155,12 +188,13 @@ class MatchResult:
                 wins += 1
             else:
                 losses += 1
-        return Tally(self.second if which else self.first, wins, draws, losses)
+        return Tally(player=self.second if which else self.first, wins=wins, draws=draws, losses=losses)
 
     def tallies(self) -> tuple[Tally, Tally]:
         return self.tally(0), self.tally(1)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MatchJSON:
+        """The match: both tallies and every game."""
         return {
             "game": self.game.name,
             "players": [self.first, self.second],
@@ -178,61 +212,87 @@ def check_games(games: int) -> None:
 
 
 def play_match(
-    game: Game | str,
-    first: str,
-    second: str,
+    game: Game,
+    first: Player,
+    second: Player,
     games: int = 10,
     *,
     swap: bool = False,
     seed: int | None = None,
-    think_time: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
-    """Play ``games`` games of ``first`` against ``second`` (player names, see
-    :func:`inarow.players.player`). ``first`` plays X in every game, or with ``swap`` in every other one,
-    starting with game 0. ``progress(done, total)`` is called after each game.
+    """Play ``games`` games of ``first`` against ``second`` (see :func:`inarow.players.player`). ``first``
+    plays X in every game, or with ``swap`` in every other one, starting with game 0. ``progress(done,
+    total)`` is called after each game.
 
-    Raises :class:`~inarow.players.UnknownPlayerError` for a bad name and :class:`InvalidMatchError` for a
-    number of games out of range.
+    Raises :class:`InvalidMatchError` for a number of games out of range.
     """
-    the_game = parse_game(game)
     check_games(games)
-    options = {} if think_time is None else {"think_time": think_time}
-    players = (player(first, **options), player(second, **options))
+    players = (first, second)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     records = []
     for number in range(games):
         a, b = players if not (swap and number % 2 == 1) else players[::-1]
         rng = random.Random(game_seed(seed, number))
-        final, moves = play_game(the_game, a, b, rng)
+        final, moves = play_game(game, a, b, rng)
         assert final.result is not None
-        records.append(GameRecord(a.name, b.name, moves, final.result, game_seed(seed, number)))
+        records.append(
+            MatchGame(x=a.name, o=b.name, moves=moves, result=final.result, seed=game_seed(seed, number))
+        )
         if progress is not None:
             progress(number + 1, games)
-    return MatchResult(the_game, first, second, seed, swap, tuple(records))
+    return MatchResult(
+        game=game, first=first.name, second=second.name, seed=seed, swap=swap, games=tuple(records)
+    )
 
 
-def next_move(
-    position: Position, name: str, seed: int | None = None, think_time: float | None = None
-) -> dict[str, Any]:
-    """The move player ``name`` chooses in ``position``, JSON-ready, for a page that shows two players
-    playing each other one move at a time ("Watch"): ``{"move", "note", "position", "result"}`` where
-    ``position`` is the diagram after the move and ``result`` is ``x``, ``o``, ``draw`` or None.
+class StepJSON(TypedDict):
+    """One move of a computer-against-computer game shown move by move."""
 
-    Raises :class:`~inarow.players.UnknownPlayerError` and, at a finished position,
-    :class:`~inarow.errors.IllegalMoveError`.
+    player: str
+    side: Side
+    move: str
+    note: str
+    position: str
+    result: Result | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """The move ``player`` chose for ``side`` with its ``note``, and the position it leads to."""
+
+    player: str
+    side: Side
+    move: str
+    note: str
+    after: Position
+
+    def to_json(self) -> StepJSON:
+        """The step with ``position`` the diagram after the move and ``result`` x, o, draw or null."""
+        return {
+            "player": self.player,
+            "side": self.side,
+            "move": self.move,
+            "note": self.note,
+            "position": self.after.diagram(),
+            "result": self.after.result,
+        }
+
+
+def next_move(position: Position, mover: Player, seed: int | None = None) -> Step:
+    """The move ``mover`` chooses in ``position``, for a page that shows two players playing each other one
+    move at a time ("Watch").
+
+    Raises :class:`~inarow.errors.IllegalMoveError` at a finished position.
     """
     if position.is_over:
         raise IllegalMoveError(f"no move in {position.diagram()!r}: the game is over ({position.result})")
-    mover = player(name) if think_time is None else player(name, think_time)
     choice = mover.choose(position, random.Random(seed))
-    after = position.play(choice.move)
-    return {
-        "player": mover.name,
-        "side": position.turn,
-        "move": choice.move,
-        "note": choice.note,
-        "position": after.diagram(),
-        "result": after.result,
-    }
+    return Step(
+        player=mover.name,
+        side=position.turn,
+        move=choice.move,
+        note=choice.note,
+        after=position.play(choice.move),
+    )

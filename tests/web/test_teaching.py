@@ -136,6 +136,28 @@ def test_the_compare_node_limit_shrinks_on_big_boards() -> None:
     assert compare_node_limit(19 * 19) == 1_108
 
 
+# ----------------------------------------------------------------------------------- the schema
+def test_the_openapi_schema_describes_the_explain_and_compare_answers(client: TestClient) -> None:
+    """Every key of a real answer is a property of the schema of its route's 200 response."""
+    schema = client.get("/openapi.json").json()
+    components = schema["components"]["schemas"]
+
+    def properties(path: str) -> dict[str, Any]:
+        content = schema["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]
+        name = content["schema"]["$ref"].rsplit("/", 1)[-1]
+        found: dict[str, Any] = components[name]["properties"]
+        return found
+
+    tree = explain(client, position="b2", depth=2).json()
+    assert set(properties("/api/explain")) == set(tree)
+    node_schema = properties("/api/explain")["nodes"]["items"]["$ref"].rsplit("/", 1)[-1]
+    assert set(components[node_schema]["properties"]) == set(tree["nodes"][0])
+    comparison = client.post("/api/compare", json={"position": "b2", "depth": 1}).json()
+    assert set(properties("/api/compare")) == set(comparison)
+    row_schema = properties("/api/compare")["rows"]["items"]["$ref"].rsplit("/", 1)[-1]
+    assert set(components[row_schema]["properties"]) == set(comparison["rows"][0])
+
+
 # ------------------------------------------------------------------------------------ GET /api/menus
 def test_menus_list_what_the_other_routes_accept(client: TestClient) -> None:
     menus = client.get("/api/menus").json()

@@ -13,8 +13,9 @@ Whose standpoint a value takes
 - ``negamax`` scores every node from the standpoint of **the side to move at that node**; a parent takes
   the largest of its children's values negated.
 
-:attr:`SearchResult.value` is the root's value in the algorithm's own frame; :attr:`SearchResult.score` is
-the same value from the standpoint of the side to move at the root, comparable between all algorithms.
+:attr:`SearchResult.frame_value` is the root's value in the algorithm's own frame;
+:attr:`SearchResult.mover_value` is the same value from the standpoint of the side to move at the root,
+comparable between all algorithms.
 
 α-β comes in two forms. **Fail-hard** (``alphabeta``) never returns a value outside the window it was
 given: a Max node whose child reaches β returns β, a Min node whose child falls to α returns α. **Fail-soft**
@@ -27,11 +28,13 @@ stone count fixes the ply), so the table never changes a value, only the work.
 
 The record
 ==========
-A :class:`Tree` keeps every visited node in the order the search entered it: its path of moves from the
-root, its depth, α and β on entry (α-β only), its value, whether it was a leaf and why, whether it cut off
-and which children it pruned, and the steps at which the search entered and left it (for a step-by-step
-replay). :attr:`Tree.count` counts visited nodes, the root and every terminal node included, whether or not
-the nodes are kept; full-depth minimax on the empty 3×3 board visits 549,946.
+A :class:`Recorder` follows the search; the :class:`Tree` it gives keeps every visited :class:`Node` in the
+order the search entered it: its path of moves from the root, its depth, α and β on entry (α-β only), its
+value, whether it was a leaf and why, whether it cut off, which children it pruned and the values that met
+there, and the steps at which the search entered and left it (for a step-by-step replay). The search only
+records: drawing the tree is :mod:`inarow.drawing`'s. :attr:`SearchResult.nodes` counts visited nodes, the
+root and every terminal node included, whether or not the tree is kept; full-depth minimax on the empty
+3×3 board visits 549,946.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from inarow.errors import InvalidLimitError, UnknownAlgorithmError
@@ -65,13 +68,15 @@ def check_algorithm(name: str) -> str:
     return key
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Node:
-    """One visited node of a search tree; the search fills it in as it goes.
+    """One visited node of a recorded search tree.
 
     ``alpha`` and ``beta`` are the window on entry (None for minimax and negamax). ``value`` is in the
-    algorithm's frame (see the module docstring). ``pruned`` lists the moves (cell bits) a cut-off left
-    unsearched, and ``reason`` says why, e.g. ``α=3 ≥ β=2``.
+    algorithm's frame (see the module docstring). ``leaf`` says why the node is a leaf (None inside).
+    ``pruned`` lists the moves (cell bits) a cut-off left unsearched, and ``cut`` the two values that met
+    there, ``(α, β)`` with α ≥ β (None without a cut-off). ``enter`` and ``exit`` are the steps, from 0, at
+    which the search entered and left the node.
     """
 
     id: int
@@ -83,28 +88,47 @@ class Node:
     to_move: Side
     alpha: float | None
     beta: float | None
+    value: float
+    leaf: LeafReason | None
+    cut: tuple[float, float] | None
+    pruned: tuple[int, ...]
+    children: tuple[int, ...]
+    best: int | None
     enter: int
-    value: float = math.nan
-    leaf: LeafReason | None = None
-    cutoff: bool = False
-    reason: str | None = None
-    pruned: list[int] = field(default_factory=list)
-    children: list[int] = field(default_factory=list)
-    best: int | None = None
-    exit: int = -1
+    exit: int
+
+    @property
+    def cutoff(self) -> bool:
+        """Whether a cut-off ended this node's search early."""
+        return self.cut is not None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Tree:
-    """The record of one search: every node when ``keep``, else only the count and the deepest depth.
+    """The record of one search: every visited node in the order the search entered it (``nodes[0]`` is
+    the root), and the number of steps (two a node: entering and leaving)."""
+
+    nodes: tuple[Node, ...]
+    steps: int
+
+    @property
+    def root(self) -> Node:
+        """The root node."""
+        return self.nodes[0]
+
+
+class Recorder:
+    """Records one search as it runs: every node when ``keep``, else only the count and the deepest depth.
 
     With a ``budget``, every visited node counts against it and :class:`~inarow.search.limits.SearchAborted`
-    is raised when it runs out.
+    is raised when it runs out. :meth:`finish` gives the :class:`Tree`.
     """
 
     def __init__(self, keep: bool = True, budget: Budget | None = None) -> None:
         self.keep = keep
         self.budget = budget
         self.nodes: list[Node] = []
+        self._children: list[list[int]] = []
         self.count = 0
         self.max_depth = 0
         self.steps = 0
@@ -135,21 +159,29 @@ class Tree:
         node_id = len(self.nodes)
         path: tuple[int, ...] = ()
         if parent >= 0:
-            above = self.nodes[parent]
-            above.children.append(node_id)
-            path = (*above.path, move) if move is not None else above.path
+            self._children[parent].append(node_id)
+            above = self.nodes[parent].path
+            path = (*above, move) if move is not None else above
+        self._children.append([])
         self.nodes.append(
             Node(
-                node_id,
-                parent if parent >= 0 else None,
-                move,
-                path,
-                depth,
-                role,
-                position.turn,
-                alpha,
-                beta,
-                self._step(),
+                id=node_id,
+                parent=parent if parent >= 0 else None,
+                move=move,
+                path=path,
+                depth=depth,
+                role=role,
+                to_move=position.turn,
+                alpha=alpha,
+                beta=beta,
+                value=math.nan,
+                leaf=None,
+                cut=None,
+                pruned=(),
+                children=(),
+                best=None,
+                enter=self._step(),
+                exit=-1,
             )
         )
         return node_id
@@ -162,41 +194,51 @@ class Tree:
         if self.level == 0:
             self.root_best = best
         if node >= 0:
-            record = self.nodes[node]
-            record.value, record.best, record.leaf, record.exit = value, best, leaf, self._step()
+            self.nodes[node] = replace(
+                self.nodes[node],
+                value=value,
+                best=best,
+                leaf=leaf,
+                children=tuple(self._children[node]),
+                exit=self._step(),
+            )
         return value
 
-    def cut(self, node: int, unsearched: list[int], reason: str) -> None:
-        """Record a cut-off at ``node``: the moves left unsearched and why."""
+    def cut(self, node: int, unsearched: list[int], alpha: float, beta: float) -> None:
+        """Record a cut-off at ``node``: the moves left unsearched and the values that met (α ≥ β)."""
         if node >= 0:
-            record = self.nodes[node]
-            record.cutoff, record.pruned, record.reason = True, unsearched, reason
+            self.nodes[node] = replace(self.nodes[node], cut=(alpha, beta), pruned=tuple(unsearched))
 
     def _step(self) -> int:
         self.steps += 1
         return self.steps - 1
 
-    @property
-    def root(self) -> Node:
-        """The root node (only when the tree is kept)."""
-        return self.nodes[0]
+    def finish(self) -> Tree | None:
+        """The recorded tree (None when not keeping)."""
+        return Tree(nodes=tuple(self.nodes), steps=self.steps) if self.keep else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SearchResult:
     """What a textbook search returns.
 
-    ``value`` is the root's value in the algorithm's frame (X's standpoint for the Max/Min algorithms, the
-    side to move's for negamax); ``score`` is it from the side to move at the root. ``move`` is the first
-    best move in the order searched (None at a finished position). ``nodes`` counts every visited node.
+    Two standpoints, kept apart by name: ``frame_value`` is the root's value in the algorithm's own frame
+    (X's standpoint for minimax and both α-β forms, the side to move's for negamax), as the tree shows it;
+    ``mover_value`` is the same value from the standpoint of the side to move at the root, comparable
+    between all algorithms. Both are on the evaluation's scale, ``+inf``/``-inf`` for a forced win/loss
+    (unlike :class:`inarow.analysis.Analysis`, whose ``value`` is 1/0/-1 and ``score`` the exact score).
+
+    ``move`` is the first best move in the order searched (None at a finished position or depth 0).
+    ``nodes`` counts every visited node, ``max_depth`` the deepest one. ``tree`` is the record when the
+    search was asked to keep it, else None.
     """
 
     algorithm: str
     position: Position
     depth: int
     evaluation: str
-    value: float
-    score: float
+    frame_value: float
+    mover_value: float
     move: int | None
     nodes: int
     max_depth: int
@@ -230,10 +272,10 @@ class _Search:
     """One search of one algorithm: the options, the evaluation and the tree being recorded."""
 
     def __init__(
-        self, evaluation: Evaluation, tree: Tree, ordering: bool = False, table: bool = False
+        self, evaluation: Evaluation, recorder: Recorder, ordering: bool = False, table: bool = False
     ) -> None:
         self.evaluation = evaluation
-        self.tree = tree
+        self.recorder = recorder
         self.ordering = ordering
         self.table: dict[Position, tuple[int, float, str]] | None = {} if table else None
 
@@ -254,41 +296,41 @@ class _Search:
     # ---------------------------------------------------------------------------- minimax
     def max_value(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Minimax at a Max node (X to move): the largest of the children's values."""
-        node = self.tree.enter(parent, move, "max", position)
+        node = self.recorder.enter(parent, move, "max", position)
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         value, best = -math.inf, None
         for bit, child in self.children(position):
             child_value = self.min_value(child, depth - 1, node, bit)
             if best is None or child_value > value:
                 value, best = child_value, bit
-        return self.tree.leave(node, value, best)
+        return self.recorder.leave(node, value, best)
 
     def min_value(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Minimax at a Min node (O to move): the smallest of the children's values, X's standpoint."""
-        node = self.tree.enter(parent, move, "min", position)
+        node = self.recorder.enter(parent, move, "min", position)
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         value, best = math.inf, None
         for bit, child in self.children(position):
             child_value = self.max_value(child, depth - 1, node, bit)
             if best is None or child_value < value:
                 value, best = child_value, bit
-        return self.tree.leave(node, value, best)
+        return self.recorder.leave(node, value, best)
 
     # ---------------------------------------------------------------------------- negamax
     def negamax(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Negamax: the value for the side to move is the largest of its children's values negated."""
-        node = self.tree.enter(parent, move, "negamax", position)
+        node = self.recorder.enter(parent, move, "negamax", position)
         side = position.turn
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, side), leaf=self.leaf_reason(position, side))
+            return self.recorder.leave(node, self.e(position, side), leaf=self.leaf_reason(position, side))
         value, best = -math.inf, None
         for bit, child in self.children(position):
             child_value = -self.negamax(child, depth - 1, node, bit)
             if best is None or child_value > value:
                 value, best = child_value, bit
-        return self.tree.leave(node, value, best)
+        return self.recorder.leave(node, value, best)
 
     # ------------------------------------------------------------------------ α-β, fail-hard
     def max_hard(
@@ -301,18 +343,18 @@ class _Search:
         move: int | None = None,
     ) -> float:
         """Fail-hard α-β at a Max node: the value clamped to [α, β]; a child reaching β returns β."""
-        node = self.tree.enter(parent, move, "max", position, alpha, beta)
+        node = self.recorder.enter(parent, move, "max", position, alpha, beta)
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         moves, best = self.children(position), None
         for index, (bit, child) in enumerate(moves):
             value = self.min_hard(child, depth - 1, alpha, beta, node, bit)
             if value >= beta:
                 self._cut(node, moves, index, value, beta)
-                return self.tree.leave(node, beta, bit)
+                return self.recorder.leave(node, beta, bit)
             if value > alpha:
                 alpha, best = value, bit
-        return self.tree.leave(node, alpha, best)
+        return self.recorder.leave(node, alpha, best)
 
     def min_hard(
         self,
@@ -324,18 +366,18 @@ class _Search:
         move: int | None = None,
     ) -> float:
         """Fail-hard α-β at a Min node: the value clamped to [α, β]; a child falling to α returns α."""
-        node = self.tree.enter(parent, move, "min", position, alpha, beta)
+        node = self.recorder.enter(parent, move, "min", position, alpha, beta)
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         moves, best = self.children(position), None
         for index, (bit, child) in enumerate(moves):
             value = self.max_hard(child, depth - 1, alpha, beta, node, bit)
             if value <= alpha:
                 self._cut(node, moves, index, alpha, value)
-                return self.tree.leave(node, alpha, bit)
+                return self.recorder.leave(node, alpha, bit)
             if value < beta:
                 beta, best = value, bit
-        return self.tree.leave(node, beta, best)
+        return self.recorder.leave(node, beta, best)
 
     # ------------------------------------------------------------------------ α-β, fail-soft
     def max_soft(
@@ -348,12 +390,12 @@ class _Search:
         move: int | None = None,
     ) -> float:
         """Fail-soft α-β at a Max node: the best value seen, which after a cut-off is at least β."""
-        node = self.tree.enter(parent, move, "max", position, alpha, beta)
+        node = self.recorder.enter(parent, move, "max", position, alpha, beta)
         stored = self._probe(position, depth, alpha, beta)
         if stored is not None:
-            return self.tree.leave(node, stored, leaf="table")
+            return self.recorder.leave(node, stored, leaf="table")
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         alpha0, moves = alpha, self.children(position)
         value, best = -math.inf, None
         for index, (bit, child) in enumerate(moves):
@@ -365,7 +407,7 @@ class _Search:
                 break
             alpha = max(alpha, value)
         self._store(position, depth, value, alpha0, beta)
-        return self.tree.leave(node, value, best)
+        return self.recorder.leave(node, value, best)
 
     def min_soft(
         self,
@@ -377,12 +419,12 @@ class _Search:
         move: int | None = None,
     ) -> float:
         """Fail-soft α-β at a Min node: the best value seen (for Min), which after a cut-off is at most α."""
-        node = self.tree.enter(parent, move, "min", position, alpha, beta)
+        node = self.recorder.enter(parent, move, "min", position, alpha, beta)
         stored = self._probe(position, depth, alpha, beta)
         if stored is not None:
-            return self.tree.leave(node, stored, leaf="table")
+            return self.recorder.leave(node, stored, leaf="table")
         if position.is_over or depth == 0:
-            return self.tree.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
+            return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         beta0, moves = beta, self.children(position)
         value, best = math.inf, None
         for index, (bit, child) in enumerate(moves):
@@ -394,7 +436,7 @@ class _Search:
                 break
             beta = min(beta, value)
         self._store(position, depth, value, alpha, beta0)
-        return self.tree.leave(node, value, best)
+        return self.recorder.leave(node, value, best)
 
     # ----------------------------------------------------------------------------- shared
     def e(self, position: Position, side: Side) -> float:
@@ -404,9 +446,7 @@ class _Search:
     def _cut(
         self, node: int, moves: list[tuple[int, Position]], index: int, alpha: float, beta: float
     ) -> None:
-        self.tree.cut(
-            node, [bit for bit, _ in moves[index + 1 :]], f"α={format_value(alpha)} ≥ β={format_value(beta)}"
-        )
+        self.recorder.cut(node, [bit for bit, _ in moves[index + 1 :]], alpha, beta)
 
     def _probe(self, position: Position, depth: int, alpha: float, beta: float) -> float | None:
         """A remembered value that settles this node within the window, if the table holds one."""
@@ -457,8 +497,8 @@ def search(
         raise InvalidLimitError(f"invalid depth {depth!r}: expected 0 plies or more")
     if table and algorithm != "alphabeta-soft":
         raise ValueError("a transposition table needs fail-soft α-β ('alphabeta-soft')")
-    tree = Tree(keep=record, budget=budget)
-    runner = _Search(function, tree, ordering=ordering, table=table)
+    recorder = Recorder(keep=record, budget=budget)
+    runner = _Search(function, recorder, ordering=ordering, table=table)
     start = time.perf_counter()
     x_to_move = position.turn == "x"
     value: float
@@ -473,22 +513,21 @@ def search(
         top = runner.max_soft if x_to_move else runner.min_soft
         value = top(position, depth, -math.inf, math.inf)
     seconds = time.perf_counter() - start
-    move = tree.root_best
+    move = recorder.root_best
     if move is None and not position.is_over and depth > 0:
         move = runner.children(position)[0][0]  # every move is as bad as the first (all -∞, say)
-    score = value if algorithm == "negamax" or x_to_move else -value
     return SearchResult(
-        algorithm,
-        position,
-        depth,
-        evaluation_name(function),
-        value,
-        score,
-        move,
-        tree.count,
-        tree.max_depth,
-        seconds,
-        tree if record else None,
+        algorithm=algorithm,
+        position=position,
+        depth=depth,
+        evaluation=evaluation_name(function),
+        frame_value=value,
+        mover_value=value if algorithm == "negamax" or x_to_move else -value,
+        move=move,
+        nodes=recorder.count,
+        max_depth=recorder.max_depth,
+        seconds=seconds,
+        tree=recorder.finish(),
     )
 
 
@@ -537,5 +576,5 @@ def move_scores(
     for bit, child in position.children():
         result = search(child, algorithm, max(depth - 1, 0), evaluation, record=False, budget=budget)
         nodes += result.nodes
-        scores[bit] = -result.score  # the child's score is from the opponent's standpoint
+        scores[bit] = -result.mover_value  # the child's score is from the opponent's standpoint
     return scores, nodes

@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from typing import ParamSpec, TypeVar
 
 from inarow.analysis import Analysis
 from inarow.errors import SessionError
@@ -34,6 +35,9 @@ from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, 
 from inarow.sessions.review import review_move
 from inarow.sessions.workers import InlineExecutor, analyze_position, choose_move
 from inarow.store import GameRecord, Mode, Store
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 MODES: tuple[Mode, ...] = ("computer", "humans", "computers")
 FIRSTS = ("you", "computer", "random")
@@ -241,6 +245,11 @@ class Sessions:
             for r, plies in self.store.games(limit, offset)
         ]
         return History(total=self.store.count(), games=games, scores=self.store.scores())
+
+    def search(self, game: Game, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run ``task`` (a search of a position of ``game``, given and answering in values) where this
+        board's searches run, and wait for its answer."""
+        return self._executor_for(game).submit(task, *args, **kwargs).result()
 
     # ------------------------------------------------------------------------------- helpers
     def _executor_for(self, game: Game) -> Executor:

@@ -19,7 +19,6 @@ from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,7 +29,7 @@ from inarow import __version__
 from inarow.analysis import AnalysisJSON
 from inarow.errors import InarowError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
-from inarow.explain import compare_algorithms, explain_tree
+from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
 from inarow.notation import parse_game, parse_position
 from inarow.players import DEFAULT_THINK_TIME, LEVELS, PLAYER_NAMES
 from inarow.search.textbook import ALGORITHMS
@@ -189,39 +188,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every move with the analysis of the position before it; mistakes marked."""
         return sessions(request).review(game_id)
 
-    @app.post("/api/explain", tags=["teaching"])
-    def explain(body: ExplainRequest, request: Request) -> dict[str, Any]:
+    @app.post("/api/explain", tags=["teaching"], response_model=ExplanationJSON)
+    def explain(body: ExplainRequest, request: Request) -> ExplanationJSON:
         """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
         the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
         move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is refused with a 400."""
-        parse_game(body.game)  # a bad game is named before a worker is asked
-        future = sessions(request).executor.submit(
+        position = parse_position(body.position, parse_game(body.game))
+        explanation = sessions(request).search(
+            position.game,
             explain_tree,
-            body.game,
-            body.position,
+            position,
             body.algorithm,
             body.depth,
             body.evaluation,
             max_nodes=EXPLAIN_MAX_NODES,
         )
-        return future.result()
+        return explanation.to_json()
 
-    @app.post("/api/compare", tags=["teaching"])
-    def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+    @app.post("/api/compare", tags=["teaching"], response_model=ComparisonJSON)
+    def compare(body: CompareRequest, request: Request) -> ComparisonJSON:
         """Nodes, seconds, value and effective branching factor of minimax, α-β and its improvements and
         the engine on the position, side by side: the fields of ``inarow compare --json``. Each search may
         visit ``max_nodes`` nodes (50,000 on small boards, fewer on big ones); a row it stopped has
         ``complete`` false."""
-        game = parse_game(body.game)
-        future = sessions(request).executor.submit(
+        position = parse_position(body.position, parse_game(body.game))
+        comparison = sessions(request).search(
+            position.game,
             compare_algorithms,
-            body.game,
-            body.position,
+            position,
             body.depth,
             body.evaluation,
-            max_nodes=compare_node_limit(game.cells),
+            max_nodes=compare_node_limit(position.game.cells),
         )
-        return future.result()
+        return comparison.to_json()
 
     @app.get("/api/menus", tags=["teaching"])
     def menus() -> Menus:

@@ -1,23 +1,21 @@
-"""Drawing a recorded search tree: indented text, a JSON-ready dict, Graphviz DOT and a self-drawn SVG.
+"""Drawing a recorded search tree (:class:`inarow.search.textbook.Tree`): indented text, Graphviz DOT, a
+self-drawn SVG, and the layout the SVG and the web page share.
 
-Every format shows the same things: each node's move, whether it is a Max or Min node (or, in negamax, who
+Every drawing shows the same things: each node's move, whether it is a Max or Min node (or, in negamax, who
 is to move), α and β on entry, the value it backed up, and the children a cut-off pruned with the reason
-(``α ≥ β``). Values are in the algorithm's frame (see :mod:`inarow.search.textbook`); in JSON, ``+∞`` and
-``-∞`` are the strings ``"inf"`` and ``"-inf"`` because JSON has no infinity.
+(``α ≥ β``, :func:`cut_reason`). Values are in the algorithm's frame (see :mod:`inarow.search.textbook`).
 
-The layout of :func:`layout` (used by the SVG and handed to the web page in the JSON) is the plain layered
-one: the leaves and pruned children take consecutive slots from left to right in search order, a parent
-sits centred above its first and last child, and each depth is one row.
+The layout of :func:`layout` (used by the SVG, and handed to the web page in the ``inarow tree --format
+json`` answer) is the plain layered one: the leaves and pruned children take consecutive slots from left to
+right in search order, a parent sits centred above its first and last child, and each depth is one row.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any
 from xml.sax.saxutils import escape
 
-from inarow.search.textbook import Node, SearchResult, format_value
+from inarow.search.textbook import Node, SearchResult, Tree, format_value
 
 SLOT = 56
 """Horizontal room per leaf in the SVG, pixels."""
@@ -28,19 +26,23 @@ ROW = 92
 _NODE_SIZE = 15
 
 
-def json_value(value: float | None) -> float | int | str | None:
-    """A value for JSON: integers stay integers, ±∞ become ``"inf"`` / ``"-inf"``, NaN becomes None."""
-    if value is None or math.isnan(value):
-        return None
-    if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
-    return int(value) if float(value).is_integer() else value
-
-
-def _nodes(result: SearchResult) -> list[Node]:
+def recorded_tree(result: SearchResult) -> Tree:
+    """The tree ``result`` recorded; raises ValueError for a search run with ``record=False``."""
     if result.tree is None:
         raise ValueError("the search was run without recording its tree (record=False)")
-    return result.tree.nodes
+    return result.tree
+
+
+def _nodes(result: SearchResult) -> tuple[Node, ...]:
+    return recorded_tree(result).nodes
+
+
+def cut_reason(node: Node) -> str | None:
+    """Why a node cut off, e.g. ``α=3 ≥ β=2``; None without a cut-off."""
+    if node.cut is None:
+        return None
+    alpha, beta = node.cut
+    return f"α={format_value(alpha)} ≥ β={format_value(beta)}"
 
 
 def heading(result: SearchResult) -> str:
@@ -80,7 +82,7 @@ def _describe(result: SearchResult, node: Node) -> str:
         if node.best is not None:
             parts.append(f"best {result.position.game.cell_name(node.best)}")
         if node.cutoff:
-            parts.append(f"✂ cut-off: {node.reason}")
+            parts.append(f"✂ cut-off: {cut_reason(node)}")
     return "  ".join(parts)
 
 
@@ -97,18 +99,20 @@ def to_text(result: SearchResult) -> str:
             walk(nodes[child], inner, index == len(node.children) - 1 and not node.pruned, False)
         if node.pruned:
             moves = " ".join(game.cell_name(bit) for bit in node.pruned)
-            lines.append(f"{inner}└─ ✂ pruned {moves} ({node.reason})")
+            lines.append(f"{inner}└─ ✂ pruned {moves} ({cut_reason(node)})")
 
     walk(nodes[0], "", True, True)
     lines.append(
-        f"value {format_value(result.value)}; best move {result.move_name or '-'}; nodes {result.nodes:,}"
+        f"value {format_value(result.frame_value)}; best move {result.move_name or '-'}; "
+        f"nodes {result.nodes:,}"
     )
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Spot:
-    """Where :func:`layout` puts a node (``pruned`` None) or a pruned child (``pruned`` its move)."""
+    """Where :func:`layout` puts a node (``pruned`` None) or a pruned child of ``node`` (``pruned`` its
+    move), in pixels."""
 
     node: int
     pruned: int | None
@@ -116,9 +120,10 @@ class Spot:
     y: float
 
 
-def layout(result: SearchResult) -> list[Spot]:
-    """Positions for every node and every pruned child, in pixels (see the module docstring)."""
-    nodes = _nodes(result)
+def layout(tree: Tree) -> tuple[Spot, ...]:
+    """Places for every node and every pruned child, in pixels (see the module docstring), ordered by node
+    id, each node before its pruned children."""
+    nodes = tree.nodes
     spots: list[Spot] = []
     slot = 0
 
@@ -128,75 +133,18 @@ def layout(result: SearchResult) -> list[Spot]:
         for bit in node.pruned:
             x = SLOT / 2 + slot * SLOT
             slot += 1
-            spots.append(Spot(node.id, bit, x, (node.depth + 1) * ROW + ROW / 2))
+            spots.append(Spot(node=node.id, pruned=bit, x=x, y=(node.depth + 1) * ROW + ROW / 2))
             xs.append(x)
         if xs:
             x = (xs[0] + xs[-1]) / 2
         else:
             x = SLOT / 2 + slot * SLOT
             slot += 1
-        spots.append(Spot(node.id, None, x, node.depth * ROW + ROW / 2))
+        spots.append(Spot(node=node.id, pruned=None, x=x, y=node.depth * ROW + ROW / 2))
         return x
 
     place(nodes[0])
-    return sorted(spots, key=lambda spot: (spot.node, spot.pruned is not None, spot.pruned or 0))
-
-
-def to_dict(result: SearchResult) -> dict[str, Any]:
-    """The search as a JSON-ready dict: the result, then ``nodes`` in the order they were entered, each with
-    ``id``, ``parent``, ``move``, ``path`` (move names), ``depth``, ``role``, ``to_move``, ``alpha``,
-    ``beta``, ``value``, ``leaf`` (why it is a leaf: won, lost, draw, depth, table; None inside),
-    ``cutoff``, ``reason``, ``pruned`` (move names), ``children`` (ids), ``best``, ``enter`` and ``exit``
-    (the steps at which the search entered and left it, from 0, for a replay), and ``x``, ``y`` (layout);
-    ``pruned_spots`` places the pruned children."""
-    nodes, game = _nodes(result), result.position.game
-    where = {(spot.node, spot.pruned): spot for spot in layout(result)}
-    return {
-        "algorithm": result.algorithm,
-        "position": result.position.diagram(),
-        "game": game.name,
-        "to_move": result.position.turn,
-        "depth": result.depth,
-        "evaluation": result.evaluation,
-        "frame": "to_move" if result.algorithm == "negamax" else "x",
-        "value": json_value(result.value),
-        "score": json_value(result.score),
-        "move": result.move_name,
-        "nodes_visited": result.nodes,
-        "max_depth": result.max_depth,
-        "seconds": round(result.seconds, 6),
-        "steps": result.tree.steps if result.tree is not None else 0,
-        "nodes": [
-            {
-                "id": node.id,
-                "parent": node.parent,
-                "move": None if node.move is None else game.cell_name(node.move),
-                "path": [game.cell_name(bit) for bit in node.path],
-                "depth": node.depth,
-                "role": node.role,
-                "to_move": node.to_move,
-                "alpha": json_value(node.alpha),
-                "beta": json_value(node.beta),
-                "value": json_value(node.value),
-                "leaf": node.leaf,
-                "cutoff": node.cutoff,
-                "reason": node.reason,
-                "pruned": [game.cell_name(bit) for bit in node.pruned],
-                "children": list(node.children),
-                "best": None if node.best is None else game.cell_name(node.best),
-                "enter": node.enter,
-                "exit": node.exit,
-                "x": where[node.id, None].x,
-                "y": where[node.id, None].y,
-            }
-            for node in nodes
-        ],
-        "pruned_spots": [
-            {"parent": spot.node, "move": game.cell_name(spot.pruned), "x": spot.x, "y": spot.y}
-            for spot in where.values()
-            if spot.pruned is not None
-        ],
-    }
+    return tuple(sorted(spots, key=lambda spot: (spot.node, spot.pruned is not None, spot.pruned or 0)))
 
 
 def _dot_string(text: str) -> str:
@@ -231,7 +179,7 @@ def to_dot(result: SearchResult) -> str:
             lines.append(f"  n{node.parent} -> n{node.id} [label={_dot_string(game.cell_name(node.move))}];")
         for bit in node.pruned:
             name = f"p{node.id}_{bit}"
-            reason = f"pruned\n{node.reason}" if node.reason else "pruned"
+            reason = f"pruned\n{cut_reason(node)}" if node.cutoff else "pruned"
             grey = "style=dashed, color=grey, fontcolor=grey"
             lines.append(f"  {name} [label={_dot_string(reason)}, shape=box, {grey}];")
             lines.append(
@@ -255,7 +203,7 @@ def to_svg(result: SearchResult) -> str:
     """The tree drawn as SVG without Graphviz: Max nodes ▲, Min nodes ▼, negamax nodes ●, values inside,
     α/β under each node, the move on each edge, pruned children grey and dashed with the reason."""
     nodes, game = _nodes(result), result.position.game
-    spots = layout(result)
+    spots = layout(recorded_tree(result))
     where = {(spot.node, spot.pruned): spot for spot in spots}
     width = max(spot.x for spot in spots) + SLOT / 2
     height = max(spot.y for spot in spots) + ROW / 2 + 20
@@ -284,9 +232,10 @@ def to_svg(result: SearchResult) -> str:
                 f'<line x1="{here.x:.1f}" y1="{here.y + _NODE_SIZE:.1f}" x2="{gone.x:.1f}" '
                 f'y2="{gone.y - _NODE_SIZE:.1f}" stroke="#bbb" stroke-dasharray="4 3"/>'
             )
+            reason = escape(cut_reason(node) or "")
             shapes.append(
-                f'<g class="pruned"><title>{escape(game.cell_name(bit))} pruned: {escape(node.reason or "")}'
-                f'</title><rect x="{gone.x - 14:.1f}" y="{gone.y - 10:.1f}" width="28" height="20" '
+                f'<g class="pruned"><title>{escape(game.cell_name(bit))} pruned: {reason}</title>'
+                f'<rect x="{gone.x - 14:.1f}" y="{gone.y - 10:.1f}" width="28" height="20" '
                 f'fill="#f4f4f4" stroke="#bbb" stroke-dasharray="3 2"/>'
                 f'<text x="{gone.x:.1f}" y="{gone.y + 4:.1f}" '
                 f'text-anchor="middle" fill="#999">{escape(game.cell_name(bit))}</text>'
@@ -300,7 +249,7 @@ def to_svg(result: SearchResult) -> str:
         else:
             points = _triangle(here.x, here.y, node.role == "max")
             figure = f'<polygon points="{points}" fill="{fill}" stroke="#333"/>'
-        title = escape(_describe(result, node) + (f"; pruned: {node.reason}" if node.cutoff else ""))
+        title = escape(_describe(result, node) + (f"; pruned: {cut_reason(node)}" if node.cutoff else ""))
         window = ""
         if node.alpha is not None and node.beta is not None:
             window = (
