@@ -119,17 +119,35 @@ class MoveJSON(TypedDict):
     plies: int | None
 
 
-class AnalysisJSON(TypedDict):
-    """An analysis as JSON: the keys of ``inarow analyze --json`` and ``POST /api/analyze``."""
+class PositionJSON(TypedDict):
+    """The keys every answer about a position starts with (see :func:`position_json`)."""
 
     position: str
     game: str
     diagram: str
     to_move: Side | None
     result: Result | None
+    winner: Side | None
+
+
+def position_json(position: Position, text: str | None, winner: Side | None) -> PositionJSON:
+    """The position as the user wrote it (``text``, else its diagram), its game, diagram, side to move,
+    result, and ``winner``: the side that has won or, when the answer proves it, wins with best play."""
+    return {
+        "position": position.diagram() if text is None else text,
+        "game": position.game.name,
+        "diagram": position.diagram(),
+        "to_move": position.to_move,
+        "result": position.result,
+        "winner": winner,
+    }
+
+
+class AnalysisJSON(PositionJSON):
+    """An analysis as JSON: the keys of ``inarow analyze --json`` and ``POST /api/analyze``."""
+
     exact: bool
     value: int | None
-    winner: Side | None
     outcome: Outcome | None
     score: int | None
     plies: int | None
@@ -205,14 +223,9 @@ class Analysis:
     def to_json(self, text: str | None = None) -> AnalysisJSON:
         """The keys of ``inarow analyze --json``; ``text`` is the position as the user wrote it."""
         return {
-            "position": self.position.diagram() if text is None else text,
-            "game": self.position.game.name,
-            "diagram": self.position.diagram(),
-            "to_move": self.to_move,
-            "result": self.result,
+            **position_json(self.position, text, self.winner),
             "exact": self.exact,
             "value": self.value,
-            "winner": self.winner,
             "outcome": self.outcome,
             "score": self.score,
             "plies": self.plies,

@@ -36,7 +36,8 @@ from inarow.notation import format_moves, parse_game, parse_position
 from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
-from inarow.search.textbook import check_algorithm, format_value
+from inarow.search.textbook import check_algorithm
+from inarow.words import format_value
 
 
 class _Verbs(TyperGroup):
@@ -523,6 +524,6 @@ def match_command(
     out.print(table)
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
-        outcome = "draw" if record.result == "draw" else f"{record.result} wins"
         moves = format_moves(game, record.moves)
+        outcome = words.game_result(record.result)
         out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)

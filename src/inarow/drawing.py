@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from inarow.search.textbook import Node, SearchResult, Tree, format_value
+from inarow.search.textbook import Node, SearchResult, Tree
+from inarow.words import format_value
 
 SLOT = 56
 """Horizontal room per leaf in the SVG, pixels."""

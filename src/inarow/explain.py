@@ -21,9 +21,11 @@ from typing import Literal
 
 from typing_extensions import TypedDict
 
+from inarow import words
+from inarow.analysis import PositionJSON, position_json
 from inarow.drawing import Spot, cut_reason, layout
 from inarow.errors import InarowError, TreeTooLargeError
-from inarow.rules import Position, Result, Side
+from inarow.rules import Position, Side
 from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
@@ -32,7 +34,6 @@ from inarow.search.textbook import (
     SearchResult,
     Tree,
     check_algorithm,
-    format_value,
     move_scores,
     search,
 )
@@ -220,16 +221,10 @@ class MoveValueJSON(TypedDict):
     outcome: None
 
 
-class MoveValuesJSON(TypedDict):
+class MoveValuesJSON(PositionJSON):
     """``inarow analyze --algo … --json``: the keys of ``inarow analyze --json`` and ``algorithm`` and
     ``evaluation``."""
 
-    position: str
-    game: str
-    diagram: str
-    to_move: Side | None
-    result: Result | None
-    winner: Side | None
     outcome: None
     exact: bool
     value: None
@@ -279,11 +274,9 @@ class MoveValues:
         """The result in words: ``minimax to depth 2 with open-lines: +1 for x``, or the finished game's."""
         position = self.position
         if position.result is not None:
-            return "draw" if position.result == "draw" else f"{position.result} has won"
-        depth = "the end" if self.depth is None else self.depth
-        return (
-            f"{self.algorithm} to depth {depth} with {self.evaluation}: "
-            f"{format_value(self.mover_value)} for {position.turn}"
+            return words.finished(position.result)
+        return words.textbook_value(
+            self.algorithm, self.depth, self.evaluation, self.mover_value, position.turn
         )
 
     def to_json(self, text: str | None = None) -> MoveValuesJSON:
@@ -292,12 +285,7 @@ class MoveValues:
         the user wrote it."""
         position, game = self.position, self.position.game
         return {
-            "position": position.diagram() if text is None else text,
-            "game": game.name,
-            "diagram": position.diagram(),
-            "to_move": position.to_move,
-            "result": position.result,
-            "winner": position.winner,
+            **position_json(position, text, position.winner),
             "outcome": None,
             "exact": False,
             "value": None,
@@ -477,14 +465,7 @@ class ComparisonRow:
 
     def value_text(self) -> str:
         """The value for people: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, ``eval +12 (its scale)``."""
-        if self.engine_evaluation is not None:
-            return f"eval {self.engine_evaluation:+d} (its scale)"
-        if self.mover_value is None:
-            return ""
-        text = format_value(self.mover_value)
-        if self.proven:
-            text += " (a draw)" if self.mover_value == 0 else " (proven)"
-        return text
+        return words.comparison_value(self.mover_value, self.proven, self.engine_evaluation)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,7 +16,8 @@ from inarow.errors import UnknownPlayerError
 from inarow.evaluation import EVALUATIONS
 from inarow.rules import Position
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, format_value, move_scores
+from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.words import format_value
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 

@@ -6,6 +6,7 @@ the analysis JSON's ``description`` is written. (The web page makes its own word
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from inarow.rules import Result, Side
@@ -29,6 +30,49 @@ def move_value(outcome: Outcome | None, plies: int | None, score: int) -> str:
     return f"{outcome} in {moves_of_winner(plies)}"
 
 
+def format_value(value: float | None) -> str:
+    """A textbook search's value: ``+∞``, ``-∞``, ``+3``, ``-1``, ``0``, or ``·`` for none."""
+    if value is None:
+        return "·"
+    if math.isinf(value):
+        return "+∞" if value > 0 else "-∞"
+    return f"{value:+g}" if value else "0"
+
+
+def finished(result: Result) -> str:
+    """How a finished game ended: ``x has won`` or ``draw``."""
+    return "draw" if result == "draw" else f"{result} has won"
+
+
+def game_result(result: Result | None) -> str:
+    """A game of a match: ``x wins``, ``draw``, or ``unfinished``."""
+    if result is None:
+        return "unfinished"
+    return "draw" if result == "draw" else f"{result} wins"
+
+
+def textbook_value(
+    algorithm: str, depth: int | None, evaluation: str, value: float | None, side: Side
+) -> str:
+    """The backed-up value of a textbook search: ``minimax to depth 2 with open-lines: +1 for x``."""
+    return f"{algorithm} to depth {'the end' if depth is None else depth} with {evaluation}: " + (
+        f"{format_value(value)} for {side}"
+    )
+
+
+def comparison_value(value: float | None, proven: bool, engine_evaluation: int | None) -> str:
+    """A value of the comparison table: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, or the engine's
+    ``eval +12 (its scale)``."""
+    if engine_evaluation is not None:
+        return f"eval {engine_evaluation:+d} (its scale)"
+    if value is None:
+        return ""
+    text = format_value(value)
+    if proven:
+        text += " (a draw)" if value == 0 else " (proven)"
+    return text
+
+
 def analysis(
     *,
     result: Result | None,
@@ -41,7 +85,7 @@ def analysis(
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
     ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``."""
     if result is not None:
-        return "draw" if result == "draw" else f"{result} has won"
+        return finished(result)
     if not exact:
         return f"not solved: evaluation {score or 0:+d} at depth {depth}"
     if winner is None:

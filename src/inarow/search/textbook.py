@@ -259,15 +259,6 @@ def evaluation_name(evaluation: Evaluation) -> str:
     return getattr(evaluation, "__name__", "evaluation")
 
 
-def format_value(value: float | None) -> str:
-    """A value for people: ``+∞``, ``-∞``, ``+3``, ``-1``, ``0``."""
-    if value is None:
-        return "·"
-    if math.isinf(value):
-        return "+∞" if value > 0 else "-∞"
-    return f"{value:+g}" if value else "0"
-
-
 class _Search:
     """One search of one algorithm: the options, the evaluation and the tree being recorded."""
 
