@@ -1,11 +1,11 @@
 // The "Explain" panel: the tree of a textbook search of the position on the board, drawn as SVG from the
 // nodes the server recorded (POST /api/explain), replayed step by step, with nodes that open and close;
 // and the nodes each algorithm needs, side by side (POST /api/compare). The server searches; this module
-// only draws, at the places the server's layout gives (`x`, `y` of every node, `pruned_spots`). Nothing
-// runs at import: main.js calls initExplain.
+// only draws, at the places the server's layout gives (`x`, `y` of every node, `pruned_spots`; see
+// tree.js). Nothing runs at import: main.js calls initExplain.
 
 import { api } from "./api.js";
-import { ancestorsAt, bestPath, compareCells, descendants, extent, initiallyClosed, shownNodes, shownPruned } from "./tree.js";
+import { ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, placement } from "./tree.js";
 import { pliesText, valueText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -161,9 +161,7 @@ function drawTree() {
   const svg = $("tree");
   svg.replaceChildren();
   if (!tree) return;
-  const shown = shownNodes(tree, view.closed);
-  const pruned = shownPruned(tree, shown, view.closed);
-  const { width, height } = extent(tree, shown, pruned);
+  const { at, pruned, width, height } = placement(tree, view.closed);
   const pad = 8;
   svg.setAttribute("viewBox", `${-pad} 0 ${width + 2 * pad} ${height}`);
   svg.setAttribute("width", String(width + 2 * pad));
@@ -175,13 +173,13 @@ function drawTree() {
   const labels = el("g", { class: "reasons" });
   let current = null;
   for (const node of tree.nodes) {
-    if (!shown.has(node.id) || node.enter > step) continue;
-    const { x, y } = node;
+    if (!at.has(node.id) || node.enter > step) continue;
+    const { x, y } = at.get(node.id);
     const done = node.exit <= step;
     if (node.enter === step || node.exit === step) current = node.id;
     if (node.parent !== null) {
-      const parent = tree.nodes[node.parent];
-      const onBest = best.has(node.id) && parent.exit <= step;
+      const parent = at.get(node.parent);
+      const onBest = best.has(node.id) && tree.nodes[node.parent].exit <= step;
       edges.append(el("line", { x1: parent.x, y1: parent.y + SIZE, x2: x, y2: y - SIZE - 3, class: `edge${onBest ? " best" : ""}` }));
       edges.append(el("text", { x: (parent.x + x) / 2 + (x >= parent.x ? 5 : -5), y: (parent.y + y) / 2 + 2, class: "move", "text-anchor": x >= parent.x ? "start" : "end" }, node.move));
     }

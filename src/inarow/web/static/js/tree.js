@@ -1,6 +1,6 @@
 // Reading the search tree of POST /api/explain and the rows of POST /api/compare for drawing: which
-// nodes are shown, the best line, the room the drawing takes. The layout itself is the server's (`x`,
-// `y` on every node, `pruned_spots` for the pruned children); nothing here places a node.
+// nodes are shown, the best line, where to draw them. The layout is the server's (`x`, `y` on every node,
+// `pruned_spots` for the pruned children); the page only closes up the room closed subtrees leave.
 // Pure functions: no DOM, so node can test them.
 
 /** Ids of the nodes shown when the nodes in `closed` hide their subtrees (a closed node itself shows). */
@@ -54,17 +54,43 @@ export function ancestorsAt(tree, step) {
 }
 
 /**
- * The room the shown part of the tree takes, in the server's pixels: as wide as the rightmost shown spot
- * plus the margin the layout leaves left of its first slot, as tall as the lowest shown row plus the
- * margin above the root, and `below` more for the labels under the last row.
+ * A map x -> x that closes up the empty columns closed subtrees leave in the server's layout: each gap
+ * wider than one `slot` between neighbouring shown x's shrinks to one slot. It keeps the left-to-right
+ * order and the rows, so it places nothing anew; with nothing closed every gap is at most a slot (the
+ * leaves fill consecutive slots) and it changes nothing.
  */
-export function extent(tree, shown, pruned, below = 24) {
-  const all = [...tree.nodes, ...tree.pruned_spots];
-  const left = Math.min(...all.map((spot) => spot.x));
-  const spots = [...tree.nodes.filter((n) => shown.has(n.id)), ...pruned.values()];
-  const width = Math.max(...spots.map((spot) => spot.x)) + left;
-  const height = Math.max(...spots.map((spot) => spot.y)) + tree.nodes[0].y + below;
-  return { width, height };
+export function squeeze(xs, slot) {
+  const sorted = [...new Set(xs)].sort((a, b) => a - b);
+  const map = new Map();
+  let shift = 0;
+  sorted.forEach((x, index) => {
+    if (index > 0) shift += Math.max(0, x - sorted[index - 1] - slot);
+    map.set(x, x - shift);
+  });
+  return map;
+}
+
+/**
+ * Where to draw the shown part of the tree when the nodes in `closed` hide their subtrees: `at` (node id
+ * -> {x, y}), `pruned` (`${parent}:${move}` -> {x, y}), and the `width` and `height` of the drawing. The
+ * places are the server's, squeezed (see squeeze); the margins are the layout's own (half a slot left of
+ * the first slot, the root's height above it), and `below` more under the last row for its labels.
+ */
+export function placement(tree, closed, below = 24) {
+  const shown = shownNodes(tree, closed);
+  const spots = shownPruned(tree, shown, closed);
+  const half = Math.min(...[...tree.nodes, ...tree.pruned_spots].map((spot) => spot.x));
+  const nodes = tree.nodes.filter((n) => shown.has(n.id));
+  const xs = squeeze([...nodes, ...spots.values()].map((spot) => spot.x), 2 * half);
+  const at = new Map(nodes.map((n) => [n.id, { x: xs.get(n.x), y: n.y }]));
+  const pruned = new Map([...spots].map(([key, spot]) => [key, { x: xs.get(spot.x), y: spot.y }]));
+  const places = [...at.values(), ...pruned.values()];
+  return {
+    at,
+    pruned,
+    width: Math.max(...places.map((place) => place.x)) + half,
+    height: Math.max(...places.map((place) => place.y)) + tree.nodes[0].y + below,
+  };
 }
 
 /** How long a search took, for people: "0.4 ms", "12 ms". */
