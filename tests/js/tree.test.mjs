@@ -114,8 +114,8 @@ test("squeeze keeps gaps up to a slot and shrinks wider ones to a slot", () => {
 });
 
 test("a comparison row in words", () => {
-  const row = { complete: true, nodes: 12345, branching: 4.21699, seconds: 0.0004, value_text: "-inf" };
-  assert.deepEqual(compareCells(row, 12345), { nodes: "12,345", branching: "4.22", time: "0.4 ms", value: "−∞", bar: 100 });
+  const row = { complete: true, nodes: 12345, branching: 4.21699, seconds: 0.0004, value_text: "+∞ (proven)" };
+  assert.deepEqual(compareCells(row, 12345), { nodes: "12,345", branching: "4.22", time: "0.4 ms", value: "+∞ (proven)", bar: 100 });
   const stopped = compareCells({ ...row, complete: false, branching: null }, 50000);
   assert.deepEqual([stopped.nodes, stopped.branching, stopped.time, stopped.value], ["> 12,345", "—", "stopped", "—"]);
   assert.equal(compareCells({ ...row, nodes: 0 }, 50000).bar, 3, "the smallest bar still shows");

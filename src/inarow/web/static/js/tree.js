@@ -98,15 +98,15 @@ export const millisecondsText = (seconds) => `${seconds < 0.01 ? (seconds * 1000
 
 /**
  * One row of the comparison table in words: nodes ("> 50,000" when the search was stopped), the
- * effective branching factor, the time and the value; `bar` is the width of its bar in per cent of the
- * most nodes, on a log scale (minimax's count would leave the others as slivers).
+ * effective branching factor, the time and the value (as the server words it); `bar` is the width of its
+ * bar in per cent of the most nodes, on a log scale (minimax's count would leave the others as slivers).
  */
 export function compareCells(row, most) {
   return {
     nodes: row.complete ? row.nodes.toLocaleString("en") : `> ${row.nodes.toLocaleString("en")}`,
     branching: row.branching === null ? "—" : row.branching.toFixed(2),
     time: row.complete ? millisecondsText(row.seconds) : "stopped",
-    value: row.complete ? row.value_text.replace(/^inf/, "+∞").replace(/^-inf/, "−∞") : "—",
+    value: row.complete ? row.value_text : "—", // the server's words: "+∞ (proven)", "eval -6 (its scale)"
     bar: Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most)),
   };
 }
