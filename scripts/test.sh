@@ -7,15 +7,33 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+apt_install() {
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
 # The browser tests drive Debian's chromium through Playwright (Playwright cannot download browsers here).
 if [ ! -x /usr/bin/chromium ]; then
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
+fi
+
+# The page's JavaScript: ESLint (pinned in package-lock.json) and Node's own test runner; Node and npm come
+# from Debian when missing; npm ci runs when node_modules is missing or older than the lock file.
+missing=()
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt_install "${missing[@]}"
+fi
+if [ ! node_modules/.package-lock.json -nt package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
 fi
 
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy
+node_modules/.bin/eslint .
+node --test --test-reporter=dot tests/js/*.test.mjs
 .venv/bin/pytest -n 2 "$@"

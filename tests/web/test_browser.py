@@ -230,6 +230,38 @@ def test_the_page_fits_a_phone(browser: Any, live_server: Any, artifacts: Path) 
         context.close()
 
 
+def test_the_menus_offer_what_the_server_accepts(page: Any, client: Any) -> None:
+    """The level, players and Explain menus are built from GET /api/menus; every player offered can play."""
+    page.goto(page.base_url)
+    page.wait_for_function(SETTLED)
+    menus = client.get("/api/menus").json()
+
+    def options(select: str) -> list[str]:
+        values: list[str] = page.eval_on_selector_all(f"#{select} option", "all => all.map(o => o.value)")
+        return values
+
+    def chosen(select: str) -> str:
+        value: str = page.locator(f"#{select}").input_value()
+        return value
+
+    assert options("explain-algorithm") == menus["algorithms"]
+    assert options("explain-evaluation") == menus["evaluations"]
+    assert options("level") == menus["levels"]
+    assert [int(depth) for depth in options("explain-depth")[:-1]] == list(range(1, 7))
+    assert options("explain-depth")[-1] == "end"
+    players = options("x-player")
+    assert players[: len(menus["players"])] == menus["players"], "every named player, then a few searches"
+    assert options("o-player") == players
+    for name in players:
+        game = client.post("/api/games", json={"mode": "computers", "x_player": name, "o_player": name})
+        assert game.status_code == 201, (name, game.text)
+    defaults = {"level": "medium", "x-player": "rules", "o-player": "minimax:2:open-lines"}
+    assert {select: chosen(select) for select in defaults} == defaults
+    assert page.locator("#x-player option:checked").inner_text() == "Rules (win, block, corner…)"
+    weighted = page.locator('#o-player option[value="alphabeta:4:weighted"]')
+    assert weighted.inner_text() == "α-β, 4 plies, weighted"
+
+
 # ------------------------------------------------------------------------------ explain and watch
 def shown_nodes(page: Any) -> int:
     count: int = page.locator("#tree g.node").count()

@@ -1,11 +1,26 @@
-// The HTTP API of inarow serve. Every error answer carries a `detail` string; it is thrown as ApiError.
+// The HTTP API of inarow serve. Every error answer is JSON with `detail` (the whole message, which names
+// the input and the position) and `reason` (its last clause alone, such as "cell is taken", for a page
+// that already shows the move and the board); it is thrown as ApiError. Nothing is sent at import.
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  /** `detail`: the whole message; `reason`: the short one (the whole message when there is none). */
+  constructor(status, detail, reason = detail) {
     super(detail);
+    this.name = "ApiError";
     this.status = status;
+    this.reason = reason;
   }
 }
+
+/** The ApiError for an error answer: its status and the `detail` and `reason` of its JSON body (if any). */
+export function errorFrom(status, statusText, body) {
+  const detail = typeof body?.detail === "string" ? body.detail : `error ${status}${statusText ? ` ${statusText}` : ""}`;
+  const reason = typeof body?.reason === "string" && body.reason ? body.reason : detail;
+  return new ApiError(status, detail, reason);
+}
+
+const unreachable = () =>
+  new ApiError(0, "the server cannot be reached: is inarow serve still running?", "the server cannot be reached");
 
 async function request(method, path, body) {
   const options = { method, headers: { Accept: "application/json" } };
@@ -17,23 +32,26 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, options);
   } catch {
-    throw new ApiError(0, "the server cannot be reached: is inarow serve still running?");
+    throw unreachable();
   }
-  const data = await response.json().catch(() => ({ detail: `${response.status} ${response.statusText}` }));
-  if (!response.ok) throw new ApiError(response.status, data.detail ?? `error ${response.status}`);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw errorFrom(response.status, response.statusText, data);
+  if (data === null) throw errorFrom(response.status, "the answer is not JSON", null);
   return data;
 }
 
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
 export const api = {
+  menus: () => request("GET", "/api/menus"),
   newGame: (choices) => request("POST", "/api/games", choices),
-  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
-  play: (id, move, reply = true) =>
-    request("POST", `/api/games/${encodeURIComponent(id)}/moves`, move === null ? {} : { move, reply }),
-  undo: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/undo`),
-  review: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  game: (id) => request("GET", game(id)),
+  play: (id, move, reply = true) => request("POST", `${game(id)}/moves`, move === null ? {} : { move, reply }),
+  undo: (id) => request("POST", `${game(id)}/undo`),
+  review: (id) => request("GET", `${game(id)}/review`),
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),
   scores: () => request("GET", "/api/scores"),
-  analyze: (game, position) => request("POST", "/api/analyze", { game, position }),
+  analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
   explain: (choices) => request("POST", "/api/explain", choices),
-  compare: (game, position, depth, evaluation) => request("POST", "/api/compare", { game, position, depth, evaluation }),
+  compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -1,43 +1,8 @@
 // Drawing a board and reading clicks and keys on it. The board knows no rules: it shows what it is given.
+// Nothing runs at import: drawBoard is called by the views.
 
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-
-export const cellName = (column, row) => `${LETTERS[column]}${row + 1}`;
-
-/** Stones by cell name ("b2" -> "x") from a diagram such as "x.o/.x./..o" (rows from the top). */
-export function readDiagram(diagram) {
-  const rows = diagram.split("/");
-  const stones = new Map();
-  rows.forEach((line, index) => {
-    const row = rows.length - 1 - index;
-    [...line].forEach((mark, column) => {
-      if (mark !== ".") stones.set(cellName(column, row), mark);
-    });
-  });
-  return stones;
-}
-
-/** The cell a move lands on: a cell name, or in gravity games the lowest empty cell of a column. */
-export function landing(game, stones, move) {
-  if (!game.gravity) return move;
-  const column = Number(move) - 1;
-  for (let row = 0; row < game.rows; row += 1) {
-    if (!stones.has(cellName(column, row))) return cellName(column, row);
-  }
-  return null;
-}
-
-/** Short and long words for a move's value: "win in 3", "draw", "loss in 2", or an evaluation. */
-export function valueWords(move) {
-  if (!move.exact || move.value === null) {
-    const sign = move.score > 0 ? "+" : "";
-    return { kind: "unknown", long: `eval ${sign}${move.score}`, short: `${sign}${move.score}` };
-  }
-  if (move.value === 0) return { kind: "draw", long: "draw", short: "D" };
-  const moves = Math.floor((move.plies + 1) / 2);
-  const kind = move.value > 0 ? "win" : "loss";
-  return { kind, long: `${kind} in ${moves}`, short: `${kind === "win" ? "W" : "L"}${moves}` };
-}
+import { cellName } from "./diagram.js";
+import { moveWords } from "./words.js";
 
 /**
  * Draw `view` into `element`:
@@ -82,7 +47,7 @@ export function drawBoard(element, view, onPlay) {
     const mark = side ? view.symbols[side] : "";
     cell.dataset.stone = mark;
     const label = view.labels?.get(name);
-    const words = label ? valueWords(label) : null;
+    const words = label ? moveWords(label) : null;
     const parts = [name, mark ? mark.toUpperCase() : "empty"];
     if (view.gravity) parts.push(`column ${cell.dataset.column}`);
     if (words) parts.push(words.long);
@@ -124,11 +89,4 @@ function moveFocus(element, event, columns, rows) {
   current.tabIndex = -1;
   next.tabIndex = 0;
   next.focus();
-}
-
-/** On 3×3 boards, the keys 1–9 laid out as a numeric keypad: 7 8 9 on top, 1 2 3 at the bottom. */
-export function keypadCell(key) {
-  if (!/^[1-9]$/.test(key)) return null;
-  const index = Number(key) - 1;
-  return cellName(index % 3, Math.floor(index / 3));
 }

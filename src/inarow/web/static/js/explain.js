@@ -1,15 +1,15 @@
 // The "Explain" panel: the tree of a textbook search of the position on the board, drawn as SVG from the
 // nodes the server recorded (POST /api/explain), replayed step by step, with nodes that open and close;
 // and the nodes each algorithm needs, side by side (POST /api/compare). The server searches; this module
-// only draws.
+// only draws, at the places the server's layout gives (`x`, `y` of every node, `pruned_spots`; see
+// tree.js). Nothing runs at import: main.js calls initExplain.
 
 import { api } from "./api.js";
+import { ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, placement } from "./tree.js";
+import { pliesText, valueText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const NODE_SLOT = 62; // horizontal room of a leaf, pixels
-const PRUNED_SLOT = 30; // of a pruned child
-const ROW = 96; // vertical room of a depth
 const SIZE = 19; // half the size of a node's shape
 const COLLAPSE_OVER = 60; // trees with more nodes start with the nodes of depth 2 closed
 const RUN_EVERY = 180; // milliseconds between two steps of "Run"
@@ -23,14 +23,6 @@ const view = {
   mark: (side) => side.toUpperCase(),
   request: 0, // bumped at each request, so a late answer for an old one is dropped
 };
-
-/** A value for people: +∞, −∞, or the number with its sign. */
-export function valueText(value) {
-  if (value === null || value === undefined) return "?";
-  if (value === "inf") return "+∞";
-  if (value === "-inf") return "−∞";
-  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
-}
 
 const el = (name, attributes = {}, text) => {
   const node = document.createElementNS(SVG, name);
@@ -75,7 +67,7 @@ export async function explainPosition(game, mark) {
     if (request !== view.request) return;
     view.tree = tree;
     view.step = Infinity;
-    view.closed = new Set(tree.nodes.length > COLLAPSE_OVER ? tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id) : []);
+    view.closed = initiallyClosed(tree, COLLAPSE_OVER);
     drawTree();
     centreRoot();
     setState("ready");
@@ -117,8 +109,7 @@ function go(step) {
   if (!view.tree) return;
   view.step = Math.max(0, Math.min(step, lastStep()));
   // Open the way to the node the search is at, so a step never happens out of sight.
-  const current = view.tree.nodes.find((n) => n.enter === view.step || n.exit === view.step);
-  for (let id = current?.parent; id !== null && id !== undefined; id = view.tree.nodes[id].parent) view.closed.delete(id);
+  for (const id of ancestorsAt(view.tree, view.step)) view.closed.delete(id);
   drawTree();
 }
 
@@ -153,48 +144,6 @@ function updateStepper() {
 }
 
 // ---------------------------------------------------------------------------------- drawing
-/** x of every shown node and pruned child, leaves side by side in search order, parents centred. */
-function layout(tree) {
-  const places = new Map(); // node id -> x
-  const prunedPlaces = new Map(); // `${parent}:${move}` -> x
-  let x = 0;
-  const place = (node) => {
-    const xs = [];
-    if (!view.closed.has(node.id)) {
-      for (const child of node.children) xs.push(place(tree.nodes[child]));
-      for (const move of node.pruned) {
-        prunedPlaces.set(`${node.id}:${move}`, x + PRUNED_SLOT / 2);
-        xs.push(x + PRUNED_SLOT / 2);
-        x += PRUNED_SLOT;
-      }
-    }
-    let here;
-    if (xs.length) here = (xs[0] + xs.at(-1)) / 2;
-    else {
-      here = x + NODE_SLOT / 2;
-      x += NODE_SLOT;
-    }
-    places.set(node.id, here);
-    return here;
-  };
-  place(tree.nodes[0]);
-  return { places, prunedPlaces, width: Math.max(x, NODE_SLOT) };
-}
-
-function bestPath(tree) {
-  const best = new Set([0]);
-  let node = tree.nodes[0];
-  while (node && node.best !== null) {
-    const next = node.children.map((id) => tree.nodes[id]).find((child) => child.move === node.best);
-    if (!next) break;
-    best.add(next.id);
-    node = next;
-  }
-  return best;
-}
-
-const descendants = (tree, node) => node.children.reduce((total, id) => total + 1 + descendants(tree, tree.nodes[id]), 0);
-
 function shape(node) {
   if (node.role === "negamax") return el("circle", { r: SIZE, class: "shape" });
   const s = SIZE + 3;
@@ -202,7 +151,7 @@ function shape(node) {
   return el("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "shape" });
 }
 
-function roleWords(node, tree) {
+function roleWords(node) {
   if (node.role === "negamax") return `Negamax node, ${view.mark(node.to_move)} to move`;
   return `${node.role === "max" ? "Max" : "Min"} node (${view.mark(node.to_move)} to move)`;
 }
@@ -212,15 +161,11 @@ function drawTree() {
   const svg = $("tree");
   svg.replaceChildren();
   if (!tree) return;
-  const { places, prunedPlaces, width } = layout(tree);
-  const shown = tree.nodes.filter((n) => places.has(n.id));
-  const depth = Math.max(...shown.map((n) => n.depth + (n.pruned.length && !view.closed.has(n.id) ? 1 : 0)));
-  const height = (depth + 1) * ROW + 24;
+  const { at, pruned, width, height } = placement(tree, view.closed);
   const pad = 8;
   svg.setAttribute("viewBox", `${-pad} 0 ${width + 2 * pad} ${height}`);
   svg.setAttribute("width", String(width + 2 * pad));
   svg.setAttribute("height", String(height));
-  const y = (d) => d * ROW + ROW / 2;
   const best = bestPath(tree);
   const step = view.step;
   const edges = el("g", { class: "edges" });
@@ -228,16 +173,15 @@ function drawTree() {
   const labels = el("g", { class: "reasons" });
   let current = null;
   for (const node of tree.nodes) {
-    if (!places.has(node.id) || node.enter > step) continue;
-    const x = places.get(node.id);
+    if (!at.has(node.id) || node.enter > step) continue;
+    const { x, y } = at.get(node.id);
     const done = node.exit <= step;
     if (node.enter === step || node.exit === step) current = node.id;
     if (node.parent !== null) {
-      const px = places.get(node.parent);
-      const parent = tree.nodes[node.parent];
-      const onBest = best.has(node.id) && (tree.nodes[node.parent].exit <= step);
-      edges.append(el("line", { x1: px, y1: y(parent.depth) + SIZE, x2: x, y2: y(node.depth) - SIZE - 3, class: `edge${onBest ? " best" : ""}` }));
-      edges.append(el("text", { x: (px + x) / 2 + (x >= px ? 5 : -5), y: (y(parent.depth) + y(node.depth)) / 2 + 2, class: "move", "text-anchor": x >= px ? "start" : "end" }, node.move));
+      const parent = at.get(node.parent);
+      const onBest = best.has(node.id) && tree.nodes[node.parent].exit <= step;
+      edges.append(el("line", { x1: parent.x, y1: parent.y + SIZE, x2: x, y2: y - SIZE - 3, class: `edge${onBest ? " best" : ""}` }));
+      edges.append(el("text", { x: (parent.x + x) / 2 + (x >= parent.x ? 5 : -5), y: (parent.y + y) / 2 + 2, class: "move", "text-anchor": x >= parent.x ? "start" : "end" }, node.move));
     }
     const closed = view.closed.has(node.id) && node.children.length > 0;
     const classes = ["node", node.role];
@@ -245,10 +189,10 @@ function drawTree() {
     if (node.cutoff && done) classes.push("cutoff");
     if (!done) classes.push("open");
     if (node.leaf) classes.push("leaf");
-    const g = el("g", { class: classes.join(" "), transform: `translate(${x} ${y(node.depth)})`, "data-id": node.id, "data-depth": node.depth, tabindex: node.children.length || node.pruned.length ? "0" : "-1" });
+    const g = el("g", { class: classes.join(" "), transform: `translate(${x} ${y})`, "data-id": node.id, "data-depth": node.depth, tabindex: node.children.length || node.pruned.length ? "0" : "-1" });
     const window = `α ${valueText(node.alpha)}, β ${valueText(node.beta)}`;
     const value = done ? valueText(node.value) : "?";
-    const words = [roleWords(node, tree), node.path.length ? `after ${node.path.join(" ")}` : "the position on the board", `value ${value}`, window];
+    const words = [roleWords(node), node.path.length ? `after ${node.path.join(" ")}` : "the position on the board", `value ${value}`, window];
     if (node.leaf) words.push(node.leaf === "depth" ? "evaluated at the depth limit" : `a leaf: ${node.leaf}`);
     if (node.cutoff && done) words.push(`cut off: ${node.reason}`);
     if (node.children.length) words.push(closed ? `${descendants(tree, node)} nodes hidden, press to open` : "press to close");
@@ -270,9 +214,8 @@ function drawTree() {
     // The children a cut-off pruned, once the search has left the node.
     if (!view.closed.has(node.id) && node.pruned.length && done) {
       for (const move of node.pruned) {
-        const gx = prunedPlaces.get(`${node.id}:${move}`);
-        const gy = y(node.depth + 1);
-        edges.append(el("line", { x1: x, y1: y(node.depth) + SIZE, x2: gx, y2: gy - 12, class: "edge pruned" }));
+        const { x: gx, y: gy } = pruned.get(`${node.id}:${move}`);
+        edges.append(el("line", { x1: x, y1: y + SIZE, x2: gx, y2: gy - 12, class: "edge pruned" }));
         const reason = `${move} pruned: ${node.reason}`;
         const p = el("g", { class: "pruned", transform: `translate(${gx} ${gy})`, tabindex: "0", "data-pruned": move, "data-parent": node.id, role: "note", "aria-label": reason });
         const wide = Math.max(26, 7 * move.length + 8);
@@ -302,7 +245,7 @@ function describe() {
   const cutoffs = tree.nodes.filter((n) => n.cutoff).length;
   const pruned = tree.pruned_spots.length;
   const frame = tree.frame === "x" ? `values are ${view.mark("x")}'s: ${view.mark("x")} is Max` : "each value is for the side to move there";
-  const depth = tree.depth === null ? "to the end" : `${tree.depth} ${tree.depth === 1 ? "ply" : "plies"}`;
+  const depth = tree.depth === null ? "to the end" : pliesText(tree.depth);
   if (tree.nodes.length === 1 && tree.nodes[0].leaf && tree.nodes[0].leaf !== "depth") {
     summary(`The game is over: nothing to search (${tree.nodes[0].leaf}).`);
     return;
@@ -327,12 +270,13 @@ function toggle(event) {
 function drawCompare(answer) {
   const body = $("compare-table").tBodies[0];
   const most = Math.max(...answer.rows.map((row) => row.nodes));
-  const depth = answer.depth === 1 ? "1 ply" : `${answer.depth} plies`;
+  const depth = pliesText(answer.depth);
   $("compare-note").textContent = `The same position searched ${depth} deep with ${answer.evaluation}; each search may visit ${answer.max_nodes.toLocaleString("en")} nodes (bars on a log scale).`;
   $("compare-value").textContent = `Value for ${view.mark(answer.to_move)}`;
   body.replaceChildren(
     ...answer.rows.map((row) => {
       const tr = document.createElement("tr");
+      const cells = compareCells(row, most);
       tr.dataset.algorithm = row.name;
       if (!row.complete) tr.className = "stopped";
       const name = document.createElement("th");
@@ -347,20 +291,19 @@ function drawCompare(answer) {
       track.setAttribute("aria-hidden", "true");
       const bar = document.createElement("span");
       bar.className = "bar";
-      // A log scale: minimax's count would leave the others as slivers.
-      bar.style.width = `${Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most))}%`;
+      bar.style.width = `${cells.bar}%`;
       track.append(bar);
       const count = document.createElement("span");
       count.className = "count";
-      count.textContent = row.complete ? row.nodes.toLocaleString("en") : `> ${row.nodes.toLocaleString("en")}`;
+      count.textContent = cells.nodes;
       meter.append(track, count);
       nodes.append(meter);
       const branching = document.createElement("td");
-      branching.textContent = row.branching === null ? "—" : row.branching.toFixed(2);
+      branching.textContent = cells.branching;
       const time = document.createElement("td");
-      time.textContent = row.complete ? `${row.seconds < 0.01 ? (row.seconds * 1000).toFixed(1) : Math.round(row.seconds * 1000)} ms` : "stopped";
+      time.textContent = cells.time;
       const value = document.createElement("td");
-      value.textContent = row.complete ? row.value_text.replace(/^inf/, "+∞").replace(/^-inf/, "−∞") : "—";
+      value.textContent = cells.value;
       tr.append(name, nodes, branching, time, value);
       return tr;
     }),
@@ -373,7 +316,8 @@ function compareError(error) {
 }
 
 // ------------------------------------------------------------------------------------ wiring
-export function setUpExplain(refresh) {
+/** Attach the panel's listeners; `refresh` is called when a choice of algorithm, depth or evaluation changes. */
+export function initExplain(refresh) {
   for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation"]) $(id).addEventListener("change", refresh);
   $("explain-step").addEventListener("click", () => {
     stop();

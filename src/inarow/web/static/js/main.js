@@ -1,17 +1,20 @@
 // The play page: a new game, moves, the computer's replies, undo, hint and analysis. The server owns the
 // rules; this module keeps only what is on screen.
+//
+// Data flows one way: an event handler (a click, a key, a timer) asks the server, takes the answer into
+// `state`, and calls render(), which draws from `state` and never asks the server anything. Requests that
+// change the game all go through change(). This is the page's entry module: importing it starts the page.
 
 import { api } from "./api.js";
-import { drawBoard, keypadCell, landing, readDiagram } from "./board.js";
-import { explainPosition, forget, setUpExplain } from "./explain.js";
-import { showHistory } from "./history.js";
-import { playerTitle } from "./players.js";
+import { drawBoard } from "./board.js";
+import { keyMove, landing, readDiagram } from "./diagram.js";
+import { explainPosition, forget, initExplain } from "./explain.js";
+import { initHistory, showHistory } from "./history.js";
+import { menuOptions } from "./menus.js";
+import { analysisSummary, gameTitle, hintWords, introWords, markOf, playersWords, statusWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const GAME_NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku" };
 const STORAGE = { game: "inarow.game", choices: "inarow.choices" };
-
-export const gameTitle = (name) => GAME_NAMES[name] ?? name.replace(":gravity", " with gravity").replace(":", ", k = ");
 
 const state = {
   game: null, // the GameState the server sent last
@@ -19,13 +22,14 @@ const state = {
   analysisOn: false,
   explainOn: false,
   analysis: null, // the analysis of the current position, when shown
+  analysisError: null, // {position, message} when the analysis of that position failed
   hint: null, // the cell of the hinted move
   intro: "", // a sentence said once at the start of a game ("Random draw: …")
   watch: null, // the timer of a computer-against-computer game
   generation: 0, // bumped at each new game, so late answers for an old game are dropped
 };
 
-const mark = (side) => (state.game ? state.game.symbols[side] : side).toUpperCase();
+const mark = (side) => markOf(state.game, side);
 
 function setStatus(text, kind = "") {
   const status = $("status");
@@ -33,13 +37,8 @@ function setStatus(text, kind = "") {
   status.className = `status ${kind}`.trim();
 }
 
-function reasonOf(error) {
-  const text = error.message;
-  const reason = text.slice(text.lastIndexOf(": ") + 2);
-  return reason.length ? reason : text;
-}
-
 // ------------------------------------------------------------------------------------ drawing
+/** Draw the play view from `state`. Never sends a request. */
 function render() {
   const game = state.game;
   if (!game) return;
@@ -74,73 +73,20 @@ function render() {
     onCell,
   );
   $("board").setAttribute("aria-label", `${gameTitle(game.game)} board, ${game.columns} by ${game.rows}`);
-  renderStatus();
-  renderPlayers();
+  setStatus(...statusWords(game, { busy: state.busy, intro: state.intro }));
+  $("players").textContent = playersWords(game);
   renderMoves();
   renderAnalysisPanel();
   const yourTurn = game.waiting_for === "you" || game.waiting_for === "human";
   $("undo").disabled = state.busy || game.mode === "computers" || !canUndo(game);
   $("hint").disabled = state.busy || !yourTurn;
   $("analysis").disabled = false;
-  renderExplain();
-}
-
-function renderExplain() {
-  const panel = $("explain-panel");
-  panel.hidden = !state.explainOn;
+  $("explain-panel").hidden = !state.explainOn;
   $("explain").setAttribute("aria-pressed", String(state.explainOn));
-  // A watched game moves on by itself: its tree is searched again once it is over or paused.
-  if (state.explainOn && state.game && !(state.busy && state.game.mode === "computers")) explainPosition(state.game, mark);
-}
-
-function toggleExplain() {
-  state.explainOn = !state.explainOn;
-  if (!state.explainOn) forget();
-  render();
-  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
 function canUndo(game) {
   return game.mode === "computer" ? game.moves.some((m) => m.by === "human") : game.moves.length > 0;
-}
-
-function renderStatus() {
-  const game = state.game;
-  if (game.result) {
-    const line = game.winning_line.length ? ` — ${game.k} in a row` : "";
-    if (game.mode === "computer") {
-      const words = { win: ["You win!", "win"], loss: [`The computer wins${line}.`, "loss"], draw: ["Draw.", "draw"] };
-      const [text, kind] = words[game.outcome];
-      setStatus(text === "You win!" ? `You win${line}!` : text, kind);
-    } else {
-      setStatus(game.result === "draw" ? "Draw." : `${mark(game.result)} wins${line}.`, game.result === "draw" ? "draw" : "win");
-    }
-    return;
-  }
-  if (state.busy && game.waiting_for === "computer") {
-    setStatus(game.mode === "computers" ? `${mark(game.to_move)} (${playerTitle(game.players[game.to_move])}) is thinking…` : "The computer is thinking…", "thinking");
-    return;
-  }
-  const intro = state.intro ? `${state.intro} ` : "";
-  if (game.waiting_for === "you") setStatus(`${intro}Your move (${mark(game.to_move)}).`);
-  else if (game.waiting_for === "human") setStatus(`${intro}${mark(game.to_move)} to move.`);
-  else setStatus(`${intro}The computer is to move.`);
-}
-
-function renderPlayers() {
-  const game = state.game;
-  const level = game.level[0].toUpperCase() + game.level.slice(1);
-  let text;
-  if (game.mode === "computer") {
-    const you = game.symbols[game.you].toUpperCase();
-    const it = game.symbols[game.you === "x" ? "o" : "x"].toUpperCase();
-    text = `${gameTitle(game.game)} · You: ${you}${game.you === "x" ? " (first)" : ""} · Computer: ${it}${game.you === "o" ? " (first)" : ""}, ${level.toLowerCase()}`;
-  } else if (game.mode === "humans") {
-    text = `${gameTitle(game.game)} · Two players: X moves first`;
-  } else {
-    text = `${gameTitle(game.game)} · X: ${playerTitle(game.players.x)} · O: ${playerTitle(game.players.o)}`;
-  }
-  $("players").textContent = text;
 }
 
 function renderMoves() {
@@ -164,23 +110,105 @@ function renderMoves() {
 }
 
 function renderAnalysisPanel() {
-  const panel = $("analysis-panel");
-  panel.hidden = !state.analysisOn;
+  $("analysis-panel").hidden = !state.analysisOn;
+  $("analysis").setAttribute("aria-pressed", String(state.analysisOn));
   if (!state.analysisOn) return;
-  const analysis = state.analysis;
-  if (state.game.result) {
+  const { analysis, analysisError, game } = state;
+  if (game.result) {
     $("analysis-summary").textContent = "The game is over.";
     $("pv").textContent = "—";
-  } else if (!analysis || analysis.position !== state.game.position) {
+  } else if (analysisError && analysisError.position === game.position) {
+    $("analysis-summary").textContent = `No analysis: ${analysisError.message}`;
+    $("pv").textContent = "";
+  } else if (!analysis || analysis.position !== game.position) {
     $("analysis-summary").textContent = "Analysing…";
     $("pv").textContent = "";
   } else {
-    const side = mark(analysis.to_move);
-    const summary = analysis.exact
-      ? analysis.description.replace(/^([xo]) wins/, (_, s) => `${mark(s)} wins`)
-      : `not solved in time: evaluation ${analysis.score > 0 ? "+" : ""}${analysis.score} at depth ${analysis.depth}`;
-    $("analysis-summary").textContent = `${side} to move: ${summary}.`;
+    $("analysis-summary").textContent = analysisSummary(analysis, mark);
     $("pv").textContent = analysis.pv.join(" ");
+  }
+}
+
+// ------------------------------------------------------------------------------------ requests
+/**
+ * The one way to change the game: send `request` (a function that asks the server and resolves to the
+ * game's new state), mark the page busy meanwhile (drawn at once with `showBusy`), and take the answer
+ * unless a newer game has started since; a failure is told in the status line in the words of
+ * `failure(error)`. With `fresh` the answer is a new game. Resolves to whether the answer was taken.
+ */
+async function change(request, failure, { showBusy = false, fresh = false } = {}) {
+  const generation = state.generation;
+  state.busy = true;
+  if (showBusy) render();
+  try {
+    const next = await request();
+    if (generation !== state.generation) return false;
+    state.busy = false;
+    if (fresh) {
+      state.intro = introWords(next);
+      state.game = null;
+    }
+    accept(next);
+    return true;
+  } catch (error) {
+    if (generation !== state.generation) return false;
+    state.busy = false;
+    render();
+    setStatus(failure(error), "error");
+    return false;
+  }
+}
+
+/** Take the game's new state, draw it, and ask for what follows from it (analysis, tree, score). */
+function accept(game) {
+  const changed = !state.game || state.game.id !== game.id || state.game.position !== game.position;
+  state.game = game;
+  if (changed) {
+    state.hint = null;
+    state.intro = game.moves.length <= 1 ? state.intro : "";
+  }
+  localStorage.setItem(STORAGE.game, game.id);
+  render();
+  if (changed && state.analysisOn) refreshAnalysis();
+  refreshExplain();
+  if (game.result) refreshScore();
+}
+
+async function refreshAnalysis() {
+  const game = state.game;
+  if (!game || game.result) return;
+  const position = game.position;
+  const current = () => state.game && state.game.position === position && state.game.id === game.id;
+  try {
+    const analysis = await api.analyze(game.game, position);
+    if (!current()) return;
+    state.analysis = analysis;
+    state.analysisError = null;
+  } catch (error) {
+    if (!current()) return;
+    state.analysisError = { position, message: error.message };
+  }
+  render();
+}
+
+/** Search the tree of the position on the board, when the panel is open and the board is still. */
+function refreshExplain() {
+  // A watched game moves on by itself: its tree is searched again once it is over or paused.
+  if (state.explainOn && state.game && !(state.busy && state.game.mode === "computers")) explainPosition(state.game, mark);
+}
+
+async function refreshScore() {
+  const game = state.game;
+  const kind = game ? game.game : $("game").value;
+  $("score-title").textContent = `Score · ${gameTitle(kind)}`;
+  try {
+    const scores = await api.scores();
+    const score = scores.find((s) => s.game === kind) ?? { wins: 0, draws: 0, losses: 0 };
+    $("wins").textContent = score.wins;
+    $("draws").textContent = score.draws;
+    $("losses").textContent = score.losses;
+  } catch {
+    /* the score is a nicety: the game goes on without it */
   }
 }
 
@@ -201,43 +229,7 @@ async function onCell(cell, column) {
     return;
   }
   const move = game.gravity ? String(column) : cell;
-  if (await send(() => api.play(game.id, move, false), `Can't play ${move}`, false)) await followUp();
-}
-
-/**
- * Send a request that answers with the game, and take the answer unless a newer game has started
- * meanwhile; a failure is told in the status line. Resolves to whether the answer was taken.
- */
-async function send(request, failure, showBusy) {
-  const generation = state.generation;
-  state.busy = true;
-  if (showBusy) render();
-  try {
-    const next = await request();
-    if (generation !== state.generation) return false;
-    state.busy = false;
-    accept(next);
-    return true;
-  } catch (error) {
-    if (generation !== state.generation) return false;
-    state.busy = false;
-    render();
-    setStatus(`${failure}: ${reasonOf(error)}.`, "error");
-    return false;
-  }
-}
-
-function accept(game) {
-  const changed = !state.game || state.game.id !== game.id || state.game.position !== game.position;
-  state.game = game;
-  if (changed) {
-    state.hint = null;
-    state.intro = game.moves.length <= 1 ? state.intro : "";
-  }
-  localStorage.setItem(STORAGE.game, game.id);
-  render();
-  if (changed && state.analysisOn) refreshAnalysis();
-  if (game.result) refreshScore();
+  if (await change(() => api.play(game.id, move, false), (error) => `Can't play ${move}: ${error.reason}.`)) await followUp();
 }
 
 /** Let the computer play when it is its turn: a reply, or the next move of a watched game. */
@@ -257,7 +249,7 @@ async function followUp() {
 
 async function computerMove() {
   const game = state.game;
-  await send(() => api.play(game.id, null), "The computer could not move", true);
+  await change(() => api.play(game.id, null), (error) => `The computer could not move: ${error.reason}.`, { showBusy: true });
 }
 
 async function newGame(event) {
@@ -266,107 +258,71 @@ async function newGame(event) {
   localStorage.setItem(STORAGE.choices, JSON.stringify(choices));
   state.generation += 1;
   clearTimeout(state.watch);
-  state.busy = true;
   state.analysis = null;
   state.hint = null;
   setStatus(choices.first === "computer" && choices.mode === "computer" ? "The computer is thinking…" : "Starting…", "thinking");
-  try {
-    const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
-    const game = await api.newGame({ game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode, ...players });
-    state.busy = false;
-    state.intro = "";
-    if (game.mode === "computer" && game.first === "random") {
-      state.intro = game.first_mover === "you" ? "Random draw: you move first." : `Random draw: the computer moves first and played ${game.reply.move}.`;
-    } else if (game.reply) {
-      state.intro = `The computer played ${game.reply.move}.`;
-    }
-    state.game = null;
-    accept(game);
-    refreshScore();
-    $("board").querySelector(".cell")?.focus({ preventScroll: true });
-    await followUp();
-  } catch (error) {
-    state.busy = false;
-    if (state.game) render();
-    setStatus(`Can't start this game: ${error.message}.`, "error");
-  }
+  const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
+  const body = { game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode, ...players };
+  // The whole message: the board on screen is not the game that could not start.
+  const started = await change(() => api.newGame(body), (error) => `Can't start this game: ${error.message}.`, { fresh: true });
+  if (!started) return;
+  refreshScore();
+  $("board").querySelector(".cell")?.focus({ preventScroll: true });
+  await followUp();
 }
 
 async function undo() {
   const game = state.game;
   if (!game || state.busy) return;
-  state.busy = true;
   clearTimeout(state.watch);
-  try {
-    state.intro = "";
-    const next = await api.undo(game.id);
-    state.busy = false;
-    accept(next);
-    await followUp();
-  } catch (error) {
-    state.busy = false;
-    render();
-    setStatus(`Nothing to undo: ${reasonOf(error)}.`, "error");
-  }
+  state.intro = "";
+  if (await change(() => api.undo(game.id), (error) => `Nothing to undo: ${error.reason}.`)) await followUp();
 }
 
 async function hint() {
   const game = state.game;
   if (!game || state.busy || game.result) return;
   const position = game.position;
+  setStatus("Looking for the best move…", "thinking");
   try {
-    setStatus("Looking for the best move…", "thinking");
     const analysis = await api.analyze(game.game, position);
     if (state.game.position !== position) return;
-    const move = analysis.best[0];
-    state.hint = landing(game, readDiagram(game.diagram), move);
-    const value = analysis.moves.find((m) => m.move === move);
+    state.hint = landing(game, readDiagram(game.diagram), analysis.best[0]);
     render();
-    const words = value.exact ? analysis.description.replace(/^([xo]) wins/, (_, s) => `${mark(s)} wins`) : "the engine's best guess";
-    setStatus(`Hint: play ${move} (${words}).`);
+    setStatus(hintWords(analysis, mark));
   } catch (error) {
     render();
-    setStatus(`No hint: ${reasonOf(error)}.`, "error");
+    setStatus(`No hint: ${error.reason}.`, "error");
   }
 }
 
-async function toggleAnalysis() {
+function toggleAnalysis() {
   state.analysisOn = !state.analysisOn;
-  $("analysis").setAttribute("aria-pressed", String(state.analysisOn));
   render();
-  if (state.analysisOn) await refreshAnalysis();
+  if (state.analysisOn) refreshAnalysis();
 }
 
-async function refreshAnalysis() {
-  const game = state.game;
-  if (!game || game.result) return;
-  const position = game.position;
-  try {
-    const analysis = await api.analyze(game.game, position);
-    if (!state.game || state.game.position !== position || state.game.id !== game.id) return;
-    state.analysis = analysis;
-    render();
-  } catch (error) {
-    $("analysis-summary").textContent = `No analysis: ${error.message}`;
-  }
-}
-
-async function refreshScore() {
-  const game = state.game;
-  const kind = game ? game.game : $("game").value;
-  $("score-title").textContent = `Score · ${gameTitle(kind)}`;
-  try {
-    const scores = await api.scores();
-    const score = scores.find((s) => s.game === kind) ?? { wins: 0, draws: 0, losses: 0 };
-    $("wins").textContent = score.wins;
-    $("draws").textContent = score.draws;
-    $("losses").textContent = score.losses;
-  } catch {
-    /* the score is a nicety: the game goes on without it */
-  }
+function toggleExplain() {
+  state.explainOn = !state.explainOn;
+  if (!state.explainOn) forget();
+  render();
+  refreshExplain();
+  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
 // ------------------------------------------------------------------------------------ choices
+/** Put the server's choices into the menus (GET /api/menus; see menus.js). */
+function fillMenus(menus) {
+  for (const [id, options] of Object.entries(menuOptions(menus))) {
+    $(id).replaceChildren(...options.map((o) => new Option(o.label, o.value, o.selected, o.selected)));
+  }
+}
+
+/** Choose `value` in the menu `id` when it offers it (a saved choice may no longer be on offer). */
+function choose(id, value) {
+  if (value && [...$(id).options].some((option) => option.value === value)) $(id).value = value;
+}
+
 function readChoices() {
   let game = $("game").value;
   if (game === "custom") {
@@ -388,10 +344,10 @@ function readChoices() {
 function restoreChoices() {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE.choices) ?? "{}");
-    for (const id of ["mode", "you", "first", "level", "speed"]) if (saved[id]) $(id).value = saved[id];
-    if (saved.xPlayer) $("x-player").value = saved.xPlayer;
-    if (saved.oPlayer) $("o-player").value = saved.oPlayer;
-    if (saved.preset) $("game").value = saved.preset;
+    for (const id of ["mode", "you", "first", "level", "speed"]) choose(id, saved[id]);
+    choose("x-player", saved.xPlayer);
+    choose("o-player", saved.oPlayer);
+    choose("game", saved.preset);
     if (saved.preset === "custom") {
       const match = /^(\d+)x(\d+):(\d+)(:gravity)?$/.exec(saved.game ?? "");
       if (match) [$("columns").value, $("rows").value, $("k").value, $("gravity").checked] = [match[1], match[2], match[3], Boolean(match[4])];
@@ -412,16 +368,10 @@ function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
   const game = state.game;
   if (!game || $("play-view").hidden) return;
-  let cell = null;
-  let column = null;
-  if (game.columns === 3 && game.rows === 3 && !game.gravity) cell = keypadCell(event.key);
-  else if (game.gravity && /^[1-9]$/.test(event.key) && Number(event.key) <= game.columns) {
-    column = Number(event.key);
-    cell = `${"abcdefghi"[column - 1]}1`;
-  }
-  if (!cell) return;
+  const move = keyMove(game, event.key);
+  if (!move) return;
   event.preventDefault();
-  onCell(cell, column ?? 1);
+  onCell(move.cell, move.column);
 }
 
 function showView(name) {
@@ -431,7 +381,7 @@ function showView(name) {
   }
   $("play-view").hidden = name !== "play";
   $("history-view").hidden = name !== "history";
-  if (name === "history") showHistory(resume);
+  if (name === "history") showHistory();
 }
 
 async function resume(id) {
@@ -441,6 +391,7 @@ async function resume(id) {
 
 async function load(id) {
   state.generation += 1;
+  clearTimeout(state.watch);
   state.intro = "";
   state.analysis = null;
   state.game = null;
@@ -451,7 +402,6 @@ async function load(id) {
 }
 
 async function start() {
-  restoreChoices();
   $("new-game").addEventListener("submit", newGame);
   $("game").addEventListener("change", syncForm);
   $("mode").addEventListener("change", syncForm);
@@ -459,12 +409,20 @@ async function start() {
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);
   $("explain").addEventListener("click", toggleExplain);
-  setUpExplain(() => {
+  initExplain(() => {
     forget();
-    renderExplain();
+    refreshExplain();
   });
+  initHistory(resume);
   document.addEventListener("keydown", onKey);
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showView(tab.dataset.view));
+  try {
+    fillMenus(await api.menus());
+  } catch (error) {
+    setStatus(`The page cannot read its menus: ${error.message}.`, "error");
+    return;
+  }
+  restoreChoices();
   const saved = localStorage.getItem(STORAGE.game);
   if (saved) {
     try {

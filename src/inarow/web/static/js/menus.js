@@ -1,0 +1,64 @@
+// The choices the page offers, built from what the server accepts (GET /api/menus): the level, the
+// players of a computer-against-computer game, and the Explain panel's algorithm, depth and evaluation.
+// Pure functions: no DOM, so node can test them; main.js puts the options into the <select>s.
+
+import { pliesText, playerTitle } from "./words.js";
+
+const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)" };
+const EVALUATION_LABELS = { "open-lines": "Open lines", weighted: "Weighted lines", lines: "Completed lines" };
+const PLAYER_LABELS = { rules: "Rules (win, block, corner…)" };
+
+/** The textbook searches offered as players, [algorithm, depth, evaluation]: a few that play quickly. */
+const SEARCH_PLAYERS = [
+  ["minimax", 1, "open-lines"],
+  ["minimax", 2, "open-lines"],
+  ["minimax", 3, "open-lines"],
+  ["alphabeta", 4, "open-lines"],
+  ["alphabeta", 4, "weighted"],
+];
+
+/** The depths the Explain panel offers, in plies, up to the server's limit; then "to the end". */
+const EXPLAIN_DEPTHS = [1, 2, 3, 4, 5, 6];
+
+const DEFAULTS = { level: "medium", "x-player": "rules", "o-player": "minimax:2:open-lines", "explain-algorithm": "alphabeta", "explain-depth": "2" };
+
+/** "Minimax, 2 plies" from "minimax, 2 plies"; "α-β" stays as it is written. */
+const capitalised = (text) => text.replace(/^[a-z]/, (letter) => letter.toUpperCase());
+
+/** Options [{value, label}] for every player the server knows by name, then the textbook searches. */
+export function playerOptions(menus) {
+  const named = menus.players.map((name) => ({ value: name, label: PLAYER_LABELS[name] ?? capitalised(playerTitle(name)) }));
+  const searches = SEARCH_PLAYERS.filter(
+    ([algorithm, depth, evaluation]) =>
+      menus.algorithms.includes(algorithm) && menus.evaluations.includes(evaluation) && depth <= menus.max_depth,
+  ).map(([algorithm, depth, evaluation]) => {
+    const value = `${algorithm}:${depth}:${evaluation}`;
+    return { value, label: capitalised(playerTitle(value)) };
+  });
+  return [...named, ...searches];
+}
+
+/**
+ * Every menu the page builds, by the id of its <select>: a list of {value, label, selected}, one option
+ * selected (the page's default when the server offers it, else the first).
+ */
+export function menuOptions(menus) {
+  const players = playerOptions(menus);
+  const lists = {
+    level: menus.levels.map((name) => ({ value: name, label: capitalised(name) })),
+    "x-player": players,
+    "o-player": players,
+    "explain-algorithm": menus.algorithms.map((name) => ({ value: name, label: ALGORITHM_LABELS[name] ?? name })),
+    "explain-depth": [
+      ...EXPLAIN_DEPTHS.filter((depth) => depth <= menus.max_depth).map((depth) => ({ value: String(depth), label: pliesText(depth) })),
+      { value: "end", label: "To the end" },
+    ],
+    "explain-evaluation": menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
+  };
+  const menusById = {};
+  for (const [id, options] of Object.entries(lists)) {
+    const chosen = options.some((option) => option.value === DEFAULTS[id]) ? DEFAULTS[id] : options[0]?.value;
+    menusById[id] = options.map((option) => ({ ...option, selected: option.value === chosen }));
+  }
+  return menusById;
+}

@@ -1,0 +1,112 @@
+// Reading the search tree of POST /api/explain and the rows of POST /api/compare for drawing: which
+// nodes are shown, the best line, where to draw them. The layout is the server's (`x`, `y` on every node,
+// `pruned_spots` for the pruned children); the page only closes up the room closed subtrees leave.
+// Pure functions: no DOM, so node can test them.
+
+/** Ids of the nodes shown when the nodes in `closed` hide their subtrees (a closed node itself shows). */
+export function shownNodes(tree, closed) {
+  const shown = new Set();
+  const walk = (id) => {
+    shown.add(id);
+    if (!closed.has(id)) for (const child of tree.nodes[id].children) walk(child);
+  };
+  walk(0);
+  return shown;
+}
+
+/** The pruned children shown: those of shown, open nodes, keyed `${parent}:${move}` -> {x, y}. */
+export function shownPruned(tree, shown, closed) {
+  const spots = new Map();
+  for (const spot of tree.pruned_spots) {
+    if (shown.has(spot.parent) && !closed.has(spot.parent)) spots.set(`${spot.parent}:${spot.move}`, spot);
+  }
+  return spots;
+}
+
+/** The ids of the principal variation: the root, then the child the best move leads to, and so on. */
+export function bestPath(tree) {
+  const best = new Set([0]);
+  let node = tree.nodes[0];
+  while (node && node.best !== null) {
+    const next = node.children.map((id) => tree.nodes[id]).find((child) => child.move === node.best);
+    if (!next) break;
+    best.add(next.id);
+    node = next;
+  }
+  return best;
+}
+
+/** How many nodes lie below `node`. */
+export const descendants = (tree, node) => node.children.reduce((total, id) => total + 1 + descendants(tree, tree.nodes[id]), 0);
+
+/** The nodes closed when a tree is first drawn: in trees of more than `over` nodes, those at depth 2 and below. */
+export function initiallyClosed(tree, over) {
+  if (tree.nodes.length <= over) return new Set();
+  return new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id));
+}
+
+/** The ancestors of the node the search is at on `step` (entering or leaving it), to open for a replay. */
+export function ancestorsAt(tree, step) {
+  const current = tree.nodes.find((n) => n.enter === step || n.exit === step);
+  const ids = [];
+  for (let id = current?.parent; id !== null && id !== undefined; id = tree.nodes[id].parent) ids.push(id);
+  return ids;
+}
+
+/**
+ * A map x -> x that closes up the empty columns closed subtrees leave in the server's layout: each gap
+ * wider than one `slot` between neighbouring shown x's shrinks to one slot. It keeps the left-to-right
+ * order and the rows, so it places nothing anew; with nothing closed every gap is at most a slot (the
+ * leaves fill consecutive slots) and it changes nothing.
+ */
+export function squeeze(xs, slot) {
+  const sorted = [...new Set(xs)].sort((a, b) => a - b);
+  const map = new Map();
+  let shift = 0;
+  sorted.forEach((x, index) => {
+    if (index > 0) shift += Math.max(0, x - sorted[index - 1] - slot);
+    map.set(x, x - shift);
+  });
+  return map;
+}
+
+/**
+ * Where to draw the shown part of the tree when the nodes in `closed` hide their subtrees: `at` (node id
+ * -> {x, y}), `pruned` (`${parent}:${move}` -> {x, y}), and the `width` and `height` of the drawing. The
+ * places are the server's, squeezed (see squeeze); the margins are the layout's own (half a slot left of
+ * the first slot, the root's height above it), and `below` more under the last row for its labels.
+ */
+export function placement(tree, closed, below = 24) {
+  const shown = shownNodes(tree, closed);
+  const spots = shownPruned(tree, shown, closed);
+  const half = Math.min(...[...tree.nodes, ...tree.pruned_spots].map((spot) => spot.x));
+  const nodes = tree.nodes.filter((n) => shown.has(n.id));
+  const xs = squeeze([...nodes, ...spots.values()].map((spot) => spot.x), 2 * half);
+  const at = new Map(nodes.map((n) => [n.id, { x: xs.get(n.x), y: n.y }]));
+  const pruned = new Map([...spots].map(([key, spot]) => [key, { x: xs.get(spot.x), y: spot.y }]));
+  const places = [...at.values(), ...pruned.values()];
+  return {
+    at,
+    pruned,
+    width: Math.max(...places.map((place) => place.x)) + half,
+    height: Math.max(...places.map((place) => place.y)) + tree.nodes[0].y + below,
+  };
+}
+
+/** How long a search took, for people: "0.4 ms", "12 ms". */
+export const millisecondsText = (seconds) => `${seconds < 0.01 ? (seconds * 1000).toFixed(1) : Math.round(seconds * 1000)} ms`;
+
+/**
+ * One row of the comparison table in words: nodes ("> 50,000" when the search was stopped), the
+ * effective branching factor, the time and the value (as the server words it); `bar` is the width of its
+ * bar in per cent of the most nodes, on a log scale (minimax's count would leave the others as slivers).
+ */
+export function compareCells(row, most) {
+  return {
+    nodes: row.complete ? row.nodes.toLocaleString("en") : `> ${row.nodes.toLocaleString("en")}`,
+    branching: row.branching === null ? "—" : row.branching.toFixed(2),
+    time: row.complete ? millisecondsText(row.seconds) : "stopped",
+    value: row.complete ? row.value_text : "—", // the server's words: "+∞ (proven)", "eval -6 (its scale)"
+    bar: Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most)),
+  };
+}
