@@ -1,0 +1,233 @@
+"""Minimax, α-β and its refinements and the engine side by side: nodes, time, effective branching factor."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from typing_extensions import TypedDict
+
+from inarow import words
+from inarow.errors import InarowError
+from inarow.explain.values import JsonValue, json_value
+from inarow.rules import Position, Side
+from inarow.search.heuristic import HeuristicSearch
+from inarow.search.limits import Budget, Limits, SearchAborted
+from inarow.search.textbook import (
+    search,
+)
+
+COMPARE_MAX_NODES = 1_000_000
+"""The nodes each algorithm of :func:`compare_algorithms` may visit unless told otherwise."""
+
+
+def effective_branching_factor(nodes: int, depth: int) -> float | None:
+    """The b* of a uniform tree of ``depth`` levels below its root holding ``nodes`` nodes, root included:
+    ``nodes = 1 + b* + b*² + … + b*^depth`` (Russell and Norvig). None when ``depth`` is 0."""
+    if depth <= 0 or nodes <= 1:
+        return None
+
+    def size(b: float) -> float:
+        return float(depth + 1) if b == 1 else (b ** (depth + 1) - 1) / (b - 1)
+
+    low, high = 0.0, float(nodes)
+    for _ in range(200):
+        middle = (low + high) / 2
+        if size(middle) < nodes:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+COMPARED: tuple[tuple[str, str, str, dict[str, bool]], ...] = (
+    ("minimax", "minimax", "minimax", {}),
+    ("alphabeta", "α-β", "alphabeta", {}),
+    ("alphabeta-ordering", "α-β, move ordering", "alphabeta-soft", {"ordering": True}),
+    ("alphabeta-table", "α-β, transposition table", "alphabeta-soft", {"table": True}),
+    (
+        "alphabeta-ordering-table",
+        "α-β, ordering and table",
+        "alphabeta-soft",
+        {"ordering": True, "table": True},
+    ),
+)
+"""The textbook searches :func:`compare_algorithms` runs: name, label, algorithm and options."""
+
+
+class ComparisonRowJSON(TypedDict):
+    """One algorithm of :class:`ComparisonJSON`."""
+
+    name: str
+    label: str
+    complete: bool
+    nodes: int
+    value: JsonValue
+    value_text: str
+    move: str | None
+    seconds: float
+    branching: float | None
+
+
+class ComparisonJSON(TypedDict):
+    """``inarow compare --json`` and ``POST /api/compare``."""
+
+    position: str
+    game: str
+    to_move: Side
+    depth: int
+    evaluation: str
+    max_nodes: int
+    rows: list[ComparisonRowJSON]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComparisonRow:
+    """What one algorithm of :func:`compare_algorithms` did.
+
+    ``complete`` is False when the node limit stopped it (``nodes`` is then the limit). ``mover_value`` is
+    the value it found for the side to move: the textbook value, or for the engine its proven result
+    (``proven``: +inf a win, -inf a loss, 0 a draw); None when stopped, or when the engine only reached a
+    heuristic ``engine_evaluation`` on its own scale. ``branching`` is the effective branching factor.
+    """
+
+    name: str
+    label: str
+    complete: bool
+    nodes: int
+    seconds: float
+    mover_value: float | None
+    proven: bool = False
+    engine_evaluation: int | None = None
+    move: int | None
+    branching: float | None
+
+    def value_text(self) -> str:
+        """The value for people: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, ``eval +12 (its scale)``."""
+        return words.comparison_value(self.mover_value, self.proven, self.engine_evaluation)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Comparison:
+    """The answer of :func:`compare_algorithms`: ``position`` searched ``depth`` plies deep with
+    ``evaluation``, each algorithm allowed ``max_nodes`` nodes, one row an algorithm."""
+
+    position: Position
+    depth: int
+    evaluation: str
+    max_nodes: int
+    rows: tuple[ComparisonRow, ...]
+
+    def to_json(self) -> ComparisonJSON:
+        """The comparison with each row's ``value`` in JSON form and its ``value_text`` for people."""
+        game = self.position.game
+        return {
+            "position": self.position.diagram(),
+            "game": game.name,
+            "to_move": self.position.turn,
+            "depth": self.depth,
+            "evaluation": self.evaluation,
+            "max_nodes": self.max_nodes,
+            "rows": [
+                {
+                    "name": row.name,
+                    "label": row.label,
+                    "complete": row.complete,
+                    "nodes": row.nodes,
+                    "value": json_value(row.mover_value),
+                    "value_text": row.value_text(),
+                    "move": None if row.move is None else game.cell_name(row.move),
+                    "seconds": round(row.seconds, 6),
+                    "branching": row.branching,
+                }
+                for row in self.rows
+            ],
+        }
+
+
+def compare_algorithms(
+    position: Position,
+    depth: int | None = None,
+    evaluation: str = "open-lines",
+    *,
+    max_nodes: int = COMPARE_MAX_NODES,
+    progress: Callable[[str], None] | None = None,
+) -> Comparison:
+    """Search ``position`` ``depth`` plies deep (None: to the end) with each algorithm of :data:`COMPARED`
+    and with the engine (:meth:`inarow.search.engine.Engine.search`: α-β with threat detection, move
+    ordering, a table and symmetry, its own evaluation), each allowed ``max_nodes`` nodes.
+    ``progress(label)`` is called before each search.
+
+    Raises :class:`~inarow.errors.InarowError` subclasses for a bad evaluation or a finished position.
+    """
+    if position.is_over:
+        raise InarowError(f"nothing to compare in {position.diagram()!r}: the game is over")
+    remaining = position.game.cells - position.ply
+    plies = remaining if depth is None else min(depth, remaining)
+    rows: list[ComparisonRow] = []
+    for name, label, algorithm, options in COMPARED:
+        if progress is not None:
+            progress(label)
+        budget = Budget(Limits(nodes=max_nodes + 1))
+        start = time.perf_counter()
+        try:
+            result = search(position, algorithm, plies, evaluation, record=False, budget=budget, **options)
+        except SearchAborted:
+            complete, nodes, value, move = False, max_nodes, None, None
+        else:
+            complete, nodes, value, move = True, result.nodes, result.mover_value, result.move
+        rows.append(
+            ComparisonRow(
+                name=name,
+                label=label,
+                complete=complete,
+                nodes=nodes,
+                seconds=time.perf_counter() - start,
+                mover_value=value,
+                move=move,
+                branching=effective_branching_factor(nodes, plies) if complete else None,
+            )
+        )
+    if progress is not None:
+        progress("engine")
+    rows.append(_engine_row(position, plies, max_nodes))
+    return Comparison(
+        position=position, depth=plies, evaluation=evaluation, max_nodes=max_nodes, rows=tuple(rows)
+    )
+
+
+def _engine_row(position: Position, plies: int, max_nodes: int) -> ComparisonRow:
+    """The engine's depth-limited search of ``position``: a proven result when it found one, else its
+    heuristic value on its own scale."""
+    budget = Budget(Limits(nodes=max_nodes + 1))
+    searcher = HeuristicSearch(position.game, budget)
+    start = time.perf_counter()
+    try:
+        found = searcher.search(*position.sides(), plies)
+    except SearchAborted:
+        return ComparisonRow(
+            name="engine",
+            label="engine",
+            complete=False,
+            nodes=max_nodes,
+            seconds=0.0,
+            mover_value=None,
+            move=None,
+            branching=None,
+        )
+    score = found.score
+    proven = None if score is None else math.copysign(math.inf, score) if score else 0.0
+    return ComparisonRow(
+        name="engine",
+        label="engine",
+        complete=True,
+        nodes=budget.nodes,
+        seconds=time.perf_counter() - start,
+        mover_value=proven,
+        proven=proven is not None,
+        engine_evaluation=found.value if proven is None else None,
+        move=None,
+        branching=effective_branching_factor(budget.nodes, plies),
+    )

@@ -1,0 +1,190 @@
+"""The value a textbook search backs up for each legal move, to check a hand calculation."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from typing_extensions import TypedDict
+
+from inarow import words
+from inarow.analysis import PositionJSON, position_json
+from inarow.errors import TreeTooLargeError
+from inarow.explain.values import JsonValue, json_value
+from inarow.rules import Position
+from inarow.search.limits import Budget, Limits, SearchAborted
+from inarow.search.textbook import (
+    check_algorithm,
+    move_scores,
+)
+
+
+class MoveValueJSON(TypedDict):
+    """One move of :class:`MoveValuesJSON`, with the keys of a move of ``inarow analyze --json``."""
+
+    move: str
+    exact: bool
+    value: None
+    score: JsonValue
+    plies: None
+    outcome: None
+
+
+class MoveValuesJSON(PositionJSON):
+    """``inarow analyze --algo … --json``: the keys of ``inarow analyze --json`` and ``algorithm`` and
+    ``evaluation``."""
+
+    outcome: None
+    exact: bool
+    value: None
+    score: JsonValue
+    plies: None
+    best: list[str]
+    pv: list[str]
+    moves: list[MoveValueJSON]
+    description: str
+    depth: int | None
+    algorithm: str
+    evaluation: str
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveValue:
+    """A legal move (a cell bit) and the value a textbook search backs up for it, from the standpoint of
+    the side to move, which plays it."""
+
+    move: int
+    mover_value: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveValues:
+    """The answer of :func:`analyze_moves`. Values are for the side to move at ``position``, on the
+    evaluation's scale (±inf: a win/loss it can force within the depth); none of them is exact.
+
+    ``mover_value`` is the top value (None when the game is over), ``best`` the moves that reach it, ``pv``
+    the line each side's first best move makes.
+    """
+
+    position: Position
+    algorithm: str
+    evaluation: str
+    depth: int | None
+    mover_value: float | None
+    moves: tuple[MoveValue, ...]
+    best: tuple[int, ...]
+    pv: tuple[int, ...]
+    nodes: int
+    seconds: float
+
+    def describe(self) -> str:
+        """The result in words: ``minimax to depth 2 with open-lines: +1 for x``, or the finished game's."""
+        position = self.position
+        if position.result is not None:
+            return words.finished(position.result)
+        return words.textbook_value(
+            self.algorithm, self.depth, self.evaluation, self.mover_value, position.turn
+        )
+
+    def to_json(self, text: str | None = None) -> MoveValuesJSON:
+        """The keys of ``inarow analyze --json`` (``exact`` false, ``value``/``plies``/``outcome`` null,
+        ``score`` the textbook value) and ``algorithm`` and ``evaluation``; ``text`` is the position as
+        the user wrote it."""
+        position, game = self.position, self.position.game
+        return {
+            **position_json(position, text, position.winner),
+            "outcome": None,
+            "exact": False,
+            "value": None,
+            "score": json_value(self.mover_value),
+            "plies": None,
+            "best": [game.cell_name(bit) for bit in self.best],
+            "pv": [game.cell_name(bit) for bit in self.pv],
+            "moves": [
+                {
+                    "move": game.cell_name(move.move),
+                    "exact": False,
+                    "value": None,
+                    "score": json_value(move.mover_value),
+                    "plies": None,
+                    "outcome": None,
+                }
+                for move in self.moves
+            ],
+            "description": self.describe(),
+            "depth": self.depth,
+            "algorithm": self.algorithm,
+            "evaluation": self.evaluation,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def analyze_moves(
+    position: Position,
+    algorithm: str = "minimax",
+    depth: int | None = 2,
+    evaluation: str = "open-lines",
+    limits: Limits | None = None,
+) -> MoveValues:
+    """The value a ``depth``-ply textbook search backs up for every legal move of ``position``, from the
+    standpoint of the side to move, the best moves and the expected line. ``limits`` bounds the nodes
+    and the time.
+
+    Raises :class:`~inarow.errors.InarowError` subclasses for a bad algorithm or evaluation and
+    :class:`TreeTooLargeError` when the limits stop the search.
+    """
+    algorithm = check_algorithm(algorithm)
+    budget = Budget(limits or Limits())
+    start = time.perf_counter()
+    if position.is_over:
+        return MoveValues(
+            position=position,
+            algorithm=algorithm,
+            evaluation=evaluation,
+            depth=depth,
+            mover_value=None,
+            moves=(),
+            best=(),
+            pv=(),
+            nodes=0,
+            seconds=0.0,
+        )
+    try:
+        scores, nodes = move_scores(position, algorithm, depth, evaluation, budget)
+        top = max(scores.values())
+        best = tuple(bit for bit, value in scores.items() if value == top)
+        line = _line(position, best[0], algorithm, depth, evaluation, budget)
+    except SearchAborted:
+        raise TreeTooLargeError(
+            f"the {algorithm} search of {position.diagram()!r} was stopped by the limits after "
+            f"{budget.nodes:,} nodes: lower the depth or raise the limits"
+        ) from None
+    return MoveValues(
+        position=position,
+        algorithm=algorithm,
+        evaluation=evaluation,
+        depth=depth,
+        mover_value=top,
+        moves=tuple(MoveValue(move=bit, mover_value=value) for bit, value in scores.items()),
+        best=best,
+        pv=line,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _line(
+    position: Position, first: int, algorithm: str, depth: int | None, evaluation: str, budget: Budget
+) -> tuple[int, ...]:
+    """The expected line: ``first``, then each side's first best move with the plies left of ``depth``."""
+    line, current = [first], position.play(first)
+    left = None if depth is None else depth - 1
+    while not current.is_over and (left is None or left > 0):
+        scores, _ = move_scores(current, algorithm, left, evaluation, budget)
+        top = max(scores.values())
+        line.append(next(bit for bit, value in scores.items() if value == top))
+        current, left = current.play(line[-1]), None if left is None else left - 1
+    return tuple(line)
