@@ -10,6 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from inarow import Limits, analyze, parse_position
+from inarow.sessions import InlineExecutor, Sessions
+from inarow.store import Store
 
 
 def new_game(client: TestClient, **choices: str) -> dict[str, Any]:
@@ -74,7 +76,27 @@ def test_analyze_with_a_depth_is_not_exact_on_connect_four(client: TestClient) -
 def test_analyze_caps_the_time_at_the_servers_think_time(client: TestClient) -> None:
     answer = client.post("/api/analyze", json={"game": "gomoku", "position": "h8", "time": 3600}).json()
     assert answer["exact"] is False
-    assert answer["seconds"] < 20  # one depth always finishes, the rest is cut at 1 s
+
+
+class RecordingExecutor(InlineExecutor):
+    """Runs each task inline and keeps its arguments."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append(args)
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_the_service_never_gives_a_search_more_than_the_think_time() -> None:
+    executor = RecordingExecutor()
+    sessions = Sessions(Store(":memory:"), executor, think_time=1.5)
+    sessions.analyze(parse_position("h8", "gomoku"), seconds=3600)
+    sessions.analyze(parse_position("h8", "gomoku"), seconds=0.5)
+    sessions.analyze(parse_position("h8", "gomoku"), depth=1)
+    limits = [call[1] for call in executor.calls]
+    assert limits == [Limits(time=1.5), Limits(time=0.5), Limits(depth=1, time=1.5)]
 
 
 def test_analyze_refuses_bad_input_with_a_message_that_names_it(client: TestClient) -> None:
