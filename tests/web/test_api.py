@@ -446,3 +446,17 @@ def test_no_request_of_a_thousand_random_ones_gets_a_500(client: TestClient) -> 
             response = client.request(method, path, json=body)
         assert response.status_code < 500, (method, path, body, response.text)
         assert "detail" in response.json() or response.status_code < 300
+
+
+def test_every_route_describes_its_answer_in_the_openapi_schema(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            answers = {
+                code: answer for code, answer in operation["responses"].items() if code.startswith("2")
+            }
+            assert answers, (method, path)
+            for answer in answers.values():
+                schema = answer["content"]["application/json"]["schema"]
+                assert schema.get("$ref") or schema.get("type") or schema.get("anyOf"), (method, path, schema)
+            assert "400" in operation["responses"] and "422" in operation["responses"], (method, path)
