@@ -5,7 +5,7 @@ and whose turn it is; the rules stay in :mod:`inarow.rules`, the history in :mod
 
 Searches go through a :class:`concurrent.futures.Executor` given by the caller: an :class:`InlineExecutor`
 runs them in the calling thread, a process pool runs them beside the server so a long search never holds
-up another request. What crosses to a worker is plain data (game names and move lists), never positions.
+up another request. What crosses to a worker is values (a position pickles as its game and bitboards).
 Every search has a time limit, at most :attr:`Sessions.think_time` seconds.
 
 In a computer-against-computer game each side may have its own player (``rules`` against
