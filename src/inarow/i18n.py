@@ -1,0 +1,150 @@
+"""Translations: every sentence a person reads is looked up in a gettext catalog of its language.
+
+The messages are English, written in the code as ``_("{winner} wins in {moves} moves")`` (Python) or
+``t("…")`` (the page's JavaScript), with named ``{placeholders}`` filled after the lookup so that a
+translation may reorder them. ``pybabel extract -F babel.cfg`` collects them into
+``src/inarow/locale/inarow.pot``; each language is a folder ``locale/<code>/LC_MESSAGES/inarow.po``, read
+with Babel when the language is first used. A third language is added by dropping in its ``.po`` file.
+
+The current language is a context variable: the command line sets it once from ``--lang`` or the
+environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), the web app per request from
+``Accept-Language``. English needs no catalog: its messages are the keys.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+DOMAIN = "inarow"
+LOCALE_DIR = Path(__file__).parent / "locale"
+DEFAULT = "en"
+
+_current: ContextVar[str] = ContextVar("inarow_language", default=DEFAULT)
+
+
+def catalog_path(language: str, directory: Path = LOCALE_DIR) -> Path:
+    """Where the catalog of ``language`` (a code such as ``zh_CN``) lives."""
+    return directory / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def available(directory: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The languages there are catalogs for in ``directory``, English first: ``("en", "zh_CN")``."""
+    found = sorted(p.name for p in directory.iterdir() if catalog_path(p.name, directory).is_file())
+    return (DEFAULT, *found)
+
+
+@cache
+def translations(language: str, directory: Path = LOCALE_DIR) -> _gettext.NullTranslations:
+    """The catalog of ``language``, compiled from its ``.po`` file in memory (English: the messages as they
+    are). Raises ``ValueError`` for a language without a catalog."""
+    if language == DEFAULT:
+        return _gettext.NullTranslations()
+    if language not in available(directory):
+        known = ", ".join(available(directory))
+        raise ValueError(f"no catalog for language {language!r}: expected one of {known}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with catalog_path(language, directory).open("rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return _gettext.GNUTranslations(compiled)
+
+
+def current() -> str:
+    """The language of this context (``en`` unless set)."""
+    return _current.get()
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` (a code of :func:`available`) the language of this context from now on."""
+    translations(language)  # refuse an unknown language here, not at the first message
+    _current.set(language)
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the ``with`` block."""
+    translations(code)
+    token = _current.set(code)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count``, in the current language."""
+    return translations(_current.get()).ngettext(singular, plural, count)
+
+
+_ = gettext
+
+
+def negotiate(preferred: Iterable[str]) -> str:
+    """The best available language for tags in order of preference (``zh-CN``, ``zh``, ``en-US``…):
+    an exact match first, else the same language in another region, else English."""
+    from babel.core import negotiate_locale
+
+    tags = [tag.strip().replace("-", "_") for tag in preferred if tag.strip() and tag.strip() != "*"]
+    found = negotiate_locale(tags, available(), sep="_")
+    if found:
+        return found
+    for tag in tags:
+        base = tag.split("_")[0].lower()
+        for code in available():
+            if code.split("_")[0].lower() == base:
+                return code
+    return DEFAULT
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language for an HTTP ``Accept-Language`` header such as ``zh-CN,zh;q=0.9,en;q=0.8``."""
+    if not header:
+        return DEFAULT
+    weighted = []
+    for position, item in enumerate(header.split(",")):
+        tag, _sep, params = item.partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if tag.strip() and quality > 0:
+            weighted.append((-quality, position, tag.strip()))
+    return negotiate(tag for _q, _p, tag in sorted(weighted))
+
+
+def from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language of the terminal: the first of ``LANGUAGE`` (a ``:`` list), ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` that is set, read as gettext does (``zh_CN.UTF-8`` → ``zh_CN``)."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value and value not in ("C", "POSIX"):
+            return negotiate(part.split(".")[0].split("@")[0] for part in value.split(":"))
+    return DEFAULT
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog where it is written (a table of terms, say) and translate it where it
+    is shown, with :func:`gettext`."""
+    return message
