@@ -128,13 +128,15 @@ def test_the_side_to_move_and_the_result_follow_from_the_stones() -> None:
             "z9",
             "tictactoe",
             InvalidMoveError,
-            "move 1 of 'z9': invalid cell 'z9': expected a cell name from a1 to c3",
+            "move 1 of 'z9': invalid cell 'z9': expected a cell name from a1 to c3, a key 1-9 as on the numeric "
+            "keypad, or row,column from 1,1 at the top left to 3,3 on tictactoe",
         ),
         (
             "a4",
             "tictactoe",
             InvalidMoveError,
-            "move 1 of 'a4': invalid cell 'a4': expected a cell name from a1 to c3",
+            "move 1 of 'a4': invalid cell 'a4': expected a cell name from a1 to c3, a key 1-9 as on the numeric "
+            "keypad, or row,column from 1,1 at the top left to 3,3 on tictactoe",
         ),
         (
             "a1 a2 b1 b2 c1 c2",
@@ -260,3 +262,119 @@ def test_a_board_of_one_row_is_written_without_a_slash() -> None:
     position = parse_position("x.o..", "5x1:3")
     assert position.diagram() == "x.o.." and position.turn == "x"
     assert parse_position("a1 c1", "5x1:3") == position
+
+
+# ------------------------------------------------------------------------ the course notations
+@pytest.mark.parametrize(
+    ("move", "cell"),
+    [
+        *[("7", "a3"), ("8", "b3"), ("9", "c3"), ("4", "a2"), ("5", "b2"), ("6", "c2"), ("1", "a1")],
+        *[("2", "b1"), ("3", "c1"), ("1,1", "a3"), ("(1,1)", "a3"), ("( 2 , 3 )", "c2"), ("3,1", "a1")],
+        ("B2", "b2"),
+    ],
+)
+def test_a_3x3_cell_is_read_as_a_keypad_digit_or_row_column_from_the_top_left(move: str, cell: str) -> None:
+    """
+    keypad      row,column
+    7 8 9       1,1 1,2 1,3        a3 b3 c3
+    4 5 6       2,1 2,2 2,3   =    a2 b2 c2
+    1 2 3       3,1 3,2 3,3        a1 b1 c1
+    """
+    game = Game.parse("tictactoe")
+    assert game.cell_name(game.parse_cell(move)) == cell
+
+
+def test_move_lists_mix_the_notations_and_every_output_keeps_the_cell_names() -> None:
+    expected = parse_position("b2 a1 c3")
+    for text in ("5 1 9", "(2,2) (3,1) (1,3)", "2,2 3,1 1,3", "b2, (3, 1), 9"):
+        position = parse_position(text)
+        assert position == expected, text
+        assert position.diagram() == "..x/.x./o.."
+    gomoku = parse_position("(8,8) (1,1)", "gomoku")
+    assert gomoku.legal_moves()[0] == "a1" and gomoku == parse_position("h8 a15", "gomoku")
+
+
+def test_keypad_digits_are_columns_in_gravity_games_and_not_cells_on_bigger_boards() -> None:
+    assert parse_position("4,4,5,3", "connect4") == parse_position("4453", "connect4")
+    with pytest.raises(InvalidMoveError) as caught:
+        parse_position("5", "gomoku")
+    assert str(caught.value) == (
+        "move 1 of '5': invalid cell '5': expected a cell name from a1 to o15 or row,column from 1,1 at the "
+        "top left to 15,15 on gomoku"
+    )
+
+
+@pytest.mark.parametrize("move", ["0", "10", "4,1", "(1,1", "1,4", "²", "(1,1))"])
+def test_a_cell_out_of_every_notation_is_refused_naming_them_all(move: str) -> None:
+    with pytest.raises(InvalidMoveError) as caught:
+        Game.parse("tictactoe").parse_cell(move)
+    assert str(caught.value) == (
+        f"invalid cell {move!r}: expected a cell name from a1 to c3, a key 1-9 as on the numeric keypad, or "
+        "row,column from 1,1 at the top left to 3,3 on tictactoe"
+    )
+
+
+# ------------------------------------------------------------------------- games O begins
+def test_a_game_where_o_moves_first_is_named_so_and_o_moves_first() -> None:
+    game = Game.parse("tictactoe:o-first")
+    assert (game.first, game.second, game.name) == ("o", "x", "tictactoe:o-first")
+    assert Game.parse(game.name) == game != Game.parse("tictactoe")
+    assert Game.parse("6x4:4:gravity:o-first").name == "6x4:4:gravity:o-first"
+    start = Position.start(game)
+    assert start.turn == "o"
+    after = start.play("b2")
+    assert after.o and not after.x and after.turn == "x"
+    assert after.play("a1").turn == "o"
+
+
+def test_a_diagram_with_one_more_o_is_read_when_o_began_and_refused_when_x_did() -> None:
+    """
+    o . .
+    . . .      o began: x to move
+    . . .
+    """
+    position = parse_position("o../.../...", "tictactoe:o-first")
+    assert position.turn == "x" and position.to_move == "x"
+    with pytest.raises(InvalidPositionError) as caught:
+        parse_position("o../.../...")
+    assert str(caught.value) == (
+        "impossible position 'o../.../...': x has 0 stones and o has 1; x moves first, so x has as many "
+        "stones as o or one more"
+    )
+    with pytest.raises(InvalidPositionError) as caught:
+        parse_position("x../.../...", "tictactoe:o-first")
+    assert str(caught.value) == (
+        "impossible position 'x../.../...': o has 0 stones and x has 1; o moves first, so o has as many "
+        "stones as x or one more"
+    )
+    with pytest.raises(InvalidPositionError, match=r"x has won, so o cannot have moved since"):
+        parse_position("xxx/oo./oo.", "tictactoe:o-first")
+
+
+def test_an_o_first_game_is_the_x_first_game_with_the_marks_swapped() -> None:
+    """Every value of an O-first position equals that of the same board with X and O exchanged."""
+    from inarow import analyze
+
+    for moves in ("", "b2", "b2 a1", "a1 b2 c3", "b1 a1 c1 a2"):
+        x_first = parse_position(moves)
+        o_first = parse_position(moves, "tictactoe:o-first")
+        assert (o_first.x, o_first.o) == (x_first.o, x_first.x)
+        a, b = analyze(x_first), analyze(o_first)
+        assert (a.score, a.best, a.pv, a.moves) == (b.score, b.best, b.pv, b.moves)
+        assert {a.winner, b.winner} <= {None} or {a.winner, b.winner} == {"x", "o"}
+
+
+def test_the_census_of_an_o_first_game_counts_o_as_the_first_player() -> None:
+    from inarow.census import census
+
+    x_first = census(Game.parse("tictactoe"), symmetry=True)
+    o_first = census(Game.parse("tictactoe:o-first"), symmetry=True)
+    assert (o_first.x_wins, o_first.o_wins, o_first.draws) == (77_904, 131_184, 46_080)
+    assert (x_first.x_wins, x_first.o_wins) == (131_184, 77_904)
+    assert o_first.positions == x_first.positions == 5_478 and o_first.symmetric_games == 26_830
+    assert o_first.positions_by_value == {
+        "x": x_first.positions_by_value["o"],
+        "o": x_first.positions_by_value["x"],
+        "draw": x_first.positions_by_value["draw"],
+    }
+    assert o_first.scores[(0, 1 << 5)] == x_first.scores[(1 << 5, 0)]

@@ -49,7 +49,7 @@ class Census:
 
     @property
     def value(self) -> int:
-        """The exact score of the empty board for X."""
+        """The exact score of the empty board for the side that moves first."""
         return self.table[0][0]
 
     @cached_property
@@ -59,27 +59,35 @@ class Census:
         low = (1 << shift) - 1
         scores = {}
         for key, record in self.table.items():
-            scores[_xo(key >> shift, key & low)] = record[0]
+            scores[_xo(self.game, key >> shift, key & low)] = record[0]
         for key in self.terminal:
-            scores[_xo(key >> shift, key & low)] = 0
+            scores[_xo(self.game, key >> shift, key & low)] = 0
         return scores
 
     @cached_property
     def positions_by_value(self) -> dict[str, int]:
         """Positions by their result under perfect play: ``x``, ``o`` or ``draw`` (terminal ones included)."""
         shift = self.game.columns * self.game.height
+        first, second = self.game.first, self.game.second
         counts = {"x": 0, "o": 0, "draw": 0}
         for key, record in self.table.items():
-            x_moves = (key >> shift).bit_count() == (key & ((1 << shift) - 1)).bit_count()
-            counts["draw" if record[0] == 0 else "x" if (record[0] > 0) == x_moves else "o"] += 1
+            first_moves = (key >> shift).bit_count() == (key & ((1 << shift) - 1)).bit_count()
+            counts["draw" if record[0] == 0 else first if (record[0] > 0) == first_moves else second] += 1
         for key, won in self.terminal.items():
-            x_moves = (key >> shift).bit_count() == (key & ((1 << shift) - 1)).bit_count()
-            counts[("o" if x_moves else "x") if won else "draw"] += 1
+            first_moves = (key >> shift).bit_count() == (key & ((1 << shift) - 1)).bit_count()
+            counts[(second if first_moves else first) if won else "draw"] += 1
         return counts
 
 
-def _xo(cur: int, opp: int) -> tuple[int, int]:
+def _in_order(cur: int, opp: int) -> tuple[int, int]:
+    """The bitboards of a position seen from the side to move, as (the first mover's, the second's)."""
     return (cur, opp) if cur.bit_count() == opp.bit_count() else (opp, cur)
+
+
+def _xo(game: Game, cur: int, opp: int) -> tuple[int, int]:
+    """The bitboards ``(x, o)`` of a position seen from the side to move."""
+    first, second = _in_order(cur, opp)
+    return (first, second) if game.first == "x" else (second, first)
 
 
 def census(game: Game, *, symmetry: bool = True, progress: Progress | None = None) -> Census:
@@ -157,8 +165,8 @@ def census(game: Game, *, symmetry: bool = True, progress: Progress | None = Non
         table=table,
         terminal=terminal,
         games=root[1],
-        x_wins=root[2],
-        o_wins=root[3],
+        x_wins=root[2] if game.first == "x" else root[3],
+        o_wins=root[3] if game.first == "x" else root[2],
         draws=root[4],
     )
     if symmetry:
@@ -171,22 +179,22 @@ def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> tuple
     """The counts up to symmetry: (positions, games)."""
     game = result.game
     group = symmetries(game)
-    positions = len({group.canonical_key(x, o) for x, o in result.scores})
+    positions = len({group.canonical_key(x, o) for x, o in result.scores})  # the same in either order
     memo: dict[int, int] = {}
     shift = game.columns * game.height
-    terminal = {_xo(key >> shift, key & ((1 << shift) - 1)) for key in result.terminal}
+    terminal = {_in_order(key >> shift, key & ((1 << shift) - 1)) for key in result.terminal}
 
-    def games(x: int, o: int) -> int:
-        key = group.canonical_key(x, o)
+    def games(first: int, second: int) -> int:
+        key = group.canonical_key(first, second)
         if key in memo:
             return memo[key]
-        if (x, o) in terminal:
+        if (first, second) in terminal:
             memo[key] = 1
             return 1
-        x_moves = x.bit_count() == o.bit_count()
+        first_moves = first.bit_count() == second.bit_count()
         children: dict[int, tuple[int, int]] = {}
-        for bit in moves(x | o):
-            child = (x | 1 << bit, o) if x_moves else (x, o | 1 << bit)
+        for bit in moves(first | second):
+            child = (first | 1 << bit, second) if first_moves else (first, second | 1 << bit)
             children.setdefault(group.canonical_key(*child), child)
         memo[key] = total = sum(games(*child) for child in children.values())
         return total

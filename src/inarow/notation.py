@@ -5,7 +5,9 @@ Three ways to write a position, tried in this order:
 - a diagram, rows from the top separated by ``/``, cells ``x``, ``o``, ``.`` (any case): ``x.o/.x./..o``
   (a board of one row has no ``/``: ``x.o..``);
 - in gravity games on boards of at most 9 columns, a string of 1-based column digits: ``4453``;
-- a move list from the empty board, separated by spaces or commas: ``b2 a1 c3`` (``4 4 5 3`` with gravity).
+- a move list from the empty board, separated by spaces or commas: ``b2 a1 c3`` (``4 4 5 3`` with gravity);
+  each move in any notation of :meth:`inarow.rules.Game.parse_cell`: ``5 1 9`` on the keypad of 3×3, or
+  ``(2,2) (3,1)`` as row,column from the top left.
 
 The empty string is the empty board. Parsing checks syntax first, then that the position can arise in play.
 """
@@ -20,6 +22,11 @@ from inarow.rules import Game, Position
 
 MAX_INPUT = 4096
 """The longest position string read; a 19×19 move list fits with room to spare."""
+
+_MOVE = re.compile(r"[^\s,]+")
+_CELL_OR_MOVE = re.compile(r"\(\s*[0-9]{1,2}\s*,\s*[0-9]{1,2}\s*\)|[0-9]{1,2},[0-9]{1,2}(?![0-9])|[^\s,]+")
+"""Moves of a move list, separated by spaces or commas; without gravity a ``row,column`` pair, or one in
+brackets, is one move."""
 
 _REACHABILITY_BUDGET = 200_000
 """How many stone-removal states the gravity play-order check may visit before it gives the benefit of
@@ -46,7 +53,8 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
         return parse_diagram(stripped, game)
     if game.gravity and game.columns <= 9 and stripped.isdigit():
         return parse_moves(list(stripped), game, text)
-    return parse_moves([t for t in re.split(r"[\s,]+", stripped) if t], game, text)
+    tokens = _MOVE if game.gravity else _CELL_OR_MOVE
+    return parse_moves(tokens.findall(stripped), game, text)
 
 
 def parse_moves(
@@ -90,11 +98,14 @@ def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
 
 def check_reachable(game: Game, x: int, o: int, text: str) -> None:
     """Raise :class:`InvalidPositionError` unless the stones ``x`` and ``o`` can arise in play."""
-    nx, no = x.bit_count(), o.bit_count()
-    if nx not in (no, no + 1):
+    first, second = game.first, game.second
+    stones = {"x": x, "o": o}
+    leader, follower = stones[first], stones[second]
+    n1, n2 = leader.bit_count(), follower.bit_count()
+    if n1 not in (n2, n2 + 1):
         raise InvalidPositionError(
-            f"impossible position {text!r}: x has {nx} stones and o has {no}; x moves first, so x has as "
-            "many stones as o or one more"
+            f"impossible position {text!r}: {first} has {n1} stones and {second} has {n2}; {first} moves "
+            f"first, so {first} has as many stones as {second} or one more"
         )
     filled = x | o
     if game.gravity and (filled + game.bottom_mask) & filled:
@@ -103,13 +114,17 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
     if x_won and o_won:
         raise InvalidPositionError(f"impossible position {text!r}: both x and o have {game.k} in a row")
     winner = "x" if x_won else "o" if o_won else None
-    if winner == "x" and nx != no + 1:
-        raise InvalidPositionError(f"impossible position {text!r}: x has won, so o cannot have moved since")
-    if winner == "o" and nx != no:
-        raise InvalidPositionError(f"impossible position {text!r}: o has won, so x cannot have moved since")
+    if winner == first and n1 != n2 + 1:
+        raise InvalidPositionError(
+            f"impossible position {text!r}: {first} has won, so {second} cannot have moved since"
+        )
+    if winner == second and n1 != n2:
+        raise InvalidPositionError(
+            f"impossible position {text!r}: {second} has won, so {first} cannot have moved since"
+        )
     if winner is not None:
-        stones = x if winner == "x" else o
-        last = [b for b in _bits(stones) if not game.has_line(stones & ~(1 << b))]
+        won = stones[winner]
+        last = [b for b in _bits(won) if not game.has_line(won & ~(1 << b))]
         if game.gravity:
             last = [b for b in last if not filled >> (b + 1) & 1]
         if not last:
@@ -117,13 +132,13 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
                 f"impossible position {text!r}: {winner} has lines that no single last move completed"
             )
         if game.gravity and not any(
-            _gravity_order_exists(game, x & ~(1 << b), o)
-            if winner == "x"
-            else _gravity_order_exists(game, x, o & ~(1 << b))
+            _gravity_order_exists(game, leader & ~(1 << b), follower)
+            if winner == first
+            else _gravity_order_exists(game, leader, follower & ~(1 << b))
             for b in last
         ):
             raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
-    elif game.gravity and not _gravity_order_exists(game, x, o):
+    elif game.gravity and not _gravity_order_exists(game, leader, follower):
         raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
 
 
@@ -131,26 +146,27 @@ def _bits(mask: int) -> list[int]:
     return [b for b in range(mask.bit_length()) if mask >> b & 1]
 
 
-def _gravity_order_exists(game: Game, x: int, o: int) -> bool:
-    """Whether alternate moves, X first, can stack the columns: take top stones off, last mover's first."""
+def _gravity_order_exists(game: Game, leader: int, follower: int) -> bool:
+    """Whether alternate moves, ``leader`` first, can stack the columns: take top stones off, last mover's
+    first."""
     seen: set[int] = set()
-    stack = [(x, o)]
+    stack = [(leader, follower)]
     while stack:
-        x, o = stack.pop()
-        if not x | o:
+        leader, follower = stack.pop()
+        if not leader | follower:
             return True
         if len(seen) > _REACHABILITY_BUDGET:
             return True
-        o_moved_last = x.bit_count() == o.bit_count()
-        side = o if o_moved_last else x
-        filled = x | o
+        follower_moved_last = leader.bit_count() == follower.bit_count()
+        side = follower if follower_moved_last else leader
+        filled = leader | follower
         for column in game.column_masks:
             stack_bits = filled & column
             if not stack_bits:
                 continue
             top = 1 << (stack_bits.bit_length() - 1)
             if side & top:
-                child = (x, o & ~top) if o_moved_last else (x & ~top, o)
+                child = (leader, follower & ~top) if follower_moved_last else (leader & ~top, follower)
                 key = child[0] << game.board_mask.bit_length() | child[1]
                 if key not in seen:
                     seen.add(key)

@@ -15,15 +15,15 @@ shifts 1 (up), ``rows + 1`` (right), ``rows + 2`` (up-right) and ``rows`` (down-
 bits in a direction is a line, and a run through a spare bit can never be all set. Python integers have
 no width, so the same code serves 3×3 and 19×19.
 
-Invariants of a :class:`Position`: ``x & o == 0``; no bit outside :attr:`Game.board_mask`; X has as many
-stones as O or one more (X moves first).
+Invariants of a :class:`Position`: ``x & o == 0``; no bit outside :attr:`Game.board_mask`; the side that
+moves first (:attr:`Game.first`, X unless the game says O) has as many stones as the other or one more.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NoReturn
 
@@ -42,6 +42,18 @@ PRESETS: dict[str, tuple[int, int, int, bool]] = {
     "connect4": (7, 6, 4, True),
     "gomoku": (15, 15, 5, False),
 }
+O_FIRST = ":o-first"
+"""The suffix of a game's name in which O moves first: ``tictactoe:o-first``, ``7x6:4:gravity:o-first``."""
+
+KEYPAD: dict[str, tuple[int, int]] = {
+    "7": (0, 2), "8": (1, 2), "9": (2, 2),
+    "4": (0, 1), "5": (1, 1), "6": (2, 1),
+    "1": (0, 0), "2": (1, 0), "3": (2, 0),
+}  # fmt: skip
+"""On 3×3, the digit keys as (column, row) laid out as on the numeric keypad: 7 8 9 on top, 1 2 3 below."""
+
+_CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
+_ROW_COLUMN = re.compile(r"\(\s*([0-9]{1,2})\s*,\s*([0-9]{1,2})\s*\)|([0-9]{1,2}),([0-9]{1,2})")
 _CUSTOM = re.compile(r"(\d+)x(\d+)(?::(\d+))?(:gravity)?")
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
@@ -54,7 +66,8 @@ def other(side: Side) -> Side:
 
 @dataclass(frozen=True)
 class Game:
-    """A member of the k-in-a-row family: ``columns × rows`` cells, ``k`` in a row wins, X moves first.
+    """A member of the k-in-a-row family: ``columns × rows`` cells, ``k`` in a row wins, ``first`` moves
+    first (X unless the game is named with ``:o-first``, as some course programs let O begin).
 
     With ``gravity`` a stone falls to the lowest empty cell of its column (Connect Four). Five or more in a
     row wins too (freestyle). Build one with :meth:`parse` to get the checks; the constructor trusts you.
@@ -64,15 +77,19 @@ class Game:
     rows: int
     k: int
     gravity: bool = False
+    first: Side = "x"
 
     @classmethod
     def parse(cls, text: str) -> Game:
         """Read a preset name (``tictactoe``, ``4x4``, ``5x5``, ``connect4``, ``gomoku``) or
-        ``COLSxROWS:K`` with an optional ``:gravity``; ``COLSxROWS`` alone means k = min(cols, rows).
+        ``COLSxROWS:K`` with an optional ``:gravity``; ``COLSxROWS`` alone means k = min(cols, rows). Either
+        may end with ``:o-first`` for a game in which O moves first.
 
         Raises :class:`InvalidGameError` naming what is wrong.
         """
         name = text.strip().lower()
+        if name.endswith(O_FIRST):
+            return replace(cls.parse(name.removesuffix(O_FIRST)), first="o")
         if name in PRESETS:
             return cls(*PRESETS[name])
         match = _CUSTOM.fullmatch(name)
@@ -97,17 +114,23 @@ class Game:
     @property
     def name(self) -> str:
         """The preset name, or ``COLSxROWS:K[:gravity]``; :meth:`parse` reads it back."""
+        suffix = O_FIRST if self.first == "o" else ""
         for preset, spec in PRESETS.items():
             if spec == (self.columns, self.rows, self.k, self.gravity):
-                return preset
-        return f"{self.columns}x{self.rows}:{self.k}" + (":gravity" if self.gravity else "")
+                return preset + suffix
+        return f"{self.columns}x{self.rows}:{self.k}" + (":gravity" if self.gravity else "") + suffix
 
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool]]:
-        # Pickled as its four fields: the cached tables (one holds generated code) are rebuilt on demand.
-        return (Game, (self.columns, self.rows, self.k, self.gravity))
+    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool, Side]]:
+        # Pickled as its fields: the cached tables (one holds generated code) are rebuilt on demand.
+        return (Game, (self.columns, self.rows, self.k, self.gravity, self.first))
+
+    @property
+    def second(self) -> Side:
+        """The side that moves second."""
+        return other(self.first)
 
     # ----------------------------------------------------------------------------------- geometry
     @property
@@ -239,16 +262,39 @@ class Game:
         """How a column is labelled on a drawn board: its letter, or its number in gravity games."""
         return str(column + 1) if self.gravity else COLUMN_LETTERS[column]
 
+    @property
+    def keypad(self) -> bool:
+        """Whether the digits 1–9 name the cells as on a numeric keypad: 3×3 without gravity."""
+        return (self.columns, self.rows, self.gravity) == (3, 3, False)
+
     def parse_cell(self, text: str) -> int:
-        """The bit of a cell name such as ``b2`` (any game; ignores gravity). Raises InvalidMoveError."""
-        match = re.fullmatch(r"([a-z])(\d{1,2})", text.strip().lower())
+        """The bit of a cell written as course material writes it (any game; ignores gravity):
+
+        - its name, column letter and row from the bottom: ``b2``;
+        - ``row,column`` counted from 1 at the top left, with or without brackets: ``1,1`` or ``(1, 1)`` is
+          ``a3`` on 3×3;
+        - on 3×3, a digit as on the numeric keypad: ``7 8 9`` on top, ``1 2 3`` at the bottom, ``5`` = ``b2``.
+
+        Raises :class:`InvalidMoveError` naming what is expected.
+        """
+        token = text.strip().lower()
+        if self.keypad and token in KEYPAD:
+            return self.bit(*KEYPAD[token])
+        match = _CELL_NAME.fullmatch(token)
         if match:
             column, row = COLUMN_LETTERS.find(match[1]), int(match[2]) - 1
             if 0 <= column < self.columns and 0 <= row < self.rows:
                 return self.bit(column, row)
+        match = _ROW_COLUMN.fullmatch(token)
+        if match:
+            row, column = int(match[1] or match[3]), int(match[2] or match[4])
+            if 1 <= row <= self.rows and 1 <= column <= self.columns:
+                return self.bit(column - 1, self.rows - row)
         last = f"{COLUMN_LETTERS[self.columns - 1]}{self.rows}"
+        keys = ", a key 1-9 as on the numeric keypad," if self.keypad else ""
         raise InvalidMoveError(
-            f"invalid cell {text!r}: expected a cell name from a1 to {last} on {self.name}"
+            f"invalid cell {text!r}: expected a cell name from a1 to {last}{keys} or row,column from 1,1 at "
+            f"the top left to {self.rows},{self.columns} on {self.name}"
         )
 
     def parse_column(self, text: str) -> int:
@@ -311,7 +357,8 @@ class Position:
     @property
     def turn(self) -> Side:
         """The side whose turn it is by the stone count (also defined once the game is over)."""
-        return "x" if self.x.bit_count() == self.o.bit_count() else "o"
+        game = self.game
+        return game.first if self.x.bit_count() == self.o.bit_count() else game.second
 
     @property
     def to_move(self) -> Side | None:

@@ -245,7 +245,10 @@ def test_a_malformed_move_is_refused_with_what_was_expected(client: TestClient) 
     game = new_game(client)
     response = play(client, game["id"], "k10")
     assert response.status_code == 400
-    assert response.json()["detail"] == "invalid cell 'k10': expected a cell name from a1 to c3 on tictactoe"
+    assert response.json()["detail"] == (
+        "invalid cell 'k10': expected a cell name from a1 to c3, a key 1-9 as on the numeric keypad, or "
+        "row,column from 1,1 at the top left to 3,3 on tictactoe"
+    )
     assert play(client, game["id"], "x" * 17).status_code == 422
 
 

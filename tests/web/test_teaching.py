@@ -75,7 +75,8 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         (
             {"position": "zz"},
             400,
-            "move 1 of 'zz': invalid cell 'zz': expected a cell name from a1 to c3 on tictactoe",
+            "move 1 of 'zz': invalid cell 'zz': expected a cell name from a1 to c3, a key 1-9 as on the "
+            "numeric keypad, or row,column from 1,1 at the top left to 3,3 on tictactoe",
         ),
         ({"position": "b2 b2"}, 400, "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken"),
         ({"game": "9x9:0"}, 400, "game '9x9:0' asks for 0 in a row: k must be from 2 to 9 on a 9x9 board"),
