@@ -102,3 +102,12 @@ def test_a_third_language_is_a_catalog_dropped_in(tmp_path: Path) -> None:
     )
     assert i18n.available(tmp_path) == ("en", "fr")
     assert i18n.translations("fr", tmp_path).gettext("game tree") == "arbre de jeu"
+
+
+def test_the_readme_glossary_is_the_catalogs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for term in TERMS:
+        name, meaning = term.said()
+        with i18n.language("zh_CN"):
+            chinese_name, chinese_meaning = term.said()
+        assert f"| {name} | {chinese_name} | {meaning} | {chinese_meaning} |" in readme, term.key
