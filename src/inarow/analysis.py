@@ -432,8 +432,10 @@ def _heuristic(position: Position, budget: Budget, limits: Limits, weak: bool = 
     reached = first
     lost = loses_at_once(position)
     for depth in range(first + 1, max_depth + 1):
-        if lost or all(value.complete for value in found.values()) or _wins_at_once(position, found):
+        if lost or all(value.complete for value in found.values()):
             break
+        if limits.depth is None and _wins_at_once(position, found):
+            break  # the value is known; only a depth asked for is searched to the end
         try:
             found = searcher.move_values(cur, opp, depth)
         except SearchAborted:

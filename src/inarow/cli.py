@@ -386,8 +386,10 @@ def _print_analysis(text: str, result: Analysis, weak: bool = False) -> None:
         out.print(f"result  {result.describe()}")
         out.print()
         return
-    exactness = words.exactness(result.exact, weak, result.depth)
-    out.print(f"value   {result.describe()}  (score {result.score:+d}, {exactness})", markup=False)
+    exactness = words.exactness(result.exact, weak)
+    out.print(
+        f"value   {result.describe()}  (score {result.score:+d}, {exactness})", markup=False, soft_wrap=True
+    )
     out.print(f"best    {' '.join(result.best)}")
     out.print(f"line    {' '.join(result.pv)}")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)

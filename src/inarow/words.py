@@ -131,10 +131,11 @@ def position_heading(text: str, game: str, to_move: Side | None) -> str:
     return f"{text or '(empty board)'}  ({game}, {turn})"
 
 
-def exactness(exact: bool, weak: bool, depth: int | None) -> str:
-    """Why a value can be trusted or not: ``exact``, ``exact, win/draw/loss only`` or ``not exact: …``."""
+def exactness(exact: bool, weak: bool) -> str:
+    """Whether a value is proven: ``exact``, ``exact, win/draw/loss only`` (a weak solve) or ``not exact``
+    (the value itself says how deep the search went)."""
     if not exact:
-        return f"not exact: searched {depth} plies deep"
+        return "not exact"
     return "exact, win/draw/loss only" if weak else "exact"
 
 
@@ -194,7 +195,7 @@ def not_a_move(text: str, *, gravity: bool, columns: int, last_cell: str) -> str
     return f"{text!r} is not a cell: type a cell from a1 to {last_cell}"
 
 
-def cannot_play(move: str, reason: str, *, gravity: bool) -> str:
+def cannot_play(move: str, reason: str) -> str:
     """A move that cannot be played, named with why: ``b2 is taken``, ``column 4 is full``."""
     if reason == "cell is taken":
         return f"{move} is taken: choose an empty cell"
