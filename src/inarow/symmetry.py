@@ -55,6 +55,8 @@ class Symmetries:
                     table.append(out)
                 tables.append(table)
             self.chunk_tables.append(tables)
+        empty = [0] * (1 << CHUNK)
+        self._pairs = [(tables[0], tables[1] if len(tables) > 1 else empty) for tables in self.chunk_tables]
 
     def __len__(self) -> int:
         return len(self.chunk_tables)
@@ -73,6 +75,11 @@ class Symmetries:
     def canonical_key(self, x: int, o: int) -> int:
         """One integer shared by exactly the positions symmetric to ``(x, o)``: the least image, packed."""
         shift = self.game.columns * self.game.height
+        if self._chunks <= 2:
+            # Boards of up to 16 layout bits (3×3, 4×3): two lookups per bitboard, unrolled, as the
+            # census of a small board asks this about every position it reaches.
+            x0, x1, o0, o1 = x & 0xFF, x >> CHUNK, o & 0xFF, o >> CHUNK
+            return min([(t0[x0] | t1[x1]) << shift | t0[o0] | t1[o1] for t0, t1 in self._pairs])
         best = -1
         for tables in self.chunk_tables:
             a = b = 0
