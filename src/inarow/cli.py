@@ -586,11 +586,18 @@ def warm_up_command() -> None:
     cache, so that no later search pays for it. bash scripts/start.sh runs it after installing."""
     from inarow import words
     from inarow.analysis import load_engine
+
+    compiling: list[bool] = []
+
+    def loading(compiles: bool) -> AbstractContextManager[object]:
+        compiling.append(compiles)
+        return _loading(compiles)
+
+    seconds = load_engine(loading)  # numba's import included
     from inarow.search import compiled
 
-    compiling = not compiled.cached()
-    seconds = load_engine(_loading)
-    out.print(words.engine_ready(seconds, compiling, str(compiled.cache_folder())), markup=False)
+    folder = str(compiled.cache_folder())
+    out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
 
 
 @app.command()
