@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
@@ -154,11 +155,20 @@ class _LazyConsole:
         self._console: Console | None = None
 
     def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+    def real(self) -> Console:
+        """The Console itself, for what needs more than its methods (``with console:`` in rich's Live)."""
         if self._console is None:
             from rich.console import Console
 
             self._console = Console(**self._options)
-        return getattr(self._console, name)
+        return self._console
+
+
+def _real(console: Console) -> Console:
+    """The rich Console behind :data:`out` or :data:`err`."""
+    return cast(_LazyConsole, console).real() if isinstance(console, _LazyConsole) else console
 
 
 out = cast("Console", _LazyConsole(highlight=False))
@@ -280,19 +290,40 @@ def _working(description: str) -> Iterator[Callable[[str], None]]:
     if not err.is_terminal:
         yield lambda _: None
         return
+    if _spinners:  # rich shows one live display at a time: the spinner already running says it
+        say, before = _spinners[-1]
+        say(description)
+        try:
+            yield say
+        finally:
+            say(before)
+        return
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
         TimeElapsedColumn(),
-        console=err,
+        console=_real(err),
         transient=True,
         redirect_stdout=out.is_terminal,
         redirect_stderr=False,
     ) as bar:
         task = bar.add_task(description, total=None)
-        yield lambda text: bar.update(task, description=text)
+
+        def say(text: str) -> None:
+            bar.update(task, description=text)
+            _spinners[-1] = (say, text)
+
+        _spinners.append((say, description))
+        try:
+            yield say
+        finally:
+            _spinners.pop()
+
+
+_spinners: list[tuple[Callable[[str], None], str]] = []
+"""The spinner on screen, if any, and what it said before a nested piece of work (see :func:`_working`)."""
 
 
 @contextmanager
@@ -309,7 +340,7 @@ def _counting(description: str, total: int | None) -> Iterator[Callable[[int, in
         BarColumn(),
         TextColumn("{task.completed:,}/{task.total:,}"),
         TimeElapsedColumn(),
-        console=err,
+        console=_real(err),
         transient=True,
         redirect_stdout=out.is_terminal,
         redirect_stderr=False,
@@ -318,13 +349,20 @@ def _counting(description: str, total: int | None) -> Iterator[Callable[[int, in
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def _loading(compiling: bool) -> AbstractContextManager[object]:
-    """What the compiled engine's first load shows: a progress line on a terminal, nothing when piped."""
+@contextmanager
+def _loading(compiling: bool) -> Iterator[None]:
+    """What the compiled engine's first load shows on a terminal: a progress line while it loads and, when
+    numba had to compile it, a line that stays; nothing when standard error is not a terminal."""
     from inarow import words
 
     if not err.is_terminal:
-        return nullcontext()
-    return _working(words.loading_engine(compiling))
+        yield
+        return
+    start = time.perf_counter()
+    with _working(words.loading_engine(compiling)):
+        yield
+    if compiling:
+        err.print(words.engine_compiled(time.perf_counter() - start), markup=False)
 
 
 def _prepare(game: Game) -> None:
@@ -577,7 +615,7 @@ def play(
 
     the_game = parse_game(game)
     _prepare(the_game)
-    ConsoleGame(the_game, out, seed=seed, think_time=time).run(you, first, level)
+    ConsoleGame(the_game, _real(out), seed=seed, think_time=time).run(you, first, level)
 
 
 @app.command("warm-up")

@@ -154,6 +154,11 @@ def loading_engine(compiling: bool) -> str:
     return "loading the search engine…"
 
 
+def engine_compiled(seconds: float) -> str:
+    """Said once, after numba compiled the engine on a first request."""
+    return f"compiled the search engine in {seconds:.1f} s; later starts load it in a fraction of a second"
+
+
 def engine_ready(seconds: float, compiled: bool, folder: str) -> str:
     """What ``inarow warm-up`` did."""
     if not seconds:
