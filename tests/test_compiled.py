@@ -286,11 +286,13 @@ def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Before the compiled engine is loaded: the reference engine for boards of at most 16 cells and for
-    positions with at most 12 empty cells; the compiled engine for the rest of what fits 64 bits."""
+    """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
+    cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
     monkeypatch.setattr(analysis, "compiled_loaded", lambda: False)
     assert analysis.engine_for(Game.parse("tictactoe")) == "reference"
-    assert analysis.engine_for(Game.parse("4x4")) == "reference"
+    assert analysis.engine_for(Game.parse("4x3:3")) == "reference"
+    assert analysis.engine_for(Game.parse("4x4")) == "compiled"
+    assert analysis.engine_for(Game.parse("4x4"), empty=12) == "reference"
     assert analysis.engine_for(CONNECT4) == "compiled"
     assert analysis.engine_for(CONNECT4, empty=12) == "reference"
     assert analysis.engine_for(CONNECT4, empty=13) == "compiled"

@@ -31,14 +31,12 @@ EXACT_SHARE = 2 / 3
 
 EngineName = Literal["reference", "compiled"]
 
-REFERENCE_MAX_CELLS = 16
-"""Boards of at most this many cells are solved by the pure-Python engine, whatever the position: its
-slowest 4×4 solves take 0.25–0.4 s, what loading the compiled engine alone costs (import 0.3 s, then
-0.1–0.2 s from numba's cache), and 3×3 takes milliseconds."""
-
 REFERENCE_MAX_EMPTY = 12
-"""On bigger boards, positions with at most this many empty cells are solved by the pure-Python engine
-too (tens of milliseconds at most, measured on 4×4, 5×5 and Connect Four)."""
+"""Positions with at most this many empty cells are solved by the pure-Python engine, whatever the board:
+all of 3×3 (milliseconds), and tens of milliseconds at most on 4×4, 5×5 and Connect Four, less than loading
+the compiled engine costs (importing numba 0.3 s, then 0.1–0.2 s from its cache). With more empty cells
+the pure-Python engine's answers grow past that: a whole analysis of the empty 4×4 board takes it about a
+second, the compiled engine 0.4 s to load and 10 ms to answer."""
 
 Loading = Callable[[bool], AbstractContextManager[object]]
 """What :func:`load_engine` calls around loading the compiled engine, to show progress: it is given
@@ -68,12 +66,11 @@ def compiled_loaded() -> bool:
 def engine_for(game: Game, empty: int | None = None) -> EngineName:
     """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None).
 
-    The rule, by measured cost: the pure-Python reference engine on boards of at most
-    :data:`REFERENCE_MAX_CELLS` cells and for positions with at most :data:`REFERENCE_MAX_EMPTY` empty
-    cells, where it answers faster than the compiled engine can be loaded; the compiled engine for the
-    other boards whose layout fits 64 bits; the reference engine beyond. Once the compiled engine is
-    loaded in the process, it solves every board it fits. ``INAROW_ENGINE=reference`` (or ``compiled``)
-    forces one engine where it can play.
+    The rule, by measured cost: the pure-Python reference engine for positions with at most
+    :data:`REFERENCE_MAX_EMPTY` empty cells, where it answers faster than the compiled engine can be
+    loaded (so 3×3 never loads it); the compiled engine for the other positions of boards whose layout
+    fits 64 bits; the reference engine beyond. Once the compiled engine is loaded in the process, it solves
+    every board it fits. ``INAROW_ENGINE=reference`` (or ``compiled``) forces one engine where it can play.
     """
     forced = os.environ.get("INAROW_ENGINE", "auto")
     if forced == "reference" or not _compiled_supports(game):
@@ -81,9 +78,7 @@ def engine_for(game: Game, empty: int | None = None) -> EngineName:
     if forced == "compiled" or compiled_loaded():
         return "compiled"
     empty = game.cells if empty is None else empty
-    if game.cells <= REFERENCE_MAX_CELLS or empty <= REFERENCE_MAX_EMPTY:
-        return "reference"
-    return "compiled"
+    return "reference" if empty <= REFERENCE_MAX_EMPTY else "compiled"
 
 
 def load_engine(loading: Loading | None = None) -> float:

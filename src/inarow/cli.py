@@ -560,10 +560,13 @@ def solve(
 
         with _working(words.slow_solve(the_game.name)):
             result = analyze(Position.start(the_game), _limits(None, time, None, the_game), loading=_loading)
-        out.print(f"{the_game.name}: {result.describe()} (score {result.score:+d})", markup=False)
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
-        out.print(f"best first moves: {' '.join(result.best)}; {explored}", markup=False)
-        out.print(f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)", markup=False)
+        for line in (
+            f"{the_game.name}: {result.describe()} (score {result.score:+d})",
+            f"best first moves: {' '.join(result.best)}; {explored}",
+            f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)",
+        ):
+            out.print(line, markup=False, soft_wrap=True)
         return
     with _counting(f"solving {the_game.name}", None) as progress:
         table = census(the_game, symmetry=symmetry, progress=progress)
