@@ -333,12 +333,12 @@ def _counting(description: str, total: int | None) -> Iterator[Callable[[int, in
     if not err.is_terminal:
         yield lambda done, total: None
         return
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
         TextColumn(description),
         BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,}"),
+        MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=_real(err),
         transient=True,
