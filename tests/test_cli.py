@@ -520,3 +520,22 @@ def test_the_cli_defaults_are_the_library_s() -> None:
     from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
 
     assert (inarow.cli.COMPARE_MAX_NODES, inarow.cli.MAX_TREE_NODES) == (COMPARE_MAX_NODES, MAX_TREE_NODES)
+
+
+def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same commands as above, with standard error a terminal: the bar or spinner goes there (and is
+    wiped when the work ends), the answers to standard output unchanged."""
+    import io
+
+    import inarow.cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(inarow.cli, "err", Console(file=screen, force_terminal=True, width=100))
+    result = runner.invoke(app, ["solve"])
+    assert result.output.startswith("tictactoe: draw with perfect play (score +0)\n")
+    assert "solving tictactoe" in screen.getvalue()
+    result = runner.invoke(app, ["analyze", "--json"], input="b2\n\nb2 a1\n")
+    assert [json.loads(line)["position"] for line in result.output.splitlines()] == ["b2", "b2 a1"]
+    assert "analyzing b2 a1 (tictactoe)" in screen.getvalue()
