@@ -9,7 +9,7 @@ transposition table, depths 2 to 9), the median peak resident memory (``ru_maxrs
 the target of issue 10 where there is one. easyAI comes with the ``bench`` extra
 (``pip install -e '.[bench]'``); without it its row says so and the ratios to it are left out.
 
-``--with-connect4`` adds a first big-board answer (the first position of Pons' Test_L3_R1 set, 28 empty
+``--with-connect4`` adds a first big-board answer (the first position of Pons' Test_L2_R1 set, 17 empty
 cells), which loads the compiled engine from numba's cache (run ``inarow warm-up`` once first, or its first
 run compiles), and ``inarow warm-up`` itself.
 """
@@ -22,6 +22,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,15 +84,25 @@ def run(argv: list[str]) -> Measure:
     return Measure(seconds=float(seconds), megabytes=int(kilobytes) / 1024, output="")
 
 
-def measure(argv: list[str], repeat: int) -> Measure:
-    """The medians of ``repeat`` runs (after one run not counted, so that files are in the page cache)."""
-    run(argv)
-    runs = [run(argv) for _ in range(repeat)]
-    return Measure(
-        seconds=statistics.median(r.seconds for r in runs),
-        megabytes=statistics.median(r.megabytes for r in runs),
-        output=subprocess.run(argv, capture_output=True, text=True).stdout,
-    )
+def measure(commands: list[Command], repeat: int, say: Callable[[str], None]) -> dict[str, Measure]:
+    """The medians of ``repeat`` runs of each command, run in rounds (each command once per round, after
+    one round not counted that fills the page cache), so that a machine whose load changes during the
+    benchmark weighs on every command alike."""
+    runs: dict[str, list[Measure]] = {command.label: [] for command in commands}
+    for round_ in range(repeat + 1):
+        for command in commands:
+            say(f"round {round_} of {repeat}: {command.label}")
+            found = run(command.argv)
+            if round_:
+                runs[command.label].append(found)
+    return {
+        command.label: Measure(
+            seconds=statistics.median(r.seconds for r in runs[command.label]),
+            megabytes=statistics.median(r.megabytes for r in runs[command.label]),
+            output=subprocess.run(command.argv, capture_output=True, text=True).stdout,
+        )
+        for command in commands
+    }
 
 
 def easyai_installed() -> bool:
@@ -120,10 +131,10 @@ def main() -> None:
         Command("inarow solve --game 4x4", [*me, "solve", "--game", "4x4"]),
     ]
     if args.with_connect4:
-        first = (BENCH.parent / "tests" / "data" / "connect4" / "Test_L3_R1").read_text().split()[0]
+        first = (BENCH.parent / "tests" / "data" / "connect4" / "Test_L2_R1").read_text().split()[0]
         commands += [
             Command("inarow warm-up (numba's cache)", [*me, "warm-up"]),
-            Command(f"inarow best {first} --game connect4", [*me, "best", first, "--game", "connect4"]),
+            Command("inarow best (Connect Four, 17 empty cells)", [*me, "best", first, "--game", "connect4"]),
         ]
     easyai = Command(
         "easyAI solving 3×3 (bench/easyai_tictactoe.py)", [sys.executable, str(BENCH / "easyai_tictactoe.py")]
@@ -131,15 +142,14 @@ def main() -> None:
     have_easyai = easyai_installed()
 
     console = Console(stderr=True)
-    results: dict[str, Measure] = {}
     with console.status("measuring…") as status:
-        for command in [*commands, easyai] if have_easyai else commands:
-            status.update(f"measuring {command.label}…")
-            results[command.label] = measure(command.argv, args.repeat)
+        results = measure([*commands, easyai] if have_easyai else commands, args.repeat, status.update)
 
     python = results["python -c pass"].seconds
     easy = results[easyai.label].seconds if have_easyai else None
-    table = Table(title=f"whole processes, median of {args.repeat} ({os.cpu_count()} cores)")
+    load = os.getloadavg()[0]
+    title = f"whole processes, median of {args.repeat} ({os.cpu_count()} cores, load average {load:.1f})"
+    table = Table(title=title)
     for column in ("command", "time", "× python -c pass", "× easyAI", "peak memory", "target", "met"):
         table.add_column(column, justify="left" if column in ("command", "target", "met") else "right")
     for command in [*commands, easyai]:
