@@ -157,6 +157,20 @@ class _LazyConsole:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real(), name)
 
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the stream is a terminal, as rich says, without importing rich when it plainly is not
+        (no tty and none of the variables with which rich can be told otherwise)."""
+        if self._console is None:
+            stream = sys.stderr if self._options.get("stderr") else sys.stdout
+            isatty = getattr(stream, "isatty", None)
+            forced = any(
+                os.environ.get(name) for name in ("FORCE_COLOR", "TTY_INTERACTIVE", "TTY_COMPATIBLE")
+            )
+            if not forced and not (isatty is not None and isatty()):
+                return False
+        return bool(self.real().is_terminal)
+
     def real(self) -> Console:
         """The Console itself, for what needs more than its methods (``with console:`` in rich's Live)."""
         if self._console is None:
@@ -164,6 +178,17 @@ class _LazyConsole:
 
             self._console = Console(**self._options)
         return self._console
+
+
+def _say(line: str, bold: str = "") -> None:
+    """Print a line of plain text, ``bold`` before it (in bold on a terminal): without rich when standard
+    output is not a terminal, so that a piped answer does not pay for importing it."""
+    if out.is_terminal:
+        from rich.markup import escape
+
+        out.print(f"[bold]{escape(bold)}[/bold]{escape(line)}" if bold else escape(line), soft_wrap=True)
+    else:
+        print(bold + line)
 
 
 def _real(console: Console) -> Console:
@@ -534,7 +559,7 @@ def best(
         result = analyze(the_position, _limits(depth, time, nodes, the_position.game), loading=_loading)
     move = result.pv[0] if result.pv else result.best[0]
     why = words.best_move(outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth)
-    out.print(f"{move} — {why}", markup=False)
+    _say(f"{move} — {why}")
 
 
 @app.command()
@@ -566,12 +591,12 @@ def solve(
             f"best first moves: {' '.join(result.best)}; {explored}",
             f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)",
         ):
-            out.print(line, markup=False, soft_wrap=True)
+            _say(line)
         return
     with _counting(f"solving {the_game.name}", None) as progress:
         table = census(the_game, symmetry=symmetry, progress=progress)
     value = table.value
-    out.print(f"[bold]{the_game.name}[/bold]: {words.game_value(value)} with perfect play (score {value:+d})")
+    _say(f": {words.game_value(value)} with perfect play (score {value:+d})", bold=the_game.name)
     rows: list[tuple[str, str]] = [
         ("positions reachable (empty board included)", f"{table.positions:,}"),
         ("terminal positions", f"{len(table.terminal):,}"),
@@ -592,7 +617,7 @@ def solve(
     label_width = max(len(label) for label, _ in rows)
     count_width = max(len(count) for _, count in rows)
     for label, count in rows:
-        out.print(f"{label:<{label_width}}  {count:>{count_width}}", markup=False, soft_wrap=True)
+        _say(f"{label:<{label_width}}  {count:>{count_width}}")
 
 
 @app.command()

@@ -70,6 +70,9 @@ class Symmetries:
 
     def images(self, x: int, o: int) -> list[tuple[int, int]]:
         """``(x, o)`` under every symmetry, the identity first."""
+        if self._chunks <= 2:
+            x0, x1, o0, o1 = x & 0xFF, x >> CHUNK, o & 0xFF, o >> CHUNK
+            return [(t0[x0] | t1[x1], t0[o0] | t1[o1]) for t0, t1 in self._pairs]
         return [(self.apply(i, x), self.apply(i, o)) for i in range(len(self.chunk_tables))]
 
     def canonical_key(self, x: int, o: int) -> int:
