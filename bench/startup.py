@@ -52,6 +52,8 @@ class Measure:
     seconds: float
     megabytes: float
     output: str
+    cpu: float
+    """User and system CPU seconds: what a loaded machine changes least."""
 
 
 def inarow() -> list[str]:
@@ -66,11 +68,13 @@ quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_WRONLY, 0) for fd in (1, 2)]
 start = time.perf_counter()
 pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=quiet)
 _, status, usage = os.wait4(pid, 0)
-print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+cpu = usage.ru_utime + usage.ru_stime
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status), cpu)
 """
-"""Runs one command and prints its seconds, peak resident kilobytes and exit status. It runs in a small
-interpreter of its own (``python -S``): Linux counts a child's peak memory from its parent's at the time it
-was spawned, so spawning from this process (rich and all) would add its memory to every figure."""
+"""Runs one command and prints its seconds, peak resident kilobytes, exit status and CPU seconds. It runs
+in a small interpreter of its own (``python -S``): Linux counts a child's peak memory from its parent's at
+the time it was spawned, so spawning from this process (rich and all) would add its memory to every
+figure."""
 
 
 def run(argv: list[str]) -> Measure:
@@ -78,10 +82,10 @@ def run(argv: list[str]) -> Measure:
     meter = subprocess.run(
         [sys.executable, "-S", "-c", METER, *argv], capture_output=True, text=True, check=True
     )
-    seconds, kilobytes, status = meter.stdout.split()
+    seconds, kilobytes, status, cpu = meter.stdout.split()
     if int(status) != 0:
         raise SystemExit(f"{' '.join(argv)} failed with status {status}")
-    return Measure(seconds=float(seconds), megabytes=int(kilobytes) / 1024, output="")
+    return Measure(seconds=float(seconds), megabytes=int(kilobytes) / 1024, output="", cpu=float(cpu))
 
 
 def measure(commands: list[Command], repeat: int, say: Callable[[str], None]) -> dict[str, Measure]:
@@ -99,6 +103,7 @@ def measure(commands: list[Command], repeat: int, say: Callable[[str], None]) ->
         command.label: Measure(
             seconds=statistics.median(r.seconds for r in runs[command.label]),
             megabytes=statistics.median(r.megabytes for r in runs[command.label]),
+            cpu=statistics.median(r.cpu for r in runs[command.label]),
             output=subprocess.run(command.argv, capture_output=True, text=True).stdout,
         )
         for command in commands
@@ -147,15 +152,17 @@ def main() -> None:
 
     python = results["python -c pass"].seconds
     easy = results[easyai.label].seconds if have_easyai else None
+    easy_cpu = results[easyai.label].cpu if have_easyai else None
     load = os.getloadavg()[0]
     title = f"whole processes, median of {args.repeat} ({os.cpu_count()} cores, load average {load:.1f})"
     table = Table(title=title)
-    for column in ("command", "time", "× python -c pass", "× easyAI", "peak memory", "target", "met"):
+    columns = ("command", "time", "× python -c pass", "× easyAI", "CPU time", "× easyAI (CPU)", "peak memory")
+    for column in (*columns, "target", "met"):
         table.add_column(column, justify="left" if column in ("command", "target", "met") else "right")
     for command in [*commands, easyai]:
         found = results.get(command.label)
         if found is None:
-            table.add_row(command.label, "not installed: pip install -e '.[bench]'", "", "", "", "", "")
+            table.add_row(command.label, "not installed: pip install -e '.[bench]'", *[""] * 7)
             continue
         met = []
         if command.seconds is not None:
@@ -169,6 +176,8 @@ def main() -> None:
             f"{found.seconds * 1000:.0f} ms",
             f"{found.seconds / python:.1f}",
             "" if easy is None else f"{found.seconds / easy:.2f}",
+            f"{found.cpu * 1000:.0f} ms",
+            "" if easy_cpu is None else f"{found.cpu / easy_cpu:.2f}",
             f"{found.megabytes:.0f} MB",
             command.target,
             "" if not met else ("yes" if all(met) else "NO"),
