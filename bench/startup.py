@@ -182,7 +182,7 @@ def main() -> None:
             command.target,
             "" if not met else ("yes" if all(met) else "NO"),
         )
-    Console(width=max(120, shutil.get_terminal_size().columns)).print(table)
+    Console(width=max(170, shutil.get_terminal_size().columns)).print(table)
     if have_easyai:
         print(f"easyAI printed: {results[easyai.label].output.strip()}")
 

@@ -4,8 +4,6 @@ An :class:`~inarow.errors.InarowError` prints ``error: …`` on stderr and exits
 traceback. Batch commands read one position per line and never stop at a bad line.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import sys
@@ -171,7 +169,7 @@ class _LazyConsole:
                 return False
         return bool(self.real().is_terminal)
 
-    def real(self) -> Console:
+    def real(self) -> "Console":
         """The Console itself, for what needs more than its methods (``with console:`` in rich's Live)."""
         if self._console is None:
             from rich.console import Console
@@ -191,7 +189,7 @@ def _say(line: str, bold: str = "") -> None:
         print(bold + line)
 
 
-def _real(console: Console) -> Console:
+def _real(console: "Console") -> "Console":
     """The rich Console behind :data:`out` or :data:`err`."""
     return cast(_LazyConsole, console).real() if isinstance(console, _LazyConsole) else console
 
@@ -285,7 +283,7 @@ BIG_BOARD_TIME = 10.0
 """Seconds a search takes when no limit is given on a board exact search cannot finish (Gomoku, 9×9, …)."""
 
 
-def _limits(depth: int | None, time: float | None, nodes: int | None, game: Game | None = None) -> Limits:
+def _limits(depth: int | None, time: float | None, nodes: int | None, game: "Game | None" = None) -> "Limits":
     """The limits given; with none at all on a board too big to solve, :data:`BIG_BOARD_TIME` seconds."""
     from inarow.analysis import solvable
     from inarow.search.limits import Limits
@@ -390,7 +388,7 @@ def _loading(compiling: bool) -> Iterator[None]:
         err.print(words.engine_compiled(time.perf_counter() - start), markup=False)
 
 
-def _prepare(game: Game) -> None:
+def _prepare(game: "Game") -> None:
     """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match)."""
     from inarow.analysis import engine_for, load_engine
 
@@ -473,7 +471,7 @@ def _check_search(algorithm: str, evaluation: str) -> None:
     evaluation_named(evaluation)
 
 
-def _print_move_values(text: str, report: MoveValues, as_json: bool) -> None:
+def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
     from rich.table import Table
 
@@ -504,7 +502,7 @@ def _print_move_values(text: str, report: MoveValues, as_json: bool) -> None:
     out.print()
 
 
-def _print_analysis(text: str, result: Analysis, weak: bool = False) -> None:
+def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`)."""
     from rich.markup import escape
     from rich.table import Table
