@@ -45,14 +45,12 @@ class Symmetries:
             self.permutations.append(perm)
             tables = []
             for chunk in range(self._chunks):
-                table = []
-                for byte in range(1 << CHUNK):
-                    out = 0
-                    for i in range(CHUNK):
-                        bit = chunk * CHUNK + i
-                        if byte >> i & 1 and bit in perm:
-                            out |= 1 << perm[bit]
-                    table.append(out)
+                # Each byte's image is the image of the byte without its lowest bit, plus that bit's image.
+                table = [0] * (1 << CHUNK)
+                for byte in range(1, 1 << CHUNK):
+                    low = byte & -byte
+                    bit = chunk * CHUNK + low.bit_length() - 1
+                    table[byte] = table[byte ^ low] | (1 << perm[bit] if bit in perm else 0)
                 tables.append(table)
             self.chunk_tables.append(tables)
         empty = [0] * (1 << CHUNK)
