@@ -90,19 +90,34 @@ def test_analyze_json_prints_one_object_with_every_key() -> None:
 
 
 def test_analyze_reads_a_batch_from_stdin_and_goes_on_after_a_bad_line() -> None:
-    lines = ["", "b2 b2", "xxx/oo./...", "hello", "x.o/.x./..o"]
+    lines = ["b2 b2", "xxx/oo./...", "hello", "x.o/.x./..o"]
     result = runner.invoke(app, ["analyze", "--json"], input="\n".join(lines) + "\n")
     assert result.exit_code == 1
     out = [json.loads(line) for line in result.output.splitlines()]
     assert [o["position"] for o in out] == lines
-    assert out[0]["value"] == 0 and out[0]["plies"] == 9
-    assert out[1] == {
+    assert out[0] == {
         "position": "b2 b2",
         "error": "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken",
     }
-    assert (out[2]["result"], out[2]["to_move"], out[2]["moves"]) == ("x", None, [])
-    assert "invalid cell 'hello'" in out[3]["error"]
-    assert out[4]["best"] == ["c2"]
+    assert (out[1]["result"], out[1]["to_move"], out[1]["moves"]) == ("x", None, [])
+    assert "invalid cell 'hello'" in out[2]["error"]
+    assert out[3]["best"] == ["c2"]
+
+
+def test_blank_lines_of_a_batch_are_skipped_not_read_as_the_empty_board() -> None:
+    """A blank line (or one of spaces) between positions, or at the end, asks for nothing: on Connect
+    Four it used to start a solve of the empty board that ran for minutes."""
+    result = runner.invoke(app, ["analyze", "--json"], input="\nb2 a1 c3\n   \n\nx.o/.x./..o\n\n")
+    assert result.exit_code == 0
+    assert [json.loads(line)["position"] for line in result.output.splitlines()] == [
+        "b2 a1 c3",
+        "x.o/.x./..o",
+    ]
+
+
+def test_the_empty_board_is_still_analyzed_when_given_as_an_argument() -> None:
+    data = json.loads(runner.invoke(app, ["analyze", "", "--json"]).output)
+    assert (data["position"], data["value"], data["plies"]) == ("", 0, 9)
 
 
 def test_analyze_in_text_shows_the_board_the_value_and_every_move() -> None:
@@ -191,9 +206,18 @@ def test_a_terminal_game_against_perfect_cannot_be_won() -> None:
         input=moves + "\nn\n",
     )
     assert result.exit_code == 0
-    assert "cell is taken; try again" in result.output
-    assert "you win" not in result.output
+    # x holds a1 and a2, so o has blocked on a3, which x then tries.
+    assert "a3 is taken: choose an empty cell" in result.output
+    assert "you (X) win" not in result.output
     assert "you 0 won" in result.output
+
+
+def play_in_terminal(game: str, answers: list[str], you: str | None = None, level: str | None = None) -> str:
+    """What the terminal game prints (the prompts left out) when the player types ``answers``."""
+    typed = iter(answers)
+    printed = Console(record=True, width=200)
+    ConsoleGame(Game.parse(game), printed, seed=3, read=lambda _: next(typed)).run(you, "you", level)
+    return printed.export_text()
 
 
 def test_the_terminal_game_asks_for_what_was_not_given_and_refuses_nonsense() -> None:
@@ -203,9 +227,110 @@ def test_the_terminal_game_asks_for_what_was_not_given_and_refuses_nonsense() ->
     text = printed.export_text()
     assert "please answer one of x, o" in text
     assert "the computer plays" in text
-    assert "invalid cell 'hello'" in text
+    assert "'hello' is not a cell: type a cell from a1 to c3\n" in text
     assert "hint: " in text
     assert "bye — you 0 won · 0 drawn · 0 lost" in text
+
+
+def test_a_taken_cell_is_named_with_why_and_no_diagram() -> None:
+    """
+    . . .
+    . X .     the player's b2, then b2 again: the message names the cell, not the board's diagram.
+    O . .     (the computer answers a1 or another corner)
+    """
+    text = play_in_terminal("tictactoe", ["b2", "b2", "q"], you="x", level="perfect")
+    assert "\nb2 is taken: choose an empty cell\n" in text
+    assert "/" not in text.split("b2 is taken")[1].splitlines()[0]
+
+
+def test_an_empty_line_at_the_prompt_asks_again_without_an_error() -> None:
+    text = play_in_terminal("tictactoe", ["", "   ", "q"], you="x", level="perfect")
+    assert text.endswith("    a b c\n\nbye — you 0 won · 0 drawn · 0 lost\n")
+    assert "error" not in text and "invalid" not in text
+
+
+def test_the_connect_four_prompt_asks_for_a_column_and_refuses_a_cell_saying_so() -> None:
+    """
+    . . . . . . .
+    . . . . . . .    6 rows; column 4 filled to the top by the moves below, then 4 once more.
+    """
+    text = play_in_terminal("connect4", ["b2", "4", "4", "4", "4", "9", "q"], you="x", level="medium")
+    assert (
+        "connect4, level medium.\nYour move: a column number from 1 to 7; h for a hint, u to undo, q to quit.\n"
+        in text
+    )
+    assert "cell" not in text
+    assert "\n'b2' is not a column: type a number from 1 to 7\n" in text
+    assert "\n'9' is not a column: type a number from 1 to 7\n" in text
+
+
+def test_a_full_column_is_named() -> None:
+    text = play_in_terminal("3x2:3:gravity", ["1", "1", "1", "q"], you="x", level="medium")
+    assert "\ncolumn 1 is full: choose another column\n" in text
+
+
+def test_the_tictactoe_prompt_names_the_cells_and_the_keypad() -> None:
+    text = play_in_terminal("tictactoe", ["q"], you="x", level="easy")
+    assert text.startswith(
+        "tictactoe, level easy.\n"
+        "Your move: a cell from a1 to c3, or 1-9 as on the numeric keypad; h for a hint, u to undo, q to quit.\n"
+    )
+
+
+def test_the_winner_is_named_with_the_mark_the_board_draws() -> None:
+    """The player (X) types every cell in board order, twice over; perfect O wins or draws each game, and
+    the verdict names O with the capital the board draws, never a lower-case "o wins"."""
+    text = play_in_terminal(
+        "tictactoe",
+        [*["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"] * 2, "n"],
+        you="x",
+        level="perfect",
+    )
+    verdicts = [
+        line for line in text.splitlines() if line.startswith(("the computer (", "you (")) or line == "draw"
+    ]
+    assert verdicts and all(line in ("the computer (O) wins", "draw") for line in verdicts)
+    assert "o wins" not in text
+
+
+def test_level_medium_explains_its_move_without_engine_figures() -> None:
+    text = play_in_terminal("tictactoe", ["b2", "q"], you="x", level="medium")
+    plays = [line for line in text.splitlines() if line.startswith("the computer plays")]
+    assert plays and all("looking 2 moves ahead" in line for line in plays)
+    assert "evaluation" not in text and "depth" not in text and "not solved" not in text
+
+
+def test_the_computer_s_note_is_said_in_a_player_s_words() -> None:
+    from inarow import words
+
+    assert (
+        words.computer_note(outcome=None, plies=None, depth=2, score=-9, exact=False)
+        == "looking 2 moves ahead, it thinks you stand better"
+    )
+    assert (
+        words.computer_note(outcome=None, plies=None, depth=2, score=4, exact=False)
+        == "looking 2 moves ahead, it thinks it stands better"
+    )
+    assert (
+        words.computer_note(outcome=None, plies=None, depth=2, score=0, exact=False)
+        == "looking 2 moves ahead, the game looks even"
+    )
+    assert words.computer_note(outcome="win", plies=3, depth=None, score=4, exact=True) == (
+        "it wins in 2 moves with best play"
+    )
+    assert (
+        words.computer_note(outcome="draw", plies=6, depth=None, score=0, exact=True)
+        == "a draw with best play"
+    )
+
+
+def test_a_one_by_one_board_is_refused_with_a_sensible_message() -> None:
+    result = runner.invoke(app, ["best", "", "--game", "1x1"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: game '1x1' is too small: a board needs at least 2 cells in a row, so that a line of 2 can be "
+        "made\n"
+    )
 
 
 def test_keypad_digits_follow_the_numeric_keypad_on_3x3() -> None:
@@ -241,3 +366,176 @@ def test_boards_are_solvable_where_an_exact_search_can_end() -> None:
         solvable(Game.parse("tictactoe")) and solvable(Game.parse("connect4")) and solvable(Game.parse("5x5"))
     )
     assert not solvable(Game.parse("gomoku")) and not solvable(Game.parse("9x9:5"))
+
+
+def test_weak_answers_are_exact_only_when_solved_and_say_so_alike_in_text_and_json() -> None:
+    """--weak proves win, draw or loss only: exact, with a value and an outcome, no plies, and a
+    description that never says "not solved"; the text says the same words."""
+    positions = ["b1 a1 c1 a2", "b2 a1 c3", "x.o/.x./..o", "xx./oo./..."]
+    lines = runner.invoke(app, ["analyze", "--weak", "--json", *positions]).output.splitlines()
+    text = runner.invoke(app, ["analyze", "--weak", *positions]).output
+    for line in lines:
+        data = json.loads(line)
+        assert data["exact"] is True and data["value"] in (-1, 0, 1) and data["outcome"] is not None
+        assert data["plies"] is None and data["score"] == data["value"]
+        assert "not solved" not in data["description"]
+        assert all(m["exact"] and m["plies"] is None and m["score"] in (-1, 0, 1) for m in data["moves"])
+        assert f"value   {data['description']}  (score {data['score']:+d}, exact, win/draw/loss only)" in text
+
+
+def test_a_depth_limited_weak_answer_is_not_exact_and_says_so() -> None:
+    data = json.loads(
+        runner.invoke(app, ["analyze", "", "--game", "4x4", "--weak", "--depth", "1", "--json"]).output
+    )
+    assert (data["exact"], data["value"], data["outcome"]) == (False, None, None)
+    assert data["description"] == f"not solved: evaluation {data['score']:+d} at depth 1"
+
+
+def test_text_and_json_say_the_same_of_every_position() -> None:
+    for args in (["b2 a1 c3"], ["xx./oo./..."], ["", "--game", "4x4", "--depth", "2"], ["xxx/oo./..."]):
+        data = json.loads(runner.invoke(app, ["analyze", *args, "--json"]).output)
+        text = runner.invoke(app, ["analyze", *args]).output
+        assert data["description"] in text
+        if data["result"] is None:
+            assert f"best    {' '.join(data['best'])}\n" in text
+            assert f"(score {data['score']:+d}, {'exact' if data['exact'] else 'not exact'})" in text
+
+
+GOMOKU_WIN_IN_ONE = "h8 h9 g8 h10 f8 h11 o15 h12 e8"
+"""
+   . . . . . .
+   . . . . . .   13      o to move: o's four on h9-h12 is open at h13 (h8 is x's),
+   . . . O . .   12      and x's four on e8-h8 cannot be finished first.
+   . . . O . .   11
+   . . . O . .   10
+   . . . O . .    9
+   X X X X . .    8
+   e f g h i j
+"""
+
+
+def test_a_win_in_one_on_gomoku_is_exact() -> None:
+    assert runner.invoke(app, ["best", GOMOKU_WIN_IN_ONE, "--game", "gomoku"]).output == (
+        "h13 — wins in 1 move with best play\n"
+    )
+    data = json.loads(runner.invoke(app, ["analyze", GOMOKU_WIN_IN_ONE, "--game", "gomoku", "--json"]).output)
+    assert (data["exact"], data["value"], data["outcome"], data["plies"], data["winner"]) == (
+        True,
+        1,
+        "win",
+        1,
+        "o",
+    )
+    assert data["best"] == ["h13"] and data["description"] == "o wins in 1 move" and data["depth"] is None
+
+
+def test_a_loss_in_one_on_gomoku_is_exact() -> None:
+    """
+    . . . . . . . .
+    . . . . . . . O   12      o has h9-h12 open at both ends (h8 and h13):
+    . . . . . . . O   11      whatever x plays, o completes five.
+    . . . . . . . O   10
+    . . . . . . . O    9
+    X . X . X . X .    1
+    a b c d e f g h
+    """
+    data = json.loads(
+        runner.invoke(app, ["analyze", "a1 h9 c1 h10 e1 h11 g1 h12", "--game", "gomoku", "--json"]).output
+    )
+    assert (data["exact"], data["value"], data["outcome"], data["plies"], data["winner"]) == (
+        True,
+        -1,
+        "loss",
+        2,
+        "o",
+    )
+    assert all(m["outcome"] == "loss" and m["plies"] == 2 for m in data["moves"])
+    assert data["pv"][1] in ("h8", "h13")
+
+
+def test_loading_is_reported_apart_from_search_time() -> None:
+    data = json.loads(runner.invoke(app, ["analyze", "b2 a1 c3", "--json"]).output)
+    assert data["load_seconds"] == 0.0 and data["seconds"] >= 0.0
+    text = runner.invoke(app, ["analyze", "b2 a1 c3"]).output
+    assert f"nodes   {data['nodes']:,} positions in " in text and "load" not in text
+
+
+def test_best_on_3x3_does_not_import_numba() -> None:
+    """The pure-Python engine answers 3×3 in milliseconds; numba (and numpy) are for bigger boards."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "inarow", "best", "x.o/.x./..o"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout == "c2 — draw with best play\n"
+    imported = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
+    assert "inarow.analysis" in imported
+    assert not {"numba", "numpy", "inarow.search.compiled"} & imported
+
+
+def test_help_has_no_type_placeholders_and_no_paragraph_broken_mid_sentence() -> None:
+    verbs = ["analyze", "best", "solve", "play", "warm-up", "serve", "tree", "compare", "match"]
+    for verb in ["", *verbs]:
+        text = runner.invoke(app, [verb, "--help"] if verb else ["--help"], terminal_width=100).output
+        assert "<" not in text and "{" not in text.splitlines()[0], verb
+    text = runner.invoke(app, ["analyze", "--help"]).output
+    assert "Usage: root analyze [OPTIONS] [POSITION]..." in text
+    description = text.split("\n\n")[1:4]
+    assert " ".join(description[1].split()).startswith(
+        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the "
+        "end without --depth) with"
+    )
+    for paragraph in description:
+        lines = paragraph.splitlines()
+        assert all(len(line) > 60 for line in lines[:-1]), paragraph
+
+
+def test_solve_prints_its_table_aligned_with_nothing_before_it_and_nothing_on_stderr() -> None:
+    result = runner.invoke(app, ["solve"])
+    lines = result.output.splitlines()
+    assert lines[0] == "tictactoe: draw with perfect play (score +0)"
+    assert len({len(line) for line in lines[1:]}) == 1, "the counts end in one column"
+    assert lines[1].startswith("positions reachable (empty board included)") and lines[1].endswith(" 5,478")
+    assert result.stderr == ""
+
+
+def test_match_prints_nothing_before_its_results_when_piped() -> None:
+    result = runner.invoke(app, ["match", "random", "rules", "--games", "2", "--seed", "1"])
+    assert result.output.startswith("random against rules on tictactoe: 2 games (seed 1)\n")
+    assert result.stderr == ""
+
+
+def test_a_bad_memory_limit_is_refused() -> None:
+    result = runner.invoke(app, ["--memory", "0", "best", "b2"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: invalid memory 0.0: expected a positive number of megabytes\n"
+
+
+def test_the_cli_defaults_are_the_library_s() -> None:
+    import inarow.cli
+    from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
+
+    assert (inarow.cli.COMPARE_MAX_NODES, inarow.cli.MAX_TREE_NODES) == (COMPARE_MAX_NODES, MAX_TREE_NODES)
+
+
+def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same commands as above, with standard error a terminal: the bar or spinner goes there (and is
+    wiped when the work ends), the answers to standard output unchanged."""
+    import io
+
+    import inarow.cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(inarow.cli, "err", Console(file=screen, force_terminal=True, width=100))
+    result = runner.invoke(app, ["solve"])
+    assert result.output.startswith("tictactoe: draw with perfect play (score +0)\n")
+    assert "solving tictactoe" in screen.getvalue()
+    result = runner.invoke(app, ["analyze", "--json"], input="b2\n\nb2 a1\n")
+    assert [json.loads(line)["position"] for line in result.output.splitlines()] == ["b2", "b2 a1"]
+    assert "analyzing b2 a1 (tictactoe)" in screen.getvalue()

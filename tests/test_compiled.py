@@ -6,6 +6,8 @@ The first test that makes a :class:`CompiledEngine` compiles the numba code (or 
 from __future__ import annotations
 
 import tracemalloc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -13,10 +15,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from inarow import analysis
 from inarow.analysis import exact_solver
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search.compiled import MIN_SLICE, CompiledEngine, supports, warm_up
+from inarow.search.compiled import (
+    MEMORY_VARIABLE,
+    MIN_SLICE,
+    CompiledEngine,
+    cached,
+    supports,
+    table_bits_for,
+    table_bytes,
+    warm_up,
+)
 from inarow.search.engine import Engine
 from inarow.search.limits import Budget, Limits, SearchAborted
 
@@ -241,3 +253,76 @@ def test_warming_up_by_hand_can_be_done_any_number_of_times_before_or_between_se
     first = solve_fresh(CONNECT4, position)
     warm_up()
     assert first[0] == expected and solve_fresh(CONNECT4, position) == first
+
+
+@pytest.mark.parametrize(
+    ("name", "bits"), [("tictactoe", 12), ("4x3:3", 12), ("4x4", 16), ("5x5", 23), ("connect4", 23)]
+)
+def test_the_table_is_sized_to_the_board(name: str, bits: int) -> None:
+    """One entry per cell-bit (2 ** cells), from 2 ** 12 up to 2 ** 23: a 3×3 or 4×4 solve does not take
+    128 MB (3×3: 4,096 entries, 96 KB; 4×4: 65,536 entries, 1.5 MB)."""
+    game = Game.parse(name)
+    assert table_bits_for(game) == bits
+    assert CompiledEngine(game, Budget())._tt.shape[0] == 1 << bits
+
+
+def test_the_memory_option_bounds_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """16 MB: Connect Four's entries are 16 bytes (2 ** 20 fit), 5×5's 24 bytes (2 ** 19 fit, not 2 ** 20)."""
+    monkeypatch.setenv(MEMORY_VARIABLE, "16")
+    assert table_bits_for(CONNECT4) == 20 and table_bytes(CONNECT4) == 16 << 20
+    assert table_bits_for(Game.parse("5x5")) == 19
+    assert table_bits_for(Game.parse("tictactoe")) == 12
+    monkeypatch.setenv(MEMORY_VARIABLE, "-1")
+    with pytest.raises(ValueError, match="expected a positive number of megabytes"):
+        table_bits_for(CONNECT4)
+
+
+def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(MEMORY_VARIABLE, "0.001")  # 1 KB: 64 entries of Connect Four
+    moves, expected = pons_set("Test_L3_R1")[1]
+    engine = CompiledEngine(CONNECT4, Budget())
+    assert engine._tt.shape[0] == 64
+    assert engine.solve(*connect4(moves).sides()) == expected
+
+
+def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
+    cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
+    monkeypatch.setattr(analysis, "compiled_loaded", lambda: False)
+    assert analysis.engine_for(Game.parse("tictactoe")) == "reference"
+    assert analysis.engine_for(Game.parse("4x3:3")) == "reference"
+    assert analysis.engine_for(Game.parse("4x4")) == "compiled"
+    assert analysis.engine_for(Game.parse("4x4"), empty=12) == "reference"
+    assert analysis.engine_for(CONNECT4) == "compiled"
+    assert analysis.engine_for(CONNECT4, empty=12) == "reference"
+    assert analysis.engine_for(CONNECT4, empty=13) == "compiled"
+    assert analysis.engine_for(Game.parse("gomoku")) == "reference"
+    monkeypatch.setenv("INAROW_ENGINE", "reference")
+    assert analysis.engine_for(CONNECT4) == "reference"
+    monkeypatch.setenv("INAROW_ENGINE", "compiled")
+    assert analysis.engine_for(Game.parse("tictactoe")) == "compiled"
+
+
+def test_once_loaded_the_compiled_engine_solves_every_board_it_fits() -> None:
+    analysis.load_engine()
+    assert analysis.compiled_loaded() and analysis.load_engine() == 0.0
+    assert analysis.engine_for(Game.parse("tictactoe")) == "compiled"
+    assert analysis.engine_for(Game.parse("gomoku")) == "reference"
+    first = analysis.analyze(parse_position("b2 a1 c3"))
+    assert first.load_seconds == 0.0 and first.describe() == "draw with best play"
+
+
+def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``load_engine`` calls the hook around the loading, told whether numba will compile; in a process
+    where it is loaded already, it calls nothing and costs nothing."""
+    calls: list[bool] = []
+
+    @contextmanager
+    def hook(compiling: bool) -> Iterator[None]:
+        calls.append(compiling)
+        yield
+
+    analysis.load_engine()
+    assert analysis.load_engine(hook) == 0.0 and calls == []
+    monkeypatch.setattr(analysis, "compiled_loaded", lambda: False)
+    assert analysis.load_engine(hook) >= 0.0 and calls == [not cached()]

@@ -7,27 +7,74 @@
 ('draw with best play', ('a3', 'c1'))
 """
 
-from inarow.analysis import Analysis, MoveValue, analyze
-from inarow.errors import (
-    IllegalMoveError,
-    InarowError,
-    InvalidGameError,
-    InvalidLimitError,
-    InvalidMatchError,
-    InvalidMoveError,
-    InvalidPositionError,
-    SessionError,
-    StoreError,
-    TreeTooLargeError,
-    UnknownAlgorithmError,
-    UnknownEvaluationError,
-    UnknownGameError,
-    UnknownPlayerError,
-)
-from inarow.notation import format_moves, parse_game, parse_moves, parse_position
-from inarow.players import LEVELS, Choice, player
-from inarow.rules import Game, Position
-from inarow.search.limits import Limits
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from inarow.analysis import Analysis, MoveValue, analyze, load_engine
+    from inarow.errors import (
+        IllegalMoveError,
+        InarowError,
+        InvalidGameError,
+        InvalidLimitError,
+        InvalidMatchError,
+        InvalidMoveError,
+        InvalidPositionError,
+        SessionError,
+        StoreError,
+        TreeTooLargeError,
+        UnknownAlgorithmError,
+        UnknownEvaluationError,
+        UnknownGameError,
+        UnknownPlayerError,
+    )
+    from inarow.notation import format_moves, parse_game, parse_moves, parse_position
+    from inarow.players import LEVELS, Choice, player
+    from inarow.rules import Game, Position
+    from inarow.search.limits import Limits
+
+_HOMES = {
+    "inarow.analysis": ("Analysis", "MoveValue", "analyze", "load_engine"),
+    "inarow.errors": (
+        "IllegalMoveError",
+        "InarowError",
+        "InvalidGameError",
+        "InvalidLimitError",
+        "InvalidMatchError",
+        "InvalidMoveError",
+        "InvalidPositionError",
+        "SessionError",
+        "StoreError",
+        "TreeTooLargeError",
+        "UnknownAlgorithmError",
+        "UnknownEvaluationError",
+        "UnknownGameError",
+        "UnknownPlayerError",
+    ),
+    "inarow.notation": ("format_moves", "parse_game", "parse_moves", "parse_position"),
+    "inarow.players": ("LEVELS", "Choice", "player"),
+    "inarow.rules": ("Game", "Position"),
+    "inarow.search.limits": ("Limits",),
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported on first use: ``import inarow`` (and the command line's start) does not
+    pay for the modules a task does not need."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'inarow' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
 
 __version__ = "0.1.0"
 
@@ -56,6 +103,7 @@ __all__ = [
     "__version__",
     "analyze",
     "format_moves",
+    "load_engine",
     "parse_game",
     "parse_moves",
     "parse_position",

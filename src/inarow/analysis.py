@@ -9,8 +9,12 @@ a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the s
 from __future__ import annotations
 
 import os
+import sys
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Literal, Protocol
 
 from typing_extensions import TypedDict
 
@@ -25,6 +29,19 @@ from inarow.words import Outcome
 EXACT_SHARE = 2 / 3
 """The share of a time limit the exact search may use before the depth-limited search takes over."""
 
+EngineName = Literal["reference", "compiled"]
+
+REFERENCE_MAX_EMPTY = 12
+"""Positions with at most this many empty cells are solved by the pure-Python engine, whatever the board:
+all of 3×3 (milliseconds), and tens of milliseconds at most on 4×4, 5×5 and Connect Four, less than loading
+the compiled engine costs (importing numba 0.3 s, then 0.1–0.2 s from its cache). With more empty cells
+the pure-Python engine's answers grow past that: a whole analysis of the empty 4×4 board takes it about a
+second, the compiled engine 0.4 s to load and 10 ms to answer."""
+
+Loading = Callable[[bool], AbstractContextManager[object]]
+"""What :func:`load_engine` calls around loading the compiled engine, to show progress: it is given
+whether numba will compile (seconds, once per install) rather than load its cache (a fraction of one)."""
+
 
 class ExactSolver(Protocol):
     """What the analysis needs of an exact engine (the pure-Python one, or a compiled one)."""
@@ -34,21 +51,62 @@ class ExactSolver(Protocol):
     def solve(self, cur: int, opp: int, weak: bool = False) -> int: ...
 
 
-def exact_solver(game: Game, budget: Budget) -> ExactSolver:
-    """The fastest exact engine that plays ``game``: the compiled one where it fits, else the reference.
+def _compiled_supports(game: Game) -> bool:
+    """Whether the compiled engine plays ``game``: the same rule as :func:`compiled.supports`, without
+    importing numba to ask."""
+    return game.columns * game.height <= 64
 
-    Setting the environment variable ``INAROW_ENGINE=reference`` forces the pure-Python reference engine
-    (to compare the two, or where numba cannot run).
+
+def compiled_loaded() -> bool:
+    """Whether this process has loaded (and compiled) the compiled engine already."""
+    module = sys.modules.get("inarow.search.compiled")
+    return module is not None and bool(module.is_warm())
+
+
+def engine_for(game: Game, empty: int | None = None) -> EngineName:
+    """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None).
+
+    The rule, by measured cost: the pure-Python reference engine for positions with at most
+    :data:`REFERENCE_MAX_EMPTY` empty cells, where it answers faster than the compiled engine can be
+    loaded (so 3×3 never loads it); the compiled engine for the other positions of boards whose layout
+    fits 64 bits; the reference engine beyond. Once the compiled engine is loaded in the process, it solves
+    every board it fits. ``INAROW_ENGINE=reference`` (or ``compiled``) forces one engine where it can play.
     """
-    if os.environ.get("INAROW_ENGINE", "auto") == "reference":
+    forced = os.environ.get("INAROW_ENGINE", "auto")
+    if forced == "reference" or not _compiled_supports(game):
+        return "reference"
+    if forced == "compiled" or compiled_loaded():
+        return "compiled"
+    empty = game.cells if empty is None else empty
+    return "reference" if empty <= REFERENCE_MAX_EMPTY else "compiled"
+
+
+def load_engine(loading: Loading | None = None) -> float:
+    """Load the compiled engine into this process (importing numba, then compiling the search or loading
+    it from numba's cache), calling ``loading`` around it; the seconds it took, 0 if already loaded.
+
+    This is what a server calls at start so that its first big-board request does not pay for it.
+    """
+    if compiled_loaded():
+        return 0.0
+    start = time.perf_counter()
+    from inarow.search import compiled
+
+    with loading(not compiled.cached()) if loading is not None else nullcontext():
+        compiled.warm_up()
+    return time.perf_counter() - start
+
+
+def exact_solver(game: Game, budget: Budget, empty: int | None = None) -> ExactSolver:
+    """The exact engine :func:`engine_for` picks for a position of ``game`` with ``empty`` empty cells.
+
+    Loads the compiled engine if it is picked and not loaded yet (see :func:`load_engine`).
+    """
+    if engine_for(game, empty) == "reference":
         return Engine(game, budget)
-    try:
-        from inarow.search import compiled
-    except ImportError:  # pragma: no cover - numba missing: the reference engine still answers
-        return Engine(game, budget)
-    if compiled.supports(game):
-        return compiled.CompiledEngine(game, budget)
-    return Engine(game, budget)
+    from inarow.search import compiled
+
+    return compiled.CompiledEngine(game, budget)
 
 
 PV_TIME = 0.25
@@ -63,11 +121,7 @@ def solvable(game: Game) -> bool:
     early Connect Four positions may still take minutes), or one small enough for the reference engine."""
     if game.cells <= REFERENCE_MAX_CELLS:
         return True
-    try:
-        from inarow.search import compiled
-    except ImportError:  # pragma: no cover - numba missing
-        return False
-    return os.environ.get("INAROW_ENGINE", "auto") != "reference" and compiled.supports(game)
+    return os.environ.get("INAROW_ENGINE", "auto") != "reference" and _compiled_supports(game)
 
 
 def _outcome(value: int | None) -> Outcome | None:
@@ -158,6 +212,7 @@ class AnalysisJSON(PositionJSON):
     depth: int | None
     nodes: int
     seconds: float
+    load_seconds: float
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -180,6 +235,9 @@ class Analysis:
     moves: tuple[MoveValue, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    """Seconds of search, loading the engine apart."""
+    load_seconds: float = 0.0
+    """Seconds spent loading the compiled engine before the search (0 once loaded in the process)."""
     depth: int | None = None
     """The depth the depth-limited search finished, when the answer is not exact; None when it is."""
 
@@ -236,34 +294,66 @@ class Analysis:
             "depth": self.depth,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "load_seconds": round(self.load_seconds, 6),
         }
 
 
-def analyze(position: Position, limits: Limits | None = None, *, weak: bool = False) -> Analysis:
+def analyze(
+    position: Position, limits: Limits | None = None, *, weak: bool = False, loading: Loading | None = None
+) -> Analysis:
     """The value of ``position`` and of each legal move, with the best moves and the principal variation.
 
     Without ``limits.depth`` the search is exact unless the time or node limit stops it, in which case the
     depth-limited search fills in (``exact`` is then False). With ``limits.depth`` the search is
-    depth-limited with the evaluation at its horizon, and exact only if every line ends within the depth.
+    depth-limited with the evaluation at its horizon, and exact only if every line ends within the depth,
+    or if the side to move wins with its next stone or loses whatever it plays (on every board).
     With ``weak``, exact scores are only the sign: +1 win, 0 draw, -1 loss (``plies`` is then None).
+
+    When the board needs the compiled engine and this process has not loaded it yet, it is loaded first
+    (``loading`` is called around it, see :data:`Loading`): that time is ``load_seconds``, apart from the
+    search's ``seconds``, and limits count from the end of it.
     """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
-        return _heuristic(position, Budget(limits), limits)
+        return _heuristic(position, Budget(limits), limits, weak)
+    empty = position.game.cells - position.ply
+    load = load_engine(loading) if engine_for(position.game, empty) == "compiled" else 0.0
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
     budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
     try:
-        return _exact(position, budget, weak)
+        return replace(_exact(position, budget, weak), load_seconds=load)
     except SearchAborted:
         pass
     # What the exact search could not finish, the depth-limited search answers in the time left.
     rest = None if limits.time is None else max(limits.time - budget.elapsed, limits.time * (1 - EXACT_SHARE))
     fallback = Budget(Limits(time=rest, nodes=limits.nodes))
-    result = _heuristic(position, fallback, limits)
-    return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed)
+    result = _heuristic(position, fallback, limits, weak)
+    return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed, load_seconds=load)
+
+
+def loses_at_once(position: Position) -> bool:
+    """Whether the side to move cannot win with its next stone and, whatever it plays, the opponent can
+    (two threats to block, say): a loss in one on any board, without a search."""
+    game = position.game
+    cur, opp = position.sides()
+    empty = game.board_mask & ~(cur | opp)
+    if not game.winning_cells(opp, empty):
+        return False  # no line the opponent could complete, whatever is played
+    legal = position.legal_bits()
+    if any(position.play(bit).winner is not None for bit in legal):
+        return False
+    for bit in legal:
+        child = position.play(bit)
+        if child.is_over:
+            return False
+        mover, _ = child.sides()
+        playable = sum(1 << b for b in child.legal_bits())
+        if not game.winning_cells(mover, playable):
+            return False
+    return True
 
 
 def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) -> int:
@@ -277,7 +367,8 @@ def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) 
 
 
 def _exact(position: Position, budget: Budget, weak: bool) -> Analysis:
-    game, solver = position.game, exact_solver(position.game, budget)
+    game = position.game
+    solver = exact_solver(game, budget, game.cells - position.ply)
     scores = {bit: _child_score(position, bit, solver, weak) for bit in position.legal_bits()}
     top = max(scores.values())
 
@@ -319,8 +410,12 @@ def _exact_pv(position: Position, score: int, first: int, solver: ExactSolver, w
     return tuple(game.cell_name(b) for b in line)
 
 
-def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
-    """Iterative deepening of the depth-limited search, each root move with a full window."""
+def _heuristic(position: Position, budget: Budget, limits: Limits, weak: bool = False) -> Analysis:
+    """Iterative deepening of the depth-limited search, each root move with a full window.
+
+    The answer is exact when every line ended within the depth, when a move wins at once, or when every
+    move loses at once (:func:`loses_at_once`).
+    """
     game = position.game
     cur, opp = position.sides()
     horizon = game.cells - position.ply
@@ -330,24 +425,38 @@ def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
     first = min(1, max_depth)
     found = HeuristicSearch(game).move_values(cur, opp, first)
     reached = first
+    lost = loses_at_once(position)
     for depth in range(first + 1, max_depth + 1):
-        if all(value.complete for value in found.values()):
+        if lost or all(value.complete for value in found.values()):
             break
+        if limits.depth is None and _wins_at_once(position, found):
+            break  # the value is known; only a depth asked for is searched to the end
         try:
             found = searcher.move_values(cur, opp, depth)
         except SearchAborted:
             break
         reached = depth
+    if lost:
+        # Every move is a loss in one: the opponent completes a line whatever is played.
+        loss = -exact_score(game, position.ply + 1)
+        found = {bit: Found(value=loss * EXACT, complete=True) for bit in found}
+        reached = 2  # the line shows the opponent's winning stone
     values = {bit: _move_value(position, bit, value) for bit, value in found.items()}
     # Moves the search did not try (far from every stone on a big board) only have a static evaluation,
     # which is not comparable with searched values: the best move is one the search tried.
     searched = [bit for bit, value in found.items() if value.searched] or list(found)
     top = max(_rank(values[bit]) for bit in searched)
     best_bits = [bit for bit in searched if _rank(values[bit]) == top]
-    exact = all(move.exact for move in values.values())
+    exact = all(move.exact for move in values.values()) or _wins_at_once(position, found)
     chosen = values[best_bits[0]]
     after = position.play(best_bits[0])
     line = searcher.line(*after.sides(), reached - 1, Budget(Limits(time=PV_TIME)))
+    if weak and exact:
+        values = {
+            bit: replace(move, score=move.value or 0, plies=None) if move.exact else move
+            for bit, move in values.items()
+        }
+        chosen = values[best_bits[0]]
     return Analysis(
         position=position,
         exact=exact,
@@ -361,6 +470,11 @@ def _heuristic(position: Position, budget: Budget, limits: Limits) -> Analysis:
         seconds=budget.elapsed,
         depth=None if exact else reached,
     )
+
+
+def _wins_at_once(position: Position, found: dict[int, Found]) -> bool:
+    """Whether a move wins with the stone it plays (the best score there is, so the value is exact)."""
+    return any(value.score == exact_score(position.game, position.ply) for value in found.values())
 
 
 def _move_value(position: Position, bit: int, found: Found) -> MoveValue:

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from inarow import words
-from inarow.errors import InarowError
-from inarow.players import LEVELS, player
-from inarow.rules import Game, Position, Side, other
+from inarow.errors import IllegalMoveError, InarowError, InvalidMoveError
+from inarow.players import LEVELS, Choice, player
+from inarow.rules import COLUMN_LETTERS, Game, Position, Side, other
 from inarow.store import Score
 
 KEYPAD = {
@@ -109,12 +109,16 @@ class ConsoleGame:
             self.console.print(f"(you play {human.upper()}: X always moves first)", markup=False)
         computer = player(level, self.think_time)
         history = [Position.start(self.game)]
+        self.console.print(f"{self.game.name}, level {level}.", markup=False)
         self.console.print(
-            f"{self.game.name}, level {level}. Moves: a cell such as b2"
-            + (", or 1-9 as on the numeric keypad" if self._keypad else "")
-            + ("; a column number" if self.game.gravity else "")
-            + "; h hint, u undo, q quit.",
+            words.move_prompt(
+                gravity=self.game.gravity,
+                columns=self.game.columns,
+                last_cell=self._last_cell,
+                keypad=self._keypad,
+            ),
             markup=False,
+            soft_wrap=True,
         )
         while not history[-1].is_over:
             position = history[-1]
@@ -127,7 +131,7 @@ class ConsoleGame:
             else:
                 self.console.print("the computer thinks…", markup=False)
                 choice = computer.choose(position, self.rng)
-                self.console.print(f"the computer plays {choice.move} ({choice.note})", markup=False)
+                self.console.print(f"the computer plays {choice.move} ({_note(choice)})", markup=False)
                 history.append(position.play(choice.move))
         final = history[-1]
         self.console.print(render_board(final), markup=False)
@@ -136,19 +140,27 @@ class ConsoleGame:
             self.console.print("[bold]draw[/bold]")
         elif final.result == human:
             self.score = self.score.counted("win")
-            self.console.print("[bold green]you win![/bold green]")
+            self.console.print(f"[bold green]you ({words.mark(human)}) win![/bold green]")
         else:
             self.score = self.score.counted("loss")
-            self.console.print(f"[bold red]the computer ({other(human).upper()}) wins[/bold red]")
+            self.console.print(f"[bold red]the computer ({words.mark(other(human))}) wins[/bold red]")
+
+    @property
+    def _last_cell(self) -> str:
+        """The name of the top-right cell (``c3`` on 3×3), the last of the cells a player may name."""
+        return f"{COLUMN_LETTERS[self.game.columns - 1]}{self.game.rows}"
 
     @property
     def _keypad(self) -> bool:
         return (self.game.columns, self.game.rows, self.game.gravity) == (3, 3, False)
 
     def _human_move(self, position: Position, history: list[Position]) -> int | None:
-        """Read a move until it is legal; None after an undo or a hint (the board is shown again)."""
+        """Read a move until it is legal; None after an undo (the board is shown again). An empty line
+        asks again; a move that cannot be played is named with why."""
         while True:
             text = self._input("your move: ").strip().lower()
+            if not text:
+                continue
             if text in ("q", "quit"):
                 raise Quit
             if text in ("h", "hint"):
@@ -156,7 +168,10 @@ class ConsoleGame:
                 from inarow.search.limits import Limits
 
                 hint = analyze(position, Limits(time=self.think_time))
-                self.console.print(f"hint: {hint.pv[0]} ({hint.describe()})", markup=False)
+                move = hint.pv[0] if hint.pv else hint.best[0]
+                self.console.print(
+                    words.hint(move, outcome=hint.outcome, plies=hint.plies, exact=hint.exact), markup=False
+                )
                 continue
             if text in ("u", "undo"):
                 if len(history) < 3:
@@ -169,5 +184,26 @@ class ConsoleGame:
                 text = self.game.cell_name(self.game.bit(column, row))
             try:
                 return position.move_bit(text)
-            except InarowError as error:
-                self.console.print(f"{error}; try again", markup=False)
+            except InvalidMoveError:
+                self.console.print(
+                    words.not_a_move(
+                        text, gravity=self.game.gravity, columns=self.game.columns, last_cell=self._last_cell
+                    ),
+                    markup=False,
+                )
+            except IllegalMoveError as error:
+                self.console.print(words.cannot_play(text, error.reason), markup=False)
+
+
+def _note(choice: Choice) -> str:
+    """Why the computer played its move, in a player's words (no engine figures)."""
+    analysis = choice.analysis
+    if analysis is None:
+        return "a random move" if choice.note == "random" else choice.note
+    return words.computer_note(
+        outcome=analysis.outcome,
+        plies=analysis.plies,
+        depth=analysis.depth,
+        score=analysis.score,
+        exact=analysis.exact,
+    )

@@ -104,6 +104,11 @@ class Game:
         for what, size in (("columns", columns), ("rows", rows)):
             if not 1 <= size <= MAX_SIDE:
                 raise InvalidGameError(f"game {text!r} has {size} {what}: boards go from 1 to {MAX_SIDE}")
+        if max(columns, rows) < 2:
+            raise InvalidGameError(
+                f"game {text!r} is too small: a board needs at least 2 cells in a row, so that a line of 2 "
+                "can be made"
+            )
         if not 2 <= k <= max(columns, rows):
             raise InvalidGameError(
                 f"game {text!r} asks for {k} in a row: k must be from 2 to {max(columns, rows)} on a "

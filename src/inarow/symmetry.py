@@ -45,16 +45,16 @@ class Symmetries:
             self.permutations.append(perm)
             tables = []
             for chunk in range(self._chunks):
-                table = []
-                for byte in range(1 << CHUNK):
-                    out = 0
-                    for i in range(CHUNK):
-                        bit = chunk * CHUNK + i
-                        if byte >> i & 1 and bit in perm:
-                            out |= 1 << perm[bit]
-                    table.append(out)
+                # Each byte's image is the image of the byte without its lowest bit, plus that bit's image.
+                table = [0] * (1 << CHUNK)
+                for byte in range(1, 1 << CHUNK):
+                    low = byte & -byte
+                    bit = chunk * CHUNK + low.bit_length() - 1
+                    table[byte] = table[byte ^ low] | (1 << perm[bit] if bit in perm else 0)
                 tables.append(table)
             self.chunk_tables.append(tables)
+        empty = [0] * (1 << CHUNK)
+        self._pairs = [(tables[0], tables[1] if len(tables) > 1 else empty) for tables in self.chunk_tables]
 
     def __len__(self) -> int:
         return len(self.chunk_tables)
@@ -68,11 +68,19 @@ class Symmetries:
 
     def images(self, x: int, o: int) -> list[tuple[int, int]]:
         """``(x, o)`` under every symmetry, the identity first."""
+        if self._chunks <= 2:
+            x0, x1, o0, o1 = x & 0xFF, x >> CHUNK, o & 0xFF, o >> CHUNK
+            return [(t0[x0] | t1[x1], t0[o0] | t1[o1]) for t0, t1 in self._pairs]
         return [(self.apply(i, x), self.apply(i, o)) for i in range(len(self.chunk_tables))]
 
     def canonical_key(self, x: int, o: int) -> int:
         """One integer shared by exactly the positions symmetric to ``(x, o)``: the least image, packed."""
         shift = self.game.columns * self.game.height
+        if self._chunks <= 2:
+            # Boards of up to 16 layout bits (3×3, 4×3): two lookups per bitboard, unrolled, as the
+            # census of a small board asks this about every position it reaches.
+            x0, x1, o0, o1 = x & 0xFF, x >> CHUNK, o & 0xFF, o >> CHUNK
+            return min([(t0[x0] | t1[x1]) << shift | t0[o0] | t1[o1] for t0, t1 in self._pairs])
         best = -1
         for tables in self.chunk_tables:
             a = b = 0

@@ -7,10 +7,12 @@ the analysis JSON's ``description`` is written. (The web page makes its own word
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from inarow.rules import Result, Side
-from inarow.store import Score
+
+if TYPE_CHECKING:
+    from inarow.store import Score
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -120,3 +122,125 @@ def game_value(score: int) -> str:
 def score(tally: Score) -> str:
     """A person's score: ``you 2 won · 1 drawn · 0 lost``."""
     return f"you {tally.wins} won · {tally.draws} drawn · {tally.losses} lost"
+
+
+# ------------------------------------------------------------------------ the command line's own sentences
+def position_heading(text: str, game: str, to_move: Side | None) -> str:
+    """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``."""
+    turn = f"{to_move} to move" if to_move else "game over"
+    return f"{text or '(empty board)'}  ({game}, {turn})"
+
+
+def exactness(exact: bool, weak: bool) -> str:
+    """Whether a value is proven: ``exact``, ``exact, win/draw/loss only`` (a weak solve) or ``not exact``
+    (the value itself says how deep the search went)."""
+    if not exact:
+        return "not exact"
+    return "exact, win/draw/loss only" if weak else "exact"
+
+
+def work(nodes: int, seconds: float, load_seconds: float) -> str:
+    """What a search cost: ``32 positions in 0.001 s``, with the engine's loading apart when it was paid."""
+    text = f"{nodes:,} positions in {seconds:.3f} s"
+    if load_seconds:
+        text += f" (and {load_seconds:.2f} s to load the compiled engine first)"
+    return text
+
+
+def loading_engine(compiling: bool) -> str:
+    """The progress line while the compiled engine loads."""
+    if compiling:
+        return "compiling the search engine: once per install, about 10 s…"
+    return "loading the search engine…"
+
+
+def engine_compiled(seconds: float) -> str:
+    """Said once, after numba compiled the engine on a first request."""
+    return f"compiled the search engine in {seconds:.1f} s; later starts load it in a fraction of a second"
+
+
+def engine_ready(seconds: float, compiled: bool, folder: str) -> str:
+    """What ``inarow warm-up`` did."""
+    if not seconds:
+        return "the compiled engine was already loaded"
+    if compiled:
+        return f"compiled the search engine in {seconds:.1f} s; its machine code is kept in {folder}"
+    return f"loaded the compiled search engine from {folder} in {seconds:.2f} s"
+
+
+def searching(text: str, game: str) -> str:
+    """The progress line of a long analysis."""
+    return f"analyzing {text or 'the empty board'} ({game})"
+
+
+def slow_solve(game: str) -> str:
+    """The progress line of ``inarow solve`` on a big board."""
+    return f"solving the empty board of {game}"
+
+
+# ------------------------------------------------------------------------ the terminal game
+def mark(side: Side) -> str:
+    """A side as the board draws it: ``X`` or ``O``."""
+    return side.upper()
+
+
+def move_prompt(*, gravity: bool, columns: int, last_cell: str, keypad: bool) -> str:
+    """How to give a move, said once at the start of a game."""
+    if gravity:
+        how = f"a column number from 1 to {columns}"
+    else:
+        how = f"a cell from a1 to {last_cell}" + (", or 1-9 as on the numeric keypad" if keypad else "")
+    return f"Your move: {how}; h for a hint, u to undo, q to quit."
+
+
+def not_a_move(text: str, *, gravity: bool, columns: int, last_cell: str) -> str:
+    """A move the player typed that is not a cell (or not a column with gravity)."""
+    if gravity:
+        return f"{text!r} is not a column: type a number from 1 to {columns}"
+    return f"{text!r} is not a cell: type a cell from a1 to {last_cell}"
+
+
+def cannot_play(move: str, reason: str) -> str:
+    """A move that cannot be played, named with why: ``b2 is taken``, ``column 4 is full``."""
+    if reason == "cell is taken":
+        return f"{move} is taken: choose an empty cell"
+    if reason.startswith("column") and reason.endswith("is full"):
+        return f"{reason}: choose another column"
+    return f"{move} cannot be played: {reason}"
+
+
+def computer_note(
+    *,
+    outcome: Outcome | None,
+    plies: int | None,
+    depth: int | None,
+    score: int | None,
+    exact: bool,
+) -> str:
+    """Why the computer played its move, for a player: ``it wins in 2 moves``, ``a draw with best play``,
+    or, when it could not see to the end, how far it looked and who it thinks stands better."""
+    if exact and outcome is not None:
+        if outcome == "draw":
+            return "a draw with best play"
+        subject = "it wins" if outcome == "win" else "you can win"
+        if plies is None:
+            return f"{subject} with best play"
+        moves = moves_of_winner(plies)
+        return f"{subject} in {moves} {'move' if moves == 1 else 'moves'} with best play"
+    ahead = f"looking {depth} {'move' if depth == 1 else 'moves'} ahead" if depth else "at a glance"
+    if not score:
+        return f"{ahead}, the game looks even"
+    return f"{ahead}, it thinks {'it' if score > 0 else 'you'} stand{'s' if score > 0 else ''} better"
+
+
+def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) -> str:
+    """A hint: ``hint: b2 (a draw with best play)``, ``hint: c3 (you win in 1 move)``."""
+    if not exact or outcome is None:
+        return f"hint: {move} (the best the computer found in its time; not certain)"
+    if outcome == "draw":
+        return f"hint: {move} (a draw with best play)"
+    if plies is None:
+        return f"hint: {move} ({'you win' if outcome == 'win' else 'you lose'} with best play)"
+    moves = moves_of_winner(plies)
+    verb = "you win" if outcome == "win" else "you lose"
+    return f"hint: {move} ({verb} in {moves} {'move' if moves == 1 else 'moves'} with best play)"

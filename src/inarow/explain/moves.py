@@ -48,6 +48,8 @@ class MoveValuesJSON(PositionJSON):
     evaluation: str
     nodes: int
     seconds: float
+    load_seconds: float
+    """Always 0: the textbook searches are pure Python, nothing to load (the analysis's key)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,6 +121,7 @@ class MoveValues:
             "evaluation": self.evaluation,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "load_seconds": 0.0,
         }
 
 

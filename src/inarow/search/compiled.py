@@ -58,16 +58,21 @@ non-losing move filter keeps true for every child).
 
 Compilation and caching
 =======================
-Importing this module costs what importing numpy and numba costs (about 0.3 to 0.5 s); nothing is compiled
-then, and :mod:`inarow` imports it only when an exact search first asks for it. The first
-:class:`CompiledEngine` of a process compiles the search (by calling :func:`warm_up`, which a server may
-call earlier): about 8 seconds on the project's 2-core machine.
+Importing this module costs what importing numpy and numba costs (about 0.3 s); nothing is compiled
+then, and :mod:`inarow` imports it only when a board needs it (see :func:`inarow.analysis.engine_for`).
+The first :class:`CompiledEngine` of a process compiles the search (by calling :func:`warm_up`, which a
+server or ``inarow warm-up`` may call earlier): about 8 seconds on the project's 2-core machine.
 numba writes the machine code to ``__pycache__`` next to this file (``cache=True``, about 2 MB of
-``.nbi``/``.nbc`` files), so every later process only loads it: about 0.4 s for the first engine (which
-also fills the shared 128 MB table once). numba recompiles by itself when this file, numba or the CPU
-changes; where ``__pycache__`` is not writable (a read-only install), set ``NUMBA_CACHE_DIR``. Later
-engines cost a few microseconds: they share the compiled code, the table and each game's constant arrays,
-which one :class:`_Shared` object per process owns.
+``.nbi``/``.nbc`` files), so every later process only loads it: about 0.15 s (:func:`cached` says which of
+the two the next warm-up will do). numba recompiles by itself when this file, numba or the CPU changes;
+where ``__pycache__`` is not writable (a read-only install), set ``NUMBA_CACHE_DIR``. Later engines cost a
+few microseconds: they share the compiled code, the tables and each game's constant arrays, which one
+:class:`_Shared` object per process owns.
+
+Memory: the table is sized to the board (:func:`table_bits_for`: ``2 ** cells`` entries from ``2 ** 12`` up to
+``2 ** 23``, so a 3×3 or 4×4 solve takes kilobytes to a megabyte and Connect Four 128 MB) and bounded by
+the environment variable ``INAROW_MEMORY`` (megabytes; ``inarow --memory MB`` sets it). It is allocated
+zeroed by the system, page by page as the search touches it, not filled at start.
 
 Time limits: numba cannot read the clock, so the search runs in slices of a node budget sized from the
 measured speed (at most :data:`SLICE_SECONDS` each, or the engine's ``slice_seconds``); between slices
@@ -78,9 +83,11 @@ slice resumes from what the table already holds.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from functools import cache
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -98,7 +105,14 @@ LAYOUT_BITS = 64
 """The widest layout (``columns * (rows + 1)`` bits) the engine plays: one ``uint64`` per side."""
 
 TABLE_BITS = 23
-"""The transposition table has ``2 ** TABLE_BITS`` entries (16 bytes each with gravity, 24 without)."""
+"""The largest transposition table has ``2 ** TABLE_BITS`` entries (16 bytes each with gravity, 24
+without); :func:`table_bits_for` sizes each game's below it."""
+
+MIN_TABLE_BITS = 12
+"""The smallest table a game gets: ``2 ** 12`` entries (64 or 96 KB)."""
+
+MEMORY_VARIABLE = "INAROW_MEMORY"
+"""The environment variable that bounds one table, in megabytes (``inarow --memory MB`` sets it)."""
 
 SLICE_SECONDS = 0.1
 """With a deadline, the longest stretch (at the estimated speed) between two looks at the clock: the
@@ -629,18 +643,18 @@ class _Shared:
     def table(self, words: int, bits: int) -> tuple[np.ndarray, int]:
         """The process's table of ``2 ** bits`` entries of ``words`` words, and a new generation number.
 
-        Clearing (or allocating and faulting in) a table of 128 MB would cost milliseconds per engine, far
-        more than most solves. So engines share one table per shape, and each new engine gets a new
-        generation: an entry whose stored generation differs is empty for it, which makes its table fresh
-        at no cost. Engines alive together only evict each other's entries (the search holds the GIL, so
-        they never run at the same time). After 2**32 generations the tables are cleared once.
+        Clearing a table of 128 MB would cost milliseconds per engine, far more than most solves. So
+        engines share one table per shape, and each new engine gets a new generation: an entry whose
+        stored generation differs is empty for it, which makes its table fresh at no cost. Engines alive
+        together only evict each other's entries (the search holds the GIL, so they never run at the same
+        time). After 2**32 generations the tables are cleared once.
         """
         with self.lock:
             table = self.tables.get((words, bits))
             if table is None:
-                # Filled now rather than faulted in page by page during the first searches (tens of ms).
-                table = self.tables[words, bits] = np.empty((1 << bits, words), dtype=np.uint64)
-                table.fill(0)
+                # Zeroed by the system page by page as the search touches it: nothing to fill at start,
+                # and a small search keeps a small resident set.
+                table = self.tables[words, bits] = np.zeros((1 << bits, words), dtype=np.uint64)
             self.generation += 1
             if self.generation >= _GENERATION_LIMIT:
                 for each in self.tables.values():
@@ -656,10 +670,42 @@ def _shared() -> _Shared:
     return _Shared()
 
 
+def memory_limit() -> int | None:
+    """The most bytes one table may take, from :data:`MEMORY_VARIABLE` (megabytes), or None.
+
+    Raises ValueError when the variable is set to something other than a positive number.
+    """
+    text = os.environ.get(MEMORY_VARIABLE, "").strip()
+    if not text:
+        return None
+    megabytes = float(text)
+    if not megabytes > 0:
+        raise ValueError(f"{MEMORY_VARIABLE}={text!r}: expected a positive number of megabytes")
+    return int(megabytes * (1 << 20))
+
+
+def table_bits_for(game: Game) -> int:
+    """The size of ``game``'s table, as log2 of its entries: one entry per cell-bit of the board
+    (``2 ** cells``) between ``2 ** MIN_TABLE_BITS`` and ``2 ** TABLE_BITS``, and no more than the
+    memory limit allows (:func:`memory_limit`; at least 2 entries)."""
+    bits = min(TABLE_BITS, max(MIN_TABLE_BITS, game.cells))
+    limit = memory_limit()
+    if limit is not None:
+        entry = (2 if game.gravity else 3) * 8
+        bits = max(1, min(bits, (limit // entry).bit_length() - 1))
+    return bits
+
+
+def table_bytes(game: Game) -> int:
+    """What ``game``'s table takes in memory (the most; pages never touched cost nothing)."""
+    return (1 << table_bits_for(game)) * (2 if game.gravity else 3) * 8
+
+
 class CompiledEngine:
     """Exact solving of one game with one transposition table (kept across :meth:`solve` calls).
 
-    ``table_bits``: the table has ``2 ** table_bits`` entries, shared with the process's other engines
+    ``table_bits``: the table has ``2 ** table_bits`` entries (default: :func:`table_bits_for` of the
+    game), shared with the process's other engines
     of the same shape (see :meth:`_Shared.table`). ``slice_seconds``: with a deadline, the longest
     stretch (at the estimated speed) between two looks at the clock; a search explores at least
     :data:`MIN_SLICE` positions per slice whatever it is.
@@ -674,9 +720,11 @@ class CompiledEngine:
         game: Game,
         budget: Budget,
         *,
-        table_bits: int = TABLE_BITS,
+        table_bits: int | None = None,
         slice_seconds: float = SLICE_SECONDS,
     ) -> None:
+        if table_bits is None:
+            table_bits = table_bits_for(game)
         assert 1 <= table_bits <= 32, f"a table of 2 ** {table_bits} entries"
         assert slice_seconds > 0, f"slices of {slice_seconds} seconds"
         self.game = game
@@ -746,8 +794,9 @@ _WARM_UP_TABLE_BITS = 4
 """The warm-up engine's table: 16 entries of its own shape, so warming up allocates no big table."""
 
 
-def warm_up() -> None:
-    """Compile the search (or load it from numba's cache) now rather than in the first real search.
+def warm_up() -> float:
+    """Compile the search (or load it from numba's cache) now rather than in the first real search, and
+    return the seconds it took (0 once done in this process).
 
     Solves a tiny 3×3 position (a few hundred positions) with a 16-entry table. Only the first call of a
     process does anything; the constructor of :class:`CompiledEngine` calls it, so calling it by hand only
@@ -755,10 +804,50 @@ def warm_up() -> None:
     """
     shared = _shared()
     if shared.warm:
-        return
+        return 0.0
+    start = time.perf_counter()
     shared.warm = True  # first: the warm-up engine's constructor calls this function again
     engine = CompiledEngine(Game(3, 3, 3), Budget(), table_bits=_WARM_UP_TABLE_BITS)
     engine.solve(0b1, 0b10000)  # x on a1, o on b1
+    return time.perf_counter() - start
 
 
-__all__ = ["LAYOUT_BITS", "MIN_SLICE", "SLICE_SECONDS", "TABLE_BITS", "CompiledEngine", "supports", "warm_up"]
+def is_warm() -> bool:
+    """Whether this process has compiled or loaded the search already."""
+    return _shared().warm
+
+
+def cache_folder() -> Path:
+    """Where numba keeps the machine code of this module: ``NUMBA_CACHE_DIR``, else ``__pycache__``."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(folder) if folder else Path(__file__).parent / "__pycache__"
+
+
+def cached() -> bool:
+    """Whether numba's cache seems to hold the search already, so a warm-up loads it (a fraction of a
+    second) rather than compiles it (seconds). A guess from the files present: numba may still recompile
+    when this file, numba or the CPU has changed."""
+    folder = cache_folder()
+    if not folder.is_dir():
+        return False
+    source = Path(__file__).stat().st_mtime
+    return any(index.stat().st_mtime >= source for index in folder.rglob("compiled._bisect-*.nbi"))
+
+
+__all__ = [
+    "LAYOUT_BITS",
+    "MEMORY_VARIABLE",
+    "MIN_SLICE",
+    "MIN_TABLE_BITS",
+    "SLICE_SECONDS",
+    "TABLE_BITS",
+    "CompiledEngine",
+    "cache_folder",
+    "cached",
+    "is_warm",
+    "memory_limit",
+    "supports",
+    "table_bits_for",
+    "table_bytes",
+    "warm_up",
+]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Literal, ParamSpec, TypeVar
 
-from inarow.analysis import Analysis, analyze
+from inarow.analysis import Analysis, analyze, load_engine
 from inarow.notation import parse_position
 from inarow.players import player
 from inarow.rules import Position
@@ -69,8 +69,10 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 def warm_up() -> bool:
-    """A trivial task that makes a fresh worker import the engine before the first real request."""
+    """A trivial task that makes a fresh worker load the engines before the first real request (3×3 is
+    answered by the pure-Python engine, so the compiled one is loaded explicitly)."""
     analyze(parse_position("b2"), Limits(time=1))
+    load_engine()
     return True
 
 
