@@ -78,7 +78,13 @@ def test_tree_json_holds_every_node_with_its_window_and_the_pruned_moves() -> No
     cut = [node for node in data["nodes"] if node["cutoff"]]
     assert len(cut) == 6 and all(node["pruned"] for node in cut)
     assert len(data["pruned_spots"]) == sum(len(node["pruned"]) for node in cut)
-    assert sorted(s for node in data["nodes"] for s in (node["enter"], node["exit"])) == list(range(40))
+    events = data["events"]
+    assert data["steps"] == len(events)
+    for node in data["nodes"]:
+        assert events[node["enter"]] | {"kind": "enter", "node": node["id"]} == events[node["enter"]]
+        assert events[node["exit"]]["kind"] == "return" and events[node["exit"]]["value"] == node["value"]
+    cutoffs = [event for event in events if event["kind"] == "cutoff"]
+    assert [event["pruned"] for event in cutoffs] == [node["pruned"] for node in cut]
 
 
 def dot_statements(dot: str) -> tuple[set[str], list[tuple[str, str]]]:
