@@ -187,8 +187,36 @@ def test_analyze_algo_gives_the_depth_limited_value_of_every_move() -> None:
         "minimax",
         "open-lines",
         2,
-        81,
+        1 + 9 + 9 * 8,
     )
+
+
+def test_analyze_algo_counts_nodes_as_tree_and_compare_do_and_says_what_else_it_searched() -> None:
+    analyzed = json.loads(
+        runner.invoke(app, ["analyze", "", "--algo", "alphabeta", "-d", "2", "--json"]).output
+    )
+    tree = json.loads(runner.invoke(app, ["tree", "", "--algo", "alphabeta", "-d", "2", "-f", "json"]).output)
+    compared = json.loads(runner.invoke(app, ["compare", "", "-d", "2", "--json"]).output)
+    alphabeta = next(row for row in compared["rows"] if row["name"] == "alphabeta")
+    assert analyzed["nodes"] == tree["nodes_visited"] == alphabeta["nodes"] == 36
+    assert analyzed["move_nodes"] == 1 + 81, "every move searched with a full window, and the root"
+    text = " ".join(runner.invoke(app, ["analyze", "", "--algo", "alphabeta", "-d", "2"]).output.split())
+    assert (
+        "nodes 36 (one alphabeta search of the whole tree, root included, as tree and compare count; "
+        "each move's own value took 82 nodes, every move searched with a full window)"
+    ) in text
+    assert "(not exact: depth-limited)" in text
+
+
+def test_analyze_algo_to_the_end_is_exact_and_says_so() -> None:
+    """x o .
+    . x .      x to move, searched to the end: a1 and a2 win
+    . . o
+    """
+    text = " ".join(runner.invoke(app, ["analyze", "xo./.x./..o", "--algo", "minimax"]).output.split())
+    assert "minimax to the end with open-lines: +∞ for x (exact: searched to the end)" in text
+    data = json.loads(runner.invoke(app, ["analyze", "xo./.x./..o", "--algo", "minimax", "--json"]).output)
+    assert data["exact"] is True and data["best"] == ["a1", "a2"]
 
 
 def test_analyze_algo_scores_a_forced_win_as_infinity_in_json_strings() -> None:
@@ -239,7 +267,7 @@ def test_analyze_moves_answers_with_the_keys_of_the_analysis(text: str) -> None:
     position = parse_position(text)
     textbook = analyze_moves(position, "alphabeta", 2).to_json()
     exact = analyze(position).to_json()
-    assert set(textbook) == set(exact) | {"algorithm", "evaluation"}
+    assert set(textbook) == set(exact) | {"algorithm", "evaluation", "move_nodes"}
     for textbook_move, exact_move in zip(textbook["moves"], exact["moves"], strict=True):
         assert set(textbook_move) == set(exact_move)
 

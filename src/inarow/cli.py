@@ -36,7 +36,7 @@ from inarow.notation import format_moves, parse_game, parse_position
 from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
-from inarow.search.textbook import check_algorithm
+from inarow.search.textbook import SearchResult, check_algorithm
 from inarow.words import format_value
 
 
@@ -82,10 +82,29 @@ TimeOption = Annotated[
 NodesOption = Annotated[int | None, typer.Option("--nodes", help="Explore at most this many positions.")]
 AlgoOption = Annotated[
     str | None,
-    typer.Option("--algo", "-a", help="A textbook search: minimax, negamax, alphabeta or alphabeta-soft."),
+    typer.Option(
+        "--algo",
+        "-a",
+        help="A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta.",
+    ),
 ]
 EvalOption = Annotated[
-    str, typer.Option("--eval", "-e", help="The evaluation at the leaves: open-lines, weighted or lines.")
+    str,
+    typer.Option(
+        "--eval",
+        "-e",
+        help="The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk "
+        "(a line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
+        "weights:1,1,1,inf is the textbook e(P)).",
+    ),
+]
+OrderOption = Annotated[
+    str,
+    typer.Option(
+        "--order",
+        help="The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by "
+        "row from the top: a3 b3 c3 a2 …, as course material draws trees).",
+    ),
 ]
 
 
@@ -151,7 +170,9 @@ def analyze_command(
 
     With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the
     end without --depth) with the --eval evaluation at its leaves: each move's score is then the value it
-    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force), and exact is false.
+    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force); exact is true only
+    when the search reaches the end of every line. nodes counts one search of the whole tree, root
+    included, as tree and compare do; move_nodes the full-window searches that gave every move its value.
 
     With no POSITION, reads one position per line from standard input. A bad line gets an error (in JSON,
     {"position": ..., "error": ...}) and the batch goes on; the exit status is 1 if any line failed.
@@ -204,7 +225,7 @@ def _print_move_values(text: str, report: MoveValues, as_json: bool) -> None:
         out.print(f"result  {report.describe()}")
         out.print()
         return
-    out.print(f"value   {report.describe()}  (not exact: depth-limited)", markup=False)
+    out.print(f"value   {report.describe()}  ({words.textbook_exactness(report.exact)})", markup=False)
     out.print(f"best    {' '.join(game.cell_name(bit) for bit in report.best)}")
     out.print(f"line    {' '.join(game.cell_name(bit) for bit in report.pv)}")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
@@ -213,7 +234,10 @@ def _print_move_values(text: str, report: MoveValues, as_json: bool) -> None:
     for move in report.moves:
         table.add_row(game.cell_name(move.move), format_value(move.mover_value))
     out.print(table)
-    out.print(f"nodes   {report.nodes:,} in {report.seconds:.3f} s")
+    out.print(
+        f"nodes   {words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)}", markup=False
+    )
+    out.print(f"time    {report.seconds:.3f} s")
     out.print()
 
 
@@ -368,13 +392,22 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
 @app.command("tree")
 def tree_command(
     text: Annotated[
-        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
-    ],
+        str | None,
+        typer.Argument(metavar="[POSITION]", help="The position: a diagram, a move list, or digits."),
+    ] = None,
     game_name: GameOption = "tictactoe",
     algo: Annotated[
-        str, typer.Option("--algo", "-a", help="minimax, negamax, alphabeta (fail-hard) or alphabeta-soft.")
+        str,
+        typer.Option(
+            "--algo",
+            "-a",
+            help="minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta.",
+        ),
     ] = "alphabeta",
-    depth: Annotated[int, typer.Option("--depth", "-d", help="Search this many plies deep.")] = 2,
+    depth: Annotated[
+        int | None,
+        typer.Option("--depth", "-d", help="Search this many plies deep (default 2; with --leaves, all)."),
+    ] = None,
     evaluation: EvalOption = "open-lines",
     output_format: Annotated[
         str,
@@ -383,19 +416,82 @@ def tree_command(
     max_nodes: Annotated[
         int, typer.Option("--max-nodes", help="Refuse trees of more nodes than this.")
     ] = MAX_TREE_NODES,
+    leaves: Annotated[
+        str | None,
+        typer.Option(
+            "--leaves",
+            help="An abstract tree instead of a position: nested JSON lists of leaf values, Max at the "
+            "root, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'.",
+        ),
+    ] = None,
+    order: OrderOption = "columns",
+    ordering: Annotated[
+        bool, typer.Option("--ordering", help="Try the children best-first by e(P) after the move.")
+    ] = False,
+    quiescence: Annotated[
+        bool,
+        typer.Option(
+            "--quiescence",
+            help="At the horizon, search on while the side to move can win at once or must block.",
+        ),
+    ] = False,
+    deepen: Annotated[
+        bool,
+        typer.Option(
+            "--deepen",
+            help="Iterative deepening: a row per depth 1..D (best move, value, nodes, time), each depth "
+            "searching the previous one's best move first; then the last depth's tree.",
+        ),
+    ] = False,
 ) -> None:
     """The search tree of a textbook algorithm: every node with its value and α/β, and what α-β pruned.
 
     Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's standpoint;
-    negamax values are from the side to move at each node. The text and JSON end with the number of nodes
-    visited; with dot and svg it goes to standard error.
+    negamax and negamax-alphabeta values are from the side to move at each node. The text and JSON end
+    with the number of nodes visited; with dot and svg it goes to standard error.
     """
     from inarow import drawing
+    from inarow.search.abstract import parse_leaves
+    from inarow.search.textbook import State, check_order
+    from inarow.search.textbook import deepen as iterate
 
     if output_format not in TREE_FORMATS:
         raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
-    root = parse_position(text, parse_game(game_name))
-    explanation = explain_tree(root, algo, _limits(depth, None, None).depth, evaluation, max_nodes=max_nodes)
+    check_order(order)
+    root: State
+    if leaves is not None:
+        if text:
+            raise InarowError(f"a position {text!r} and --leaves: give one or the other")
+        root = parse_leaves(leaves)
+        plies = depth
+    else:
+        root = parse_position(text or "", parse_game(game_name))
+        plies = _limits(2 if depth is None else depth, None, None).depth
+    first = None
+    if deepen:
+        rows = iterate(
+            root,
+            algo,
+            plies,
+            evaluation,
+            record_last=False,
+            order=order,
+            ordering=ordering,
+            quiescence=quiescence,
+        )
+        _print_deepening(rows, output_format)
+        first = rows[-2].move if len(rows) > 1 else None
+    explanation = explain_tree(
+        root,
+        algo,
+        plies,
+        evaluation,
+        max_nodes=max_nodes,
+        order=order,
+        ordering=ordering,
+        quiescence=quiescence,
+        first=first,
+    )
     result = explanation.search
     if output_format == "json":
         print(json.dumps(explanation.to_json(), ensure_ascii=False))
@@ -404,6 +500,28 @@ def tree_command(
     else:
         sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
         err.print(f"nodes visited: {result.nodes:,}")
+
+
+def _print_deepening(rows: tuple[SearchResult, ...], output_format: str) -> None:
+    """The table of iterative deepening: one row a depth. On standard output for text, else standard
+    error (JSON, DOT and SVG stay whole on standard output)."""
+    console = out if output_format == "text" else err
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, title_justify="left")
+    for column in ("depth", "searched first", "best move", "value", "nodes", "time"):
+        table.add_column(column, justify="right" if column in ("depth", "value", "nodes") else "left")
+    previous: str | None = None
+    for row in rows:
+        table.add_row(
+            str(row.depth),
+            previous or "-",
+            row.move_name or "-",
+            format_value(row.frame_value),
+            f"{row.nodes:,}",
+            f"{row.seconds * 1000:.1f} ms",
+        )
+        previous = row.move_name
+    console.print("iterative deepening: each depth searches the previous depth's best move first")
+    console.print(table)
 
 
 @app.command("compare")

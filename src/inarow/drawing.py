@@ -114,7 +114,7 @@ def _describe(result: SearchResult, node: Node) -> str:
             parts.append(f"(fail-hard: its best child gave {format_value(node.seen)})")
         if node.extended:
             parts.append("(quiescence: searched on at the horizon)")
-        elif node.order in ("evaluation", "previous-best", "rows") and node.children:
+        elif node.order in ("evaluation", "previous-best") and node.children:
             parts.append(f"(children ordered: {ORDER_WORDS[node.order]})")
         if node.cutoff:
             parts.append(f"✂ cut-off: {cut_reason(node)}")

@@ -1,6 +1,6 @@
 """Abstract game trees given as nested lists of leaf values, for exam questions:
-``[[3,12,8],[2,4,6],[14,5,2]]`` is Russell and Norvig's tree, Max to move at the root, each inner list a node, each number a leaf's value
-from Max's standpoint.
+``[[3,12,8],[2,4,6],[14,5,2]]`` is Russell and Norvig's tree, Max to move at the root, each inner list a
+node, each number a leaf's value from Max's standpoint.
 
 :func:`parse_leaves` reads the JSON; the :class:`AbstractState` it returns is searched by every textbook
 algorithm (:func:`inarow.search.textbook.search`) like a board. Moves are named as the textbooks label
