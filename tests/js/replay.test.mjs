@@ -30,7 +30,7 @@ test("a fail-hard node that returns a bound, not its child's value, says why", (
   assert.equal(b.value, 3);
   assert.equal(failHardWords(b), "fail-hard: its best child gave +2, but a fail-hard node (Min) returns a value inside its window, so it returns α = +3");
   assert.equal(failHardWords(rn.nodes[0]), null, "the root returns its best child's value");
-  assert.match(stepWords(rn, b.exit, mark), /^B returns \+3 to the root \(fail-hard: its best child gave \+2/);
+  assert.match(stepWords(rn, b.exit, mark), /^b returns \+3 to the root \(fail-hard: its best child gave \+2/);
 });
 
 test("α and β are live at every node on the path, and the answer is hidden until the root returns", () => {

@@ -4,7 +4,7 @@
 
 import { pliesText, playerTitle } from "./words.js";
 
-const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)" };
+const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β, negamax form" };
 const EVALUATION_LABELS = { "open-lines": "Open lines", weighted: "Weighted lines", lines: "Completed lines" };
 const PLAYER_LABELS = { rules: "Rules (win, block, corner…)" };
 
@@ -53,7 +53,10 @@ export function menuOptions(menus) {
       ...EXPLAIN_DEPTHS.filter((depth) => depth <= menus.max_depth).map((depth) => ({ value: String(depth), label: pliesText(depth) })),
       { value: "end", label: "To the end" },
     ],
-    "explain-evaluation": menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
+    "explain-evaluation": [
+      ...menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
+      { value: "custom", label: "Your own: weights…" },
+    ],
   };
   const menusById = {};
   for (const [id, options] of Object.entries(lists)) {

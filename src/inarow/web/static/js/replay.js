@@ -24,7 +24,8 @@ export const isAlphaBeta = (tree) => ALPHA_BETA.has(tree.algorithm);
 /** A node's name in the words: its move ("c1"), or "the root". */
 export const nodeName = (node) => (node.parent === null ? "the root" : node.move);
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A node's name at the start of a sentence: "The root", or its move as written ("a3", never "A3"). */
+const capital = (text) => (text === "the root" ? "The root" : text);
 
 /** Who moves at a node, for people: "Max (X)", "Min (O)", or in negamax "X to move". */
 export function roleName(node, mark) {
