@@ -142,6 +142,12 @@ test("following the search keeps the current node inside the frame, one pixel a 
   }
   const small = viewBoxFor("follow", { width: 200, height: 100 }, frame, { x: 100, y: 46 });
   assert.deepEqual(small, { x: -80, y: -100, width: 360, height: 300 }, "a small drawing sits in the middle");
+  const near = viewBoxFor("follow", size, frame, { x: 1000, y: 230 }, { x: 1150, y: 138 });
+  assert.ok(inside(near, { x: 1000, y: 230 }, 20) && inside(near, { x: 1150, y: 138 }, 20), "the parent is in sight too");
+  assert.ok(scaleOf(near, frame) >= 0.6);
+  const far = viewBoxFor("follow", size, frame, { x: 28, y: 230 }, { x: 1900, y: 138 });
+  assert.ok(inside(far, { x: 28, y: 230 }, 20), "a parent too far away is left out, never the node");
+  assert.equal(scaleOf(far, frame), 0.6);
   const fit = viewBoxFor("fit", size, frame, { x: 0, y: 0 });
   assert.deepEqual(fit, { x: -8, y: 0, width: 2016, height: 400 });
   assert.ok(scaleOf(fit, frame) < 0.2);

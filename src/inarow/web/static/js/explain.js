@@ -29,6 +29,7 @@ const view = {
   closed: new Set(), // ids of the nodes whose subtrees are hidden
   timer: null,
   mode: "follow", // or "fit"
+  autoFit: false, // "Whole tree" fitted the view; stepping again follows the search
   selected: null, // the node whose details are shown
   mark: (side) => side.toUpperCase(),
   request: 0, // bumped at each request, so a late answer for an old one is dropped
@@ -131,6 +132,11 @@ const atEnd = () => view.step >= lastStep();
 
 function go(step) {
   if (!view.tree) return;
+  if (view.autoFit && step < lastStep()) {
+    view.autoFit = false;
+    view.mode = "follow";
+    showMode();
+  }
   view.step = Math.max(0, Math.min(step, lastStep()));
   // Open the way to the node the search is at, so a step never happens out of sight.
   for (const id of ancestorsAt(view.tree, view.step)) view.closed.delete(id);
@@ -286,7 +292,7 @@ function drawTree() {
     }
   }
   svg.append(edges, shapes, labels);
-  frameTo(at.get(current.id), { width, height });
+  frameTo(at.get(current.id), { width, height }, current.parent === null ? null : at.get(current.parent));
   describe();
   drawPath(live, current);
   drawLog();
@@ -294,11 +300,11 @@ function drawTree() {
   if (view.selected !== null) showDetail(view.selected);
 }
 
-/** Point the frame at the drawing: the whole of it, or the current node, pixel for pixel. */
-function frameTo(focus, size) {
+/** Point the frame at the drawing: the whole of it, or the current node (with its parent when it fits). */
+function frameTo(focus, size, parent) {
   const svg = $("tree");
   const frame = frameSize();
-  const box = viewBoxFor(view.mode, size, frame, focus ?? { x: size.width / 2, y: 0 });
+  const box = viewBoxFor(view.mode, size, frame, focus ?? { x: size.width / 2, y: 0 }, parent ?? null);
   svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
   svg.setAttribute("width", "100%");
   svg.setAttribute("height", "100%");
@@ -550,10 +556,15 @@ function compareError(error) {
 }
 
 // ------------------------------------------------------------------------------------ wiring
+function showMode() {
+  $("tree-follow").setAttribute("aria-pressed", String(view.mode === "follow"));
+  $("tree-fit").setAttribute("aria-pressed", String(view.mode === "fit"));
+}
+
 function setMode(mode) {
   view.mode = mode;
-  $("tree-follow").setAttribute("aria-pressed", String(mode === "follow"));
-  $("tree-fit").setAttribute("aria-pressed", String(mode === "fit"));
+  view.autoFit = false;
+  showMode();
   drawTree();
 }
 
@@ -583,6 +594,11 @@ export function initExplain(refresh) {
   });
   $("explain-all").addEventListener("click", () => {
     stop();
+    if (view.mode !== "fit") {
+      view.mode = "fit";
+      view.autoFit = true;
+      showMode();
+    }
     go(Infinity);
   });
   $("explain-run").addEventListener("click", run);

@@ -125,15 +125,31 @@ export function compareCells(row, most, toMove = "x") {
 
 /**
  * The part of the drawing (`size`: {width, height}) the frame (`frame`: {width, height}, pixels) shows,
- * as an SVG viewBox {x, y, width, height}. "fit": the whole drawing. "follow": one drawing pixel a screen
- * pixel, centred on `focus` ({x, y}, the node the search is at) but not past the drawing's edges, so the
- * focus is always inside the frame; a drawing smaller than the frame is centred.
+ * as an SVG viewBox {x, y, width, height}. "fit": the whole drawing. "follow": centred on `focus` ({x, y},
+ * the node the search is at) but not past the drawing's edges, so the focus is always inside the frame;
+ * one drawing pixel a screen pixel, or down to `least` of one when that brings `also` (its parent) into
+ * the frame too, so the student sees where the node's α and β came from; a drawing smaller than the
+ * frame is centred.
  */
-export function viewBoxFor(mode, size, frame, focus, pad = 8) {
+export function viewBoxFor(mode, size, frame, focus, also = null, { pad = 8, least = 0.6, room = 90 } = {}) {
   if (mode === "fit") return { x: -pad, y: 0, width: size.width + 2 * pad, height: size.height };
-  const { width, height } = frame;
+  let scale = 1;
+  let centre = focus;
+  if (also) {
+    const needed = Math.abs(also.x - focus.x) + 2 * room;
+    scale = Math.max(least, Math.min(1, frame.width / needed));
+    if (needed * scale <= frame.width) centre = { x: (also.x + focus.x) / 2, y: (also.y + focus.y) / 2 };
+  }
+  const width = frame.width / scale;
+  const height = frame.height / scale;
   const place = (at, length, span) => (span <= length ? (span - length) / 2 : Math.max(-pad, Math.min(span + pad - length, at - length / 2)));
-  return { x: place(focus.x, width, size.width), y: place(focus.y, height, size.height), width, height };
+  const box = { x: place(centre.x, width, size.width), y: place(centre.y, height, size.height), width, height };
+  // The focus comes first: when the parent cannot be shown with it, the focus stays in the frame.
+  if (!inside(box, focus, room / 2)) {
+    box.x = place(focus.x, width, size.width);
+    box.y = place(focus.y, height, size.height);
+  }
+  return box;
 }
 
 /** How many screen pixels a drawing pixel takes when `box` (a viewBox) is shown in `frame`, aspect kept. */
