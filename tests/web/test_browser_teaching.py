@@ -76,7 +76,9 @@ def test_stepping_alpha_beta_keeps_the_current_node_in_sight_names_each_cutoff_a
     o . .      x to move: two plies of α-β, step by step from the root to its value
     """
     explain_after(page, ["b2", "a1"])
-    tree = client.post("/api/explain", json={"position": "b2 a1", "algorithm": "alphabeta", "depth": 2}).json()
+    tree = client.post(
+        "/api/explain", json={"position": "b2 a1", "algorithm": "alphabeta", "depth": 2}
+    ).json()
     root_exit = tree["nodes"][0]["exit"]
     answer = f"value {value_text(tree['value'])}, best move {tree['move']}"
     step = page.get_by_role("button", name="Step: the next node")
@@ -130,7 +132,9 @@ def test_try_it_asks_before_each_value_and_cutoff_and_scores_the_run(
     page: Any, client: Any, artifacts: Path
 ) -> None:
     explain_after(page, ["b2", "a1"])
-    tree = client.post("/api/explain", json={"position": "b2 a1", "algorithm": "alphabeta", "depth": 2}).json()
+    tree = client.post(
+        "/api/explain", json={"position": "b2 a1", "algorithm": "alphabeta", "depth": 2}
+    ).json()
     page.get_by_role("button", name="Try it: predict each step").click()
     step = page.get_by_role("button", name="Step: the next node")
     asked = right = 0
@@ -139,7 +143,9 @@ def test_try_it_asks_before_each_value_and_cutoff_and_scores_the_run(
             question = page.locator("#quiz-question").inner_text()
             name = question.removeprefix("What value does ").removesuffix(" return?")
             node = next(
-                n for n in tree["nodes"] if (n["move"] if n["parent"] is not None else "the root") == name
+                n
+                for n in tree["nodes"]
+                if (n["move"] if n["parent"] is not None else "the root") == name
                 and n["exit"] > int(page.locator("#explain-panel").get_attribute("data-step"))
             )
             page.locator("#quiz-input").fill(value_text(node["value"]))

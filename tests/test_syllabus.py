@@ -155,7 +155,9 @@ def test_the_breakdown_of_every_leaf_adds_up_to_its_value() -> None:
     for node in leaves:
         breakdown = node["breakdown"]
         assert breakdown is not None and breakdown["side"] == "x"
-        assert breakdown["mine_total"] - breakdown["theirs_total"] == breakdown["value"] == node["value"]
+        mine, theirs = breakdown["mine_total"], breakdown["theirs_total"]
+        assert isinstance(mine, int) and isinstance(theirs, int)
+        assert mine - theirs == breakdown["value"] == node["value"]
         weights = [0, 1, 5]
         assert (
             sum(w * n for w, n in zip(weights, breakdown["mine"][:3], strict=True)) == breakdown["mine_total"]
@@ -361,11 +363,10 @@ def test_every_step_is_an_event_with_fields_and_the_cutoffs_name_what_they_prune
             assert event.value >= limit if event.bound == "beta" else event.value <= limit
         if event.kind == "update":
             assert event.bound in ("alpha", "beta")
-    assert all(
-        static_value(n.state, "x", EVALUATIONS["open-lines"]) == n.value
-        for n in tree.nodes
-        if n.leaf == "depth"
-    )  # type: ignore[arg-type]
+    for node in tree.nodes:
+        if node.leaf == "depth":
+            assert isinstance(node.state, Position)
+            assert static_value(node.state, "x", EVALUATIONS["open-lines"]) == node.value
 
 
 def test_a_fail_hard_node_records_the_child_value_it_clamped() -> None:
