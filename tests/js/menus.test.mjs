@@ -58,6 +58,7 @@ test("each menu has one choice: the page's default when offered, else the first"
   const menus = menuOptions(served);
   assert.deepEqual(selected(menus.level), ["medium"]);
   assert.deepEqual(selected(menus["x-player"]), ["rules"]);
+  assert.deepEqual(menus["x-player"].at(-1), { value: "own", label: "Your own…", selected: false }, "a player of your own, typed in");
   assert.deepEqual(selected(menus["o-player"]), ["minimax:2:open-lines"]);
   assert.deepEqual(selected(menus["explain-algorithm"]), ["alphabeta"]);
   assert.deepEqual(selected(menus["explain-evaluation"]), ["open-lines"]);

@@ -199,3 +199,16 @@ def test_explain_on_gomoku_draws_one_ply_and_says_why_without_overflowing(page: 
     assert page.locator("#tree g.node").count() == 1 + 224
     page.get_by_role("button", name="Fit the whole tree").click()
     page.locator("#explain-panel").screenshot(path=artifacts / "teaching-gomoku.png")
+
+
+def test_a_player_of_your_own_with_your_own_weights_plays_a_whole_game(page: Any) -> None:
+    page.goto(page.base_url)
+    page.wait_for_function(SETTLED)
+    page.get_by_label("Players", exact=True).select_option("computers")
+    assert page.get_by_label("Your own player", exact=True).is_hidden()
+    page.get_by_label("O player", exact=True).select_option("own")
+    page.get_by_label("Your own player", exact=True).fill("alphabeta:3:weights:0,1,5,inf")
+    page.get_by_label("Speed", exact=True).select_option("100")
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function("document.body.dataset.waiting === 'none'")
+    assert page.locator("#players").inner_text() == "Tic-tac-toe · X: rules · O: α-β, 3 plies, weights:0,1,5,inf"

@@ -17,6 +17,9 @@ const SEARCH_PLAYERS = [
   ["alphabeta", 4, "weighted"],
 ];
 
+/** The last choice of the players' menus: a player name typed in, such as minimax:2:weights:1,1,1,inf. */
+const OWN_PLAYER = { value: "own", label: "Your own…" };
+
 /** The depths the Explain panel offers, in plies, up to the server's limit; then "to the end". */
 const EXPLAIN_DEPTHS = [1, 2, 3, 4, 5, 6];
 
@@ -46,8 +49,8 @@ export function menuOptions(menus) {
   const players = playerOptions(menus);
   const lists = {
     level: menus.levels.map((name) => ({ value: name, label: capitalised(name) })),
-    "x-player": players,
-    "o-player": players,
+    "x-player": [...players, OWN_PLAYER],
+    "o-player": [...players, OWN_PLAYER],
     "explain-algorithm": menus.algorithms.map((name) => ({ value: name, label: ALGORITHM_LABELS[name] ?? name })),
     "explain-depth": [
       ...EXPLAIN_DEPTHS.filter((depth) => depth <= menus.max_depth).map((depth) => ({ value: String(depth), label: pliesText(depth) })),
