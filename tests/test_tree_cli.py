@@ -392,3 +392,12 @@ def test_the_teaching_results_are_frozen_values() -> None:
         explanation.tree.root.value = 0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         explanation.search.mover_value = 0  # type: ignore[misc]
+
+
+def test_a_tree_too_large_to_draw_names_the_limit_without_a_diagram() -> None:
+    result = runner.invoke(app, ["tree", "", "--algo", "minimax", "-d", "3", "--max-nodes", "100"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: the minimax tree 3 plies deep of this tictactoe position has more than 100 nodes, too many "
+        "to draw: lower the depth or raise the node limit\n"
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from inarow.errors import UnknownEvaluationError
 from inarow.rules import Game, Position, Side, other
@@ -124,21 +125,35 @@ class Weights:
         )
 
     def __call__(self, game: Game, mine: int, theirs: int) -> float:
-        return self.counts(game, mine, theirs).value
+        """e(P) for the side holding ``mine``: the same value as :meth:`counts`, without the counts."""
+        weights = self.for_game(game)
+        mine_total = theirs_total = 0.0
+        for line in game.lines:
+            a, b = mine & line, theirs & line
+            if not b:
+                mine_total += weights[a.bit_count()]
+            if not a:
+                theirs_total += weights[b.bit_count()]
+        if math.isinf(mine_total) and math.isinf(theirs_total):
+            return 0.0 if mine_total == theirs_total else mine_total
+        return mine_total - theirs_total
 
 
 def _total(weights: Sequence[float], counts: Sequence[int]) -> float:
     return sum((weight * count for weight, count in zip(weights, counts, strict=True) if count), 0.0)
 
 
+@cache
 def _open_lines(k: int) -> tuple[float, ...]:
     return (*(1.0,) * k, math.inf)
 
 
+@cache
 def _weighted(k: int) -> tuple[float, ...]:
     return (0.0, *(3.0 ** (n - 1) for n in range(1, k)), math.inf)
 
 
+@cache
 def _lines(k: int) -> tuple[float, ...]:
     return (*(0.0,) * k, 1.0)
 

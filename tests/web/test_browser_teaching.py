@@ -28,7 +28,7 @@ def page(browser: Any, live_server: Any) -> Iterator[Any]:
     assert errors == [], "the page raised JavaScript errors"
 
 
-def explain_after(page: Any, moves: list[str], game: str = "tictactoe") -> None:
+def explain_after(page: Any, moves: list[str], game: str = "tictactoe", wait: float = 30_000) -> None:
     """Two people play ``moves`` on ``game``, then Explain opens on the position."""
     page.goto(page.base_url)
     page.wait_for_function(SETTLED)
@@ -42,7 +42,7 @@ def explain_after(page: Any, moves: list[str], game: str = "tictactoe") -> None:
         page.locator(f'[data-cell="{move}"]').click()
         page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
     page.get_by_role("button", name="Explain", exact=True).click()
-    page.wait_for_function(READY)
+    page.wait_for_function(READY, timeout=wait)
 
 
 def value_text(value: int | str) -> str:
@@ -187,7 +187,7 @@ def test_explain_fits_a_phone_and_the_current_node_stays_in_sight(
 
 
 def test_explain_on_gomoku_draws_one_ply_and_says_why_without_overflowing(page: Any, artifacts: Path) -> None:
-    explain_after(page, ["h8"], game="gomoku")
+    explain_after(page, ["h8"], game="gomoku", wait=180_000)  # the comparison shares the search workers
     note = page.locator("#explain-note")
     assert note.is_visible()
     assert note.inner_text() == (
@@ -211,4 +211,6 @@ def test_a_player_of_your_own_with_your_own_weights_plays_a_whole_game(page: Any
     page.get_by_label("Speed", exact=True).select_option("100")
     page.get_by_role("button", name="New game").click()
     page.wait_for_function("document.body.dataset.waiting === 'none'")
-    assert page.locator("#players").inner_text() == "Tic-tac-toe · X: rules · O: α-β, 3 plies, weights:0,1,5,inf"
+    assert (
+        page.locator("#players").inner_text() == "Tic-tac-toe · X: rules · O: α-β, 3 plies, weights:0,1,5,inf"
+    )

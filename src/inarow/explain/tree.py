@@ -301,6 +301,7 @@ def explain_tree(
                 raise TreeTooLargeError(
                     f"the {algorithm} tree {where} of this {position.game.name} position has more than "
                     f"{max_nodes:,} nodes, too many to draw: lower the depth"
+                    + ("" if fit else " or raise the node limit")
                 ) from None
             plies -= 1
     assert result.tree is not None, "search records its tree by default"
