@@ -453,7 +453,6 @@ def tree_command(
     from inarow import drawing
     from inarow.search.abstract import parse_leaves
     from inarow.search.textbook import State, check_order
-    from inarow.search.textbook import deepen as iterate
 
     if output_format not in TREE_FORMATS:
         raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
@@ -467,20 +466,6 @@ def tree_command(
     else:
         root = parse_position(text or "", parse_game(game_name))
         plies = _limits(2 if depth is None else depth, None, None).depth
-    first = None
-    if deepen:
-        rows = iterate(
-            root,
-            algo,
-            plies,
-            evaluation,
-            record_last=False,
-            order=order,
-            ordering=ordering,
-            quiescence=quiescence,
-        )
-        _print_deepening(rows, output_format)
-        first = rows[-2].move if len(rows) > 1 else None
     explanation = explain_tree(
         root,
         algo,
@@ -490,8 +475,10 @@ def tree_command(
         order=order,
         ordering=ordering,
         quiescence=quiescence,
-        first=first,
+        deepen=deepen,
     )
+    if deepen:
+        _print_deepening(explanation.deepening, output_format)
     result = explanation.search
     if output_format == "json":
         print(json.dumps(explanation.to_json(), ensure_ascii=False))

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  breakdownWords, currentNode, failHardWords, isRight, liveState, parseValue, pathIds, questionBefore, questions, revealed,
+  breakdownWords, currentNode, deepeningRows, failHardWords, isRight, liveState, parseValue, pathIds, questionBefore, questions, revealed,
   scoreWords, standpointWords, stepWords,
 } from "../../src/inarow/web/static/js/replay.js";
 
@@ -80,4 +80,19 @@ test("Try it asks each inner node's value and each cut-off that could prune, and
 
 test("typed values are read with their signs and infinities", () => {
   assert.deepEqual(["+3", "−2", "-inf", "∞", "+∞", "0", "x"].map(parseValue), [3, -2, -Infinity, Infinity, Infinity, 0, null]);
+});
+
+test("iterative deepening's table says, for each depth, the move searched first and the best found", () => {
+  assert.deepEqual(deepeningRows(board), [], "no table when the search did not deepen");
+  const deepened = {
+    ...board,
+    deepening: [
+      { depth: 1, first: null, move: "a3", value: 3, nodes: 8, seconds: 0.0002 },
+      { depth: 2, first: "a3", move: "a3", value: 1, nodes: 1234, seconds: 0.025 },
+    ],
+  };
+  assert.deepEqual(deepeningRows(deepened), [
+    { depth: "1 ply", first: "—", move: "a3", value: "+3", nodes: "8", time: "0.2 ms" },
+    { depth: "2 plies", first: "a3", move: "a3", value: "+1", nodes: "1,234", time: "25 ms" },
+  ]);
 });

@@ -4,6 +4,7 @@ big boards drawn at a depth that fits, and a phone-size screen. Screenshots go t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -214,3 +215,18 @@ def test_a_player_of_your_own_with_your_own_weights_plays_a_whole_game(page: Any
     assert (
         page.locator("#players").inner_text() == "Tic-tac-toe · X: rules · O: α-β, 3 plies, weights:0,1,5,inf"
     )
+
+
+def test_iterative_deepening_shows_a_row_per_depth_above_the_last_tree(page: Any, artifacts: Path) -> None:
+    explain_after(page, ["b2", "a1"])
+    page.get_by_label("Depth", exact=True).select_option("3")
+    page.wait_for_function(READY)
+    assert page.get_by_test_id("deepening-table").is_hidden()
+    page.get_by_role("checkbox", name=re.compile("^Iterative deepening")).check()
+    page.wait_for_function(f"{READY} && !document.getElementById('deepening').hidden")
+    rows = page.get_by_test_id("deepening-table").locator("tbody tr")
+    assert rows.count() == 3
+    assert [row.locator("th").inner_text() for row in rows.all()] == ["1 ply", "2 plies", "3 plies"]
+    first = rows.nth(1).locator("td").nth(0).inner_text()
+    assert first == rows.nth(0).locator("td").nth(1).inner_text(), "depth 2 searches depth 1's best first"
+    page.locator("#deepening").screenshot(path=artifacts / "teaching-deepening.png")

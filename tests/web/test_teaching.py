@@ -274,3 +274,17 @@ def test_a_database_of_the_first_schema_opens_and_its_games_still_play(tmp_path:
         assert (record.level, record.x_player, record.o_player) == ("hard", None, None)
     finally:
         store.close()
+
+
+def test_explain_deepens_a_depth_at_a_time_each_trying_the_previous_best_first(client: TestClient) -> None:
+    response = explain(client, position="b2 a1", algorithm="alphabeta", depth=3, deepen=True)
+    assert response.status_code == 200, response.text
+    tree = response.json()
+    rows = tree["deepening"]
+    assert [row["depth"] for row in rows] == [1, 2, 3]
+    assert [row["first"] for row in rows] == [None, rows[0]["move"], rows[1]["move"]]
+    assert (rows[-1]["move"], rows[-1]["value"], rows[-1]["nodes"]) == (
+        tree["move"], tree["value"], tree["nodes_visited"],
+    )  # fmt: skip
+    assert tree["nodes"][0]["order"] == "previous-best"
+    assert explain(client, position="b2 a1").json()["deepening"] == [], "no table unless asked for"

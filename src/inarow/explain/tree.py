@@ -100,6 +100,18 @@ class PrunedSpotJSON(TypedDict):
     value: JsonValue
 
 
+class DepthJSON(TypedDict):
+    """One depth of iterative deepening: the move searched first (the previous depth's best), the best
+    move found, the root's value in the tree's frame, the nodes and the time."""
+
+    depth: int
+    first: str | None
+    move: str | None
+    value: JsonValue
+    nodes: int
+    seconds: float
+
+
 class ExplanationJSON(TypedDict):
     """``inarow tree --format json`` and ``POST /api/explain``."""
 
@@ -116,6 +128,7 @@ class ExplanationJSON(TypedDict):
     quiescence: bool
     asked_depth: int | None
     max_nodes: int
+    deepening: list[DepthJSON]
     value: JsonValue
     score: JsonValue
     move: str | None
@@ -138,6 +151,7 @@ class Explanation:
     layout: tuple[Spot, ...]
     asked_depth: int | None = None
     max_nodes: int = 0
+    deepening: tuple[SearchResult, ...] = ()
 
     def to_json(self) -> ExplanationJSON:
         """The search (``value`` in the algorithm's frame, which ``frame`` names: ``"x"``, or ``"to_move"``
@@ -189,6 +203,17 @@ class Explanation:
             "quiescence": result.quiescence,
             "asked_depth": result.depth if self.asked_depth is None else self.asked_depth,
             "max_nodes": self.max_nodes,
+            "deepening": [
+                {
+                    "depth": row.depth,
+                    "first": None if index == 0 else self.deepening[index - 1].move_name,
+                    "move": row.move_name,
+                    "value": json_value(row.frame_value),
+                    "nodes": row.nodes,
+                    "seconds": round(row.seconds, 6),
+                }
+                for index, row in enumerate(self.deepening)
+            ],
             "value": json_value(result.frame_value),
             "score": json_value(result.mover_value),
             "move": result.move_name,
@@ -265,10 +290,13 @@ def explain_tree(
     quiescence: bool = False,
     first: int | None = None,
     fit: bool = False,
+    deepen: bool = False,
 ) -> Explanation:
     """A textbook search of ``position`` (a board, or an abstract tree) by ``algorithm`` ``depth`` plies
     deep (None: to the end) with ``evaluation`` at the leaves, its tree recorded and laid out.
     ``order``, ``ordering``, ``quiescence`` and ``first`` go to :func:`~inarow.search.textbook.search`.
+    With ``deepen``, iterative deepening: depths 1, 2, … are searched first, each trying the previous
+    depth's best move first, and the tree drawn is the last depth's (``deepening`` holds every depth).
 
     A tree of more than ``max_nodes`` nodes raises :class:`TreeTooLargeError`, or with ``fit`` is drawn
     at the deepest depth whose tree fits (``asked_depth`` keeps the depth asked for). Raises
@@ -281,8 +309,27 @@ def explain_tree(
     remaining = position.game.cells - position.ply
     asked = remaining if depth is None else depth
     plies = asked
+    rows: list[SearchResult] = []
     while True:
         try:
+            rows = []
+            if deepen:
+                for shallower in range(1, plies):
+                    rows.append(
+                        search(
+                            position,
+                            algorithm,
+                            shallower,
+                            evaluation,
+                            record=False,
+                            budget=Budget(Limits(nodes=max_nodes + 1)),
+                            order=order,
+                            ordering=ordering,
+                            quiescence=quiescence,
+                            first=rows[-1].move if rows else None,
+                        )
+                    )
+                first = rows[-1].move if rows else None
             result = search(
                 position,
                 algorithm,
@@ -306,5 +353,10 @@ def explain_tree(
             plies -= 1
     assert result.tree is not None, "search records its tree by default"
     return Explanation(
-        search=result, tree=result.tree, layout=layout(result.tree), asked_depth=asked, max_nodes=max_nodes
+        search=result,
+        tree=result.tree,
+        layout=layout(result.tree),
+        asked_depth=asked,
+        max_nodes=max_nodes,
+        deepening=(*rows, result) if deepen else (),
     )

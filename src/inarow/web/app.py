@@ -206,6 +206,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             order=body.order,
             ordering=body.ordering,
             quiescence=body.quiescence,
+            deepen=body.deepen,
             fit=True,
         )
         return explanation.to_json()

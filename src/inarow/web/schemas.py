@@ -67,6 +67,9 @@ class ExplainRequest(_Body):
     order: str = Field("columns", max_length=16, description="columns (the default) or rows, from the top")
     ordering: bool = Field(False, description="try the children best-first by e(P) after the move")
     quiescence: bool = Field(False, description="search on at the horizon while a side can win or must block")
+    deepen: bool = Field(
+        False, description="iterative deepening: depths 1, 2, … first, each previous best first"
+    )
 
 
 class CompareRequest(_Body):

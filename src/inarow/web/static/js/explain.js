@@ -9,7 +9,7 @@
 import { api } from "./api.js";
 import { ancestorsAt, bestPath, compareCells, descendants, inside, placement, scaleOf, viewBoxFor } from "./tree.js";
 import {
-  breakdownWords, currentNode, failHardWords, isAlphaBeta, isRight, liveState, nodeName, orderWords, pathIds, questionBefore, questions,
+  breakdownWords, currentNode, deepeningRows, failHardWords, isAlphaBeta, isRight, liveState, nodeName, orderWords, pathIds, questionBefore, questions,
   questionWords, revealed, roleName, scoreWords, standpointWords, stepWords,
 } from "./replay.js";
 import { pliesText, valueText } from "./words.js";
@@ -73,6 +73,7 @@ function choices() {
     order: order === "evaluation" ? "columns" : order,
     ordering: order === "evaluation",
     quiescence: $("explain-quiescence").checked,
+    deepen: $("explain-deepen").checked,
   };
 }
 
@@ -101,6 +102,7 @@ export async function explainPosition(game, mark) {
     view.closed = tree.nodes.length > COLLAPSE_OVER ? new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id)) : new Set();
     view.quiz = view.quiz ? newQuiz(tree) : null;
     resetLog();
+    drawDeepening();
     drawTree();
     showDetail(null);
     setState("ready");
@@ -112,6 +114,7 @@ export async function explainPosition(game, mark) {
     $("explain-path").replaceChildren();
     $("explain-standpoint").textContent = "";
     $("explain-note").hidden = true;
+    $("deepening").hidden = true;
     summary(`Can't draw this tree: ${error.message}.`, "error");
     setState("error");
     updateStepper();
@@ -391,6 +394,20 @@ function drawLog() {
   }
 }
 
+/** Iterative deepening's table: one row a depth, the last one the tree drawn. */
+function drawDeepening() {
+  const rows = deepeningRows(view.tree);
+  $("deepening").hidden = rows.length === 0;
+  $("deepening-table").tBodies[0].replaceChildren(
+    ...rows.map((row) => {
+      const tr = document.createElement("tr");
+      const head = html("th", { scope: "row" }, row.depth);
+      tr.append(head, ...[row.first, row.move, row.value, row.nodes, row.time].map((text) => html("td", {}, text)));
+      return tr;
+    }),
+  );
+}
+
 // ------------------------------------------------------------------------------ node details
 function miniBoard(diagram) {
   const rows = diagram.split("/");
@@ -570,7 +587,7 @@ function setMode(mode) {
 
 /** Attach the panel's listeners; `refresh` is called when a choice of algorithm, depth or evaluation changes. */
 export function initExplain(refresh) {
-  for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence"]) {
+  for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen"]) {
     $(id).addEventListener("change", () => {
       choices();
       refresh();

@@ -6,7 +6,7 @@
 //
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it ("X", "O").
 
-import { valueText } from "./words.js";
+import { pliesText, valueText } from "./words.js";
 
 const ORDER_WORDS = {
   columns: "column by column (a1 a2 a3 b1 …)",
@@ -233,3 +233,20 @@ export function questionWords(tree, question) {
 
 /** The score at the end: "7 of 9 right". */
 export const scoreWords = (right, asked) => `${right} of ${asked} right`;
+
+// ------------------------------------------------------------------------- iterative deepening
+/**
+ * The rows of iterative deepening's table, one a depth, in words: the depth, the move searched first
+ * (the previous depth's best; "—" at depth 1), the best move, the root's value, the nodes and the time;
+ * the last row is the tree drawn. Empty when the search did not deepen.
+ */
+export function deepeningRows(tree) {
+  return (tree.deepening ?? []).map((row) => ({
+    depth: pliesText(row.depth),
+    first: row.first ?? "—",
+    move: row.move ?? "—",
+    value: valueText(row.value),
+    nodes: row.nodes.toLocaleString("en"),
+    time: `${row.seconds < 0.01 ? (row.seconds * 1000).toFixed(1) : Math.round(row.seconds * 1000)} ms`,
+  }));
+}
