@@ -306,7 +306,16 @@ function drawTree() {
 /** Point the frame at the drawing: the whole of it, or the current node (with its parent when it fits). */
 function frameTo(focus, size, parent) {
   const svg = $("tree");
-  const frame = frameSize();
+  // A fitted tree wider than it is tall leaves the frame no taller than the drawing needs.
+  $("tree-frame").style.height = "";
+  let frame = frameSize();
+  if (view.mode === "fit") {
+    const fitted = Math.max(160, Math.ceil(((size.height * frame.width) / (size.width + 16)) + 4));
+    if (fitted < frame.height) {
+      $("tree-frame").style.height = `${fitted}px`;
+      frame = frameSize();
+    }
+  }
   const box = viewBoxFor(view.mode, size, frame, focus ?? { x: size.width / 2, y: 0 }, parent ?? null);
   svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
   svg.setAttribute("width", "100%");
