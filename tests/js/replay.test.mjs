@@ -96,3 +96,15 @@ test("iterative deepening's table says, for each depth, the move searched first 
     { depth: "2 plies", first: "a3", move: "a3", value: "+1", nodes: "1,234", time: "25 ms" },
   ]);
 });
+
+test("the first child of a node searched in another order than the board's says the order and why", () => {
+  const root = { ...board.nodes[0], order: "evaluation" };
+  const ordered = { ...board, nodes: [root, ...board.nodes.slice(1)] };
+  const first = board.nodes[root.children[0]];
+  const moves = [...root.children.map((id) => board.nodes[id].move), ...root.pruned].join(" ");
+  assert.equal(
+    stepWords(ordered, first.enter, mark),
+    `Try ${first.move}: Min (O) to move, α = −∞, β = +∞; the root tries its children best first, by e(P) after the move: ${moves}`,
+  );
+  assert.doesNotMatch(stepWords(board, first.enter, mark), /tries its children/, "the board's own order goes without saying");
+});

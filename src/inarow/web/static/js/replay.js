@@ -146,7 +146,12 @@ export function stepWords(tree, index, mark) {
     case "enter": {
       const bounds = event.alpha === null ? "" : node.role === "negamax" && node.parent !== null ? `, window (−β, −α) of its parent: ${window}` : `, ${window}`;
       const where = node.parent === null ? "Start at the root" : `Try ${name}`;
-      return `${where}: ${roleName(node, mark)}${node.role === "negamax" ? "" : " to move"}${bounds}`;
+      const parent = node.parent === null ? null : tree.nodes[node.parent];
+      const order =
+        parent && parent.children[0] === node.id && parent.order !== "columns"
+          ? `; ${nodeName(parent)} tries its children ${orderWords(parent)}: ${[...parent.children.map((id) => tree.nodes[id].move), ...parent.pruned].join(" ")}`
+          : "";
+      return `${where}: ${roleName(node, mark)}${node.role === "negamax" ? "" : " to move"}${bounds}${order}`;
     }
     case "return": {
       if (node.leaf) return leafWords(node, mark);
