@@ -393,7 +393,9 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
 def tree_command(
     text: Annotated[
         str | None,
-        typer.Argument(metavar="[POSITION]", help="The position: a diagram, a move list, or digits."),
+        typer.Argument(
+            metavar="POSITION", help="The position: a diagram, a move list, or digits (default: empty)."
+        ),
     ] = None,
     game_name: GameOption = "tictactoe",
     algo: Annotated[
