@@ -401,3 +401,19 @@ def test_a_tree_too_large_to_draw_names_the_limit_without_a_diagram() -> None:
         "error: the minimax tree 3 plies deep of this tictactoe position has more than 100 nodes, too many "
         "to draw: lower the depth or raise the node limit\n"
     )
+
+
+def test_compare_speaks_from_max_s_standpoint_like_the_trees() -> None:
+    """
+    x x .
+    o o .      o to move after x's a1: the trees and the table both say x's values, and x is Max
+    x . .
+    """
+    tree = json.loads(runner.invoke(app, ["tree", "xx./oo./x..", "-d", "2", "-f", "json"]).output)
+    compared = json.loads(runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2", "--json"]).output)
+    alphabeta = next(row for row in compared["rows"] if row["name"] == "alphabeta")
+    assert tree["to_move"] == "o" and tree["value"] == alphabeta["max_value"] == "-inf"
+    assert alphabeta["value"] == "inf", "the side to move's value stays in value"
+    text = runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2"]).output
+    assert "values for Max (x), as in the trees; the engine uses its own evaluation" in text
+    assert re.search(r"^α-β +\d+ .* -∞ ", text, re.M)

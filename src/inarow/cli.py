@@ -560,9 +560,10 @@ def compare_command(
         nodes = f"{row.nodes:,}" if row.complete else f"> {row.nodes:,} (stopped)"
         branching = "" if row.branching is None else f"{row.branching:.2f}"
         move = "" if row.move is None else root.game.cell_name(row.move)
-        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, row.value_text(), move)
+        value = row.max_value_text(root.turn)
+        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, value, move)
     out.print(table)
-    out.print("values from the side to move's standpoint; the engine uses its own evaluation")
+    out.print("values for Max (x), as in the trees; the engine uses its own evaluation")
 
 
 @app.command("match")

@@ -112,6 +112,14 @@ class ComparisonRow:
         """The value for people: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, ``eval +12 (its scale)``."""
         return words.comparison_value(self.mover_value, self.proven, self.engine_evaluation)
 
+    def max_value_text(self, to_move: Side) -> str:
+        """The value for people from Max's (x's) standpoint, as the trees give it, when ``to_move`` is
+        the side to move at the root."""
+        sign = 1 if to_move == "x" else -1
+        value = None if self.mover_value is None else sign * self.mover_value
+        evaluation = None if self.engine_evaluation is None else sign * self.engine_evaluation
+        return words.comparison_value(value, self.proven, evaluation)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Comparison:
