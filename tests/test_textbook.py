@@ -51,6 +51,7 @@ def random_position(game: str, seed: int, plies: int) -> Position:
 
 def position_at(result: SearchResult, node: Node) -> Position:
     position = result.position
+    assert isinstance(position, Position)
     for bit in node.path:
         position = position.play(bit)
     return position
@@ -254,9 +255,10 @@ def backed_up(result: SearchResult, node: Node, extra: tuple[int, float] | None 
     if extra is not None and extra[0] == node.id:
         values.append(extra[1])
     if node.role == "negamax":
-        return max(-value for value in values)
-    value = max(values) if node.role == "max" else min(values)
-    if result.algorithm == "alphabeta":
+        value = max(-value for value in values)
+    else:
+        value = max(values) if node.role == "max" else min(values)
+    if result.algorithm in ("alphabeta", "negamax-alphabeta"):
         assert node.alpha is not None and node.beta is not None
         value = min(node.beta, max(node.alpha, value))
     return value
@@ -290,7 +292,7 @@ def test_every_parent_s_value_is_backed_up_from_its_children(
             searched = [result.tree.nodes[child].move for child in node.children]
             # A fail-hard node whose children all stay outside its window has no best move.
             assert node.best in searched or (
-                algorithm == "alphabeta" and node.value in (node.alpha, node.beta)
+                algorithm in ("alphabeta", "negamax-alphabeta") and node.value in (node.alpha, node.beta)
             )
         assert node.cutoff or not node.pruned
 
@@ -338,8 +340,12 @@ def test_the_steps_enter_each_node_before_its_children_and_leave_it_after() -> N
     result = search(Position.start(TICTACTOE), "alphabeta", 3)
     tree = result.tree
     assert tree is not None
-    steps = sorted([node.enter for node in tree.nodes] + [node.exit for node in tree.nodes])
-    assert steps == list(range(2 * len(tree.nodes))) and tree.steps == 2 * len(tree.nodes)
+    for node in tree.nodes:
+        assert tree.events[node.enter].kind == "enter" and tree.events[node.enter].node == node.id
+        assert tree.events[node.exit].kind == "return" and tree.events[node.exit].node == node.id
+    kinds = [event.kind for event in tree.events]
+    assert kinds.count("enter") == kinds.count("return") == len(tree.nodes)
+    assert kinds.count("cutoff") == sum(node.cutoff for node in tree.nodes)
     for node in tree.nodes:
         for child in node.children:
             assert node.enter < tree.nodes[child].enter < tree.nodes[child].exit < node.exit

@@ -78,7 +78,13 @@ def test_tree_json_holds_every_node_with_its_window_and_the_pruned_moves() -> No
     cut = [node for node in data["nodes"] if node["cutoff"]]
     assert len(cut) == 6 and all(node["pruned"] for node in cut)
     assert len(data["pruned_spots"]) == sum(len(node["pruned"]) for node in cut)
-    assert sorted(s for node in data["nodes"] for s in (node["enter"], node["exit"])) == list(range(40))
+    events = data["events"]
+    assert data["steps"] == len(events)
+    for node in data["nodes"]:
+        assert events[node["enter"]] | {"kind": "enter", "node": node["id"]} == events[node["enter"]]
+        assert events[node["exit"]]["kind"] == "return" and events[node["exit"]]["value"] == node["value"]
+    cutoffs = [event for event in events if event["kind"] == "cutoff"]
+    assert [event["pruned"] for event in cutoffs] == [node["pruned"] for node in cut]
 
 
 def dot_statements(dot: str) -> tuple[set[str], list[tuple[str, str]]]:
@@ -181,8 +187,36 @@ def test_analyze_algo_gives_the_depth_limited_value_of_every_move() -> None:
         "minimax",
         "open-lines",
         2,
-        81,
+        1 + 9 + 9 * 8,
     )
+
+
+def test_analyze_algo_counts_nodes_as_tree_and_compare_do_and_says_what_else_it_searched() -> None:
+    analyzed = json.loads(
+        runner.invoke(app, ["analyze", "", "--algo", "alphabeta", "-d", "2", "--json"]).output
+    )
+    tree = json.loads(runner.invoke(app, ["tree", "", "--algo", "alphabeta", "-d", "2", "-f", "json"]).output)
+    compared = json.loads(runner.invoke(app, ["compare", "", "-d", "2", "--json"]).output)
+    alphabeta = next(row for row in compared["rows"] if row["name"] == "alphabeta")
+    assert analyzed["nodes"] == tree["nodes_visited"] == alphabeta["nodes"] == 36
+    assert analyzed["move_nodes"] == 1 + 81, "every move searched with a full window, and the root"
+    text = " ".join(runner.invoke(app, ["analyze", "", "--algo", "alphabeta", "-d", "2"]).output.split())
+    assert (
+        "nodes 36 (one alphabeta search of the whole tree, root included, as tree and compare count; "
+        "each move's own value took 82 nodes, every move searched with a full window)"
+    ) in text
+    assert "(not exact: depth-limited)" in text
+
+
+def test_analyze_algo_to_the_end_is_exact_and_says_so() -> None:
+    """x o .
+    . x .      x to move, searched to the end: a1 and a2 win
+    . . o
+    """
+    text = " ".join(runner.invoke(app, ["analyze", "xo./.x./..o", "--algo", "minimax"]).output.split())
+    assert "minimax to the end with open-lines: +∞ for x (exact: searched to the end)" in text
+    data = json.loads(runner.invoke(app, ["analyze", "xo./.x./..o", "--algo", "minimax", "--json"]).output)
+    assert data["exact"] is True and data["best"] == ["a1", "a2"]
 
 
 def test_analyze_algo_scores_a_forced_win_as_infinity_in_json_strings() -> None:
@@ -233,7 +267,7 @@ def test_analyze_moves_answers_with_the_keys_of_the_analysis(text: str) -> None:
     position = parse_position(text)
     textbook = analyze_moves(position, "alphabeta", 2).to_json()
     exact = analyze(position).to_json()
-    assert set(textbook) == set(exact) | {"algorithm", "evaluation"}
+    assert set(textbook) == set(exact) | {"algorithm", "evaluation", "move_nodes"}
     for textbook_move, exact_move in zip(textbook["moves"], exact["moves"], strict=True):
         assert set(textbook_move) == set(exact_move)
 
@@ -358,3 +392,28 @@ def test_the_teaching_results_are_frozen_values() -> None:
         explanation.tree.root.value = 0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         explanation.search.mover_value = 0  # type: ignore[misc]
+
+
+def test_a_tree_too_large_to_draw_names_the_limit_without_a_diagram() -> None:
+    result = runner.invoke(app, ["tree", "", "--algo", "minimax", "-d", "3", "--max-nodes", "100"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: the minimax tree 3 plies deep of this tictactoe position has more than 100 nodes, too many "
+        "to draw: lower the depth or raise the node limit\n"
+    )
+
+
+def test_compare_speaks_from_max_s_standpoint_like_the_trees() -> None:
+    """
+    x x .
+    o o .      o to move after x's a1: the trees and the table both say x's values, and x is Max
+    x . .
+    """
+    tree = json.loads(runner.invoke(app, ["tree", "xx./oo./x..", "-d", "2", "-f", "json"]).output)
+    compared = json.loads(runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2", "--json"]).output)
+    alphabeta = next(row for row in compared["rows"] if row["name"] == "alphabeta")
+    assert tree["to_move"] == "o" and tree["value"] == alphabeta["max_value"] == "-inf"
+    assert alphabeta["value"] == "inf", "the side to move's value stays in value"
+    text = runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2"]).output
+    assert "values for Max (x), as in the trees; the engine uses its own evaluation" in text
+    assert re.search(r"^α-β +\d+ .* -∞ ", text, re.M)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from inarow.explain import MoveValues
     from inarow.rules import Game
     from inarow.search.limits import Limits
+    from inarow.search.textbook import SearchResult
 
 # The verbs import what they use when they run: ``inarow --help`` and a 3×3 ``inarow best`` stay quick, and
 # numba is imported only by a board that needs the compiled engine (see inarow.analysis.engine_for).
@@ -231,7 +232,7 @@ AlgoOption = Annotated[
         "--algo",
         "-a",
         metavar="ALGORITHM",
-        help="A textbook search: minimax, negamax, alphabeta or alphabeta-soft.",
+        help="A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta.",
     ),
 ]
 EvalOption = Annotated[
@@ -240,7 +241,18 @@ EvalOption = Annotated[
         "--eval",
         "-e",
         metavar="EVALUATION",
-        help="The evaluation at the leaves: open-lines, weighted or lines.",
+        help="The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk "
+        "(a line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
+        "weights:1,1,1,inf is the textbook e(P)).",
+    ),
+]
+OrderOption = Annotated[
+    str,
+    typer.Option(
+        "--order",
+        metavar="ORDER",
+        help="The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by "
+        "row from the top: a3 b3 c3 a2 …, as course material draws trees).",
     ),
 ]
 
@@ -418,7 +430,9 @@ def analyze_command(
 
     With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the
     end without --depth) with the --eval evaluation at its leaves: each move's score is then the value it
-    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force), and exact is false.
+    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force); exact is true only
+    when the search reaches the end of every line. nodes counts one search of the whole tree, root
+    included, as tree and compare do; move_nodes the full-window searches that gave every move its value.
 
     With no POSITION, reads one position per line from standard input (blank lines are skipped). A bad
     line gets an error (in JSON, {"position": ..., "error": ...}) and the batch goes on; the exit status
@@ -475,6 +489,7 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
     from rich.table import Table
 
+    from inarow import words
     from inarow.console import render_board
     from inarow.words import format_value
 
@@ -489,7 +504,7 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
         out.print(f"result  {report.describe()}")
         out.print()
         return
-    out.print(f"value   {report.describe()}  (not exact: depth-limited)", markup=False)
+    out.print(f"value   {report.describe()}  ({words.textbook_exactness(report.exact)})", markup=False)
     out.print(f"best    {' '.join(game.cell_name(bit) for bit in report.best)}")
     out.print(f"line    {' '.join(game.cell_name(bit) for bit in report.pv)}")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
@@ -498,7 +513,10 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     for move in report.moves:
         table.add_row(game.cell_name(move.move), format_value(move.mover_value))
     out.print(table)
-    out.print(f"nodes   {report.nodes:,} in {report.seconds:.3f} s")
+    out.print(
+        f"nodes   {words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)}", markup=False
+    )
+    out.print(f"time    {report.seconds:.3f} s")
     out.print()
 
 
@@ -699,8 +717,11 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
 @app.command("tree")
 def tree_command(
     text: Annotated[
-        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
-    ],
+        str | None,
+        typer.Argument(
+            metavar="POSITION", help="The position: a diagram, a move list, or digits (default: empty)."
+        ),
+    ] = None,
     game_name: GameOption = "tictactoe",
     algo: Annotated[
         str,
@@ -708,12 +729,18 @@ def tree_command(
             "--algo",
             "-a",
             metavar="ALGORITHM",
-            help="minimax, negamax, alphabeta (fail-hard) or alphabeta-soft.",
+            help="minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta.",
         ),
     ] = "alphabeta",
     depth: Annotated[
-        int, typer.Option("--depth", "-d", metavar="PLIES", help="Search this many plies deep.")
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--depth",
+            "-d",
+            metavar="PLIES",
+            help="Search this many plies deep (default 2; with --leaves, all).",
+        ),
+    ] = None,
     evaluation: EvalOption = "open-lines",
     output_format: Annotated[
         str,
@@ -727,21 +754,72 @@ def tree_command(
     max_nodes: Annotated[
         int, typer.Option("--max-nodes", metavar="N", help="Refuse trees of more nodes than this.")
     ] = MAX_TREE_NODES,
+    leaves: Annotated[
+        str | None,
+        typer.Option(
+            "--leaves",
+            metavar="JSON",
+            help="An abstract tree instead of a position: nested JSON lists of leaf values, Max at the "
+            "root, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'.",
+        ),
+    ] = None,
+    order: OrderOption = "columns",
+    ordering: Annotated[
+        bool, typer.Option("--ordering", help="Try the children best-first by e(P) after the move.")
+    ] = False,
+    quiescence: Annotated[
+        bool,
+        typer.Option(
+            "--quiescence",
+            help="At the horizon, search on while the side to move can win at once or must block.",
+        ),
+    ] = False,
+    deepen: Annotated[
+        bool,
+        typer.Option(
+            "--deepen",
+            help="Iterative deepening: a row per depth 1..D (best move, value, nodes, time), each depth "
+            "searching the previous one's best move first; then the last depth's tree.",
+        ),
+    ] = False,
 ) -> None:
     """The search tree of a textbook algorithm: every node with its value and α/β, and what α-β pruned.
 
     Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's standpoint;
-    negamax values are from the side to move at each node. The text and JSON end with the number of nodes
-    visited; with dot and svg it goes to standard error.
+    negamax and negamax-alphabeta values are from the side to move at each node. The text and JSON end
+    with the number of nodes visited; with dot and svg it goes to standard error.
     """
     from inarow import drawing
     from inarow.explain import explain_tree
     from inarow.notation import parse_game, parse_position
+    from inarow.search.abstract import parse_leaves
+    from inarow.search.textbook import State, check_order
 
     if output_format not in TREE_FORMATS:
         raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
-    root = parse_position(text, parse_game(game_name))
-    explanation = explain_tree(root, algo, _limits(depth, None, None).depth, evaluation, max_nodes=max_nodes)
+    check_order(order)
+    root: State
+    if leaves is not None:
+        if text:
+            raise InarowError(f"a position {text!r} and --leaves: give one or the other")
+        root = parse_leaves(leaves)
+        plies = depth
+    else:
+        root = parse_position(text or "", parse_game(game_name))
+        plies = _limits(2 if depth is None else depth, None, None).depth
+    explanation = explain_tree(
+        root,
+        algo,
+        plies,
+        evaluation,
+        max_nodes=max_nodes,
+        order=order,
+        ordering=ordering,
+        quiescence=quiescence,
+        deepen=deepen,
+    )
+    if deepen:
+        _print_deepening(explanation.deepening, output_format)
     result = explanation.search
     if output_format == "json":
         print(json.dumps(explanation.to_json(), ensure_ascii=False))
@@ -750,6 +828,32 @@ def tree_command(
     else:
         sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
         err.print(f"nodes visited: {result.nodes:,}")
+
+
+def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> None:
+    """The table of iterative deepening: one row a depth. On standard output for text, else standard
+    error (JSON, DOT and SVG stay whole on standard output)."""
+    from rich.table import Table
+
+    from inarow.words import format_value
+
+    console = out if output_format == "text" else err
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, title_justify="left")
+    for column in ("depth", "searched first", "best move", "value", "nodes", "time"):
+        table.add_column(column, justify="right" if column in ("depth", "value", "nodes") else "left")
+    previous: str | None = None
+    for row in rows:
+        table.add_row(
+            str(row.depth),
+            previous or "-",
+            row.move_name or "-",
+            format_value(row.frame_value),
+            f"{row.nodes:,}",
+            f"{row.seconds * 1000:.1f} ms",
+        )
+        previous = row.move_name
+    console.print("iterative deepening: each depth searches the previous depth's best move first")
+    console.print(table)
 
 
 @app.command("compare")
@@ -808,9 +912,10 @@ def compare_command(
         nodes = f"{row.nodes:,}" if row.complete else f"> {row.nodes:,} (stopped)"
         branching = "" if row.branching is None else f"{row.branching:.2f}"
         move = "" if row.move is None else root.game.cell_name(row.move)
-        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, row.value_text(), move)
+        value = row.max_value_text(root.turn)
+        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, value, move)
     out.print(table)
-    out.print("values from the side to move's standpoint; the engine uses its own evaluation")
+    out.print("values for Max (x), as in the trees; the engine uses its own evaluation")
 
 
 @app.command("match")

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from inarow.rules import Position
+from inarow.search.abstract import AbstractState
 from inarow.search.textbook import Node, SearchResult, Tree
 from inarow.words import format_value
 
@@ -49,14 +51,38 @@ def cut_reason(node: Node) -> str | None:
 def heading(result: SearchResult) -> str:
     """One line saying what was searched and whose standpoint the values take."""
     position = result.position
-    if result.algorithm == "negamax":
+    options = "".join(
+        [
+            ", children row by row from the top" if result.order == "rows" else "",
+            ", quiescence at the horizon" if result.quiescence else "",
+        ]
+    )
+    if not isinstance(position, Position):
+        frame = (
+            "values from the side to move at each node"
+            if result.algorithm in ("negamax", "negamax-alphabeta")
+            else "Max to move at the root: values from Max's standpoint"
+        )
+        return f"{result.algorithm} on the tree {position.diagram()}{options}; {frame}"
+    if result.algorithm in ("negamax", "negamax-alphabeta"):
         frame = "values from the side to move at each node"
     else:
         frame = "x is Max: values from x's standpoint"
     return (
         f"{result.algorithm}, depth {result.depth}, {result.evaluation} evaluation on "
-        f"{position.diagram()!r} ({position.game.name}, {position.turn} to move); {frame}"
+        f"{position.diagram()!r} ({position.game.name}, {position.turn} to move){options}; {frame}"
     )
+
+
+def pruned_name(result: SearchResult, bit: int) -> str:
+    """A pruned move's name; in an abstract tree a pruned leaf's value follows it: ``b2 (4)``."""
+    position = result.position
+    name = position.game.cell_name(bit)
+    if isinstance(position, AbstractState):
+        value = position.game.values[bit]
+        if value is not None:
+            return f"{name} ({format_value(value).lstrip('+')})"
+    return name
 
 
 def _label(result: SearchResult, node: Node) -> str:
@@ -76,12 +102,20 @@ def _describe(result: SearchResult, node: Node) -> str:
         parts.append(f"e={format_value(node.value)}")
     elif node.leaf == "table":
         parts.append(f"= {format_value(node.value)} (from the table)")
+    elif node.leaf == "leaf":
+        parts.append(f"= {format_value(node.value)}")
     elif node.leaf is not None:
         parts.append(f"= {format_value(node.value)} ({node.leaf})")
     else:
         parts.append(f"= {format_value(node.value)}")
         if node.best is not None:
             parts.append(f"best {result.position.game.cell_name(node.best)}")
+        if node.seen is not None:
+            parts.append(f"(fail-hard: its best child gave {format_value(node.seen)})")
+        if node.extended:
+            parts.append("(quiescence: searched on at the horizon)")
+        elif node.order in ("evaluation", "previous-best") and node.children:
+            parts.append(f"(children ordered: {ORDER_WORDS[node.order]})")
         if node.cutoff:
             parts.append(f"✂ cut-off: {cut_reason(node)}")
     return "  ".join(parts)
@@ -89,7 +123,7 @@ def _describe(result: SearchResult, node: Node) -> str:
 
 def to_text(result: SearchResult) -> str:
     """The tree as indented text, one node a line, with ``✂`` marking what each cut-off pruned."""
-    nodes, game = _nodes(result), result.position.game
+    nodes = _nodes(result)
     lines = [heading(result)]
 
     def walk(node: Node, prefix: str, last: bool, root: bool) -> None:
@@ -99,7 +133,7 @@ def to_text(result: SearchResult) -> str:
         for index, child in enumerate(node.children):
             walk(nodes[child], inner, index == len(node.children) - 1 and not node.pruned, False)
         if node.pruned:
-            moves = " ".join(game.cell_name(bit) for bit in node.pruned)
+            moves = " ".join(pruned_name(result, bit) for bit in node.pruned)
             lines.append(f"{inner}└─ ✂ pruned {moves} ({cut_reason(node)})")
 
     walk(nodes[0], "", True, True)
@@ -107,7 +141,20 @@ def to_text(result: SearchResult) -> str:
         f"value {format_value(result.frame_value)}; best move {result.move_name or '-'}; "
         f"nodes {result.nodes:,}"
     )
+    if isinstance(result.position, AbstractState):
+        pruned = [pruned_name(result, bit) for node in nodes for bit in node.pruned]
+        lines.append(f"pruned: {' '.join(pruned) if pruned else 'nothing'}")
     return "\n".join(lines)
+
+
+ORDER_WORDS = {
+    "columns": "column by column",
+    "rows": "row by row from the top",
+    "evaluation": "best first by e(P) after the move",
+    "previous-best": "the previous depth's best move first",
+    "forcing": "only the forcing moves (win at once or block)",
+}
+"""Why a node's children come in the order searched."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,7 +1,7 @@
 """How unfinished positions are scored, from the standpoint of the side to move.
 
 An evaluation sees the bitboards of the side to move (``mine``) and of its opponent (``theirs``) and
-returns an integer: positive is good for the side to move. Won and lost positions are the search's
+returns a number: positive is good for the side to move. Won and lost positions are the search's
 business, not the evaluation's: these functions only look at lines still open.
 """
 
@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from inarow.errors import UnknownEvaluationError
 from inarow.rules import Game, Position, Side, other
 
-Evaluation = Callable[[Game, int, int], int]
+Evaluation = Callable[[Game, int, int], float]
+"""An evaluation: the game and the stones of the side it scores for and of its opponent, to a number."""
+
+EngineEvaluation = Callable[[Game, int, int], int]
+"""An evaluation on the engine's integer scale (:mod:`inarow.search.heuristic`)."""
 
 ENGINE_WEIGHTS = (0, 1, 4, 16, 64, 256, 1024, 4096, 16384)
 """Weights of an open line by how many stones it holds (capped at the last entry), used by the engine."""
@@ -43,54 +49,182 @@ def engine_evaluation(game: Game, mine: int, theirs: int) -> int:
 
 
 # ------------------------------------------------------------------------ named evaluations
-# The evaluations a user picks by name (``--eval``, the web app's menu, ``minimax:2:open-lines``). They
-# follow the contract above; :func:`static_value` adds the textbook's ±∞ for won and lost positions.
+# The evaluations a user picks by name (``--eval``, the web app's menu, ``minimax:2:open-lines``) or writes
+# as ``weights:W0,W1,…,Wk``. Each is a :class:`Weights`: a line (row, column or diagonal of k cells) holding
+# exactly n stones of one side and none of the other scores Wn for that side; e(P) is the side's total minus
+# the opponent's. :func:`static_value` adds the textbook's ±∞ for won and lost positions.
 
 
-def open_lines(game: Game, mine: int, theirs: int) -> int:
-    """The textbook e(P): lines (rows, columns, diagonals of k cells) with no opponent stone, minus the
-    lines with none of one's own stones.
+@dataclass(frozen=True)
+class LineCounts:
+    """How :class:`Weights` scored a position for ``side``: ``mine[n]`` / ``theirs[n]`` count the lines
+    holding exactly n stones of that side and none of the other; ``mine_total`` and ``theirs_total`` are
+    Σ Wn·count, and ``value`` their difference (what the evaluation returns)."""
 
-    An empty line counts on both sides and cancels out, so only lines holding stones of one side matter.
+    weights: tuple[float, ...]
+    mine: tuple[int, ...]
+    theirs: tuple[int, ...]
+    mine_total: float
+    theirs_total: float
+    value: float
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation ``weights:W0,W1,…,Wk`` (k the number in a row): a line with exactly n stones of one
+    side and none of the other scores ``weights[n]`` for that side (an empty line scores W0 for both, so
+    it cancels out), and e(P) is the mover's total minus the opponent's. ``inf`` is allowed; when both
+    totals are infinite they cancel and e(P) is 0.
+
+    Named evaluations are weight lists made for the game's k (:data:`NAMED_WEIGHTS`); ``text`` is the
+    name the user gave, or ``weights:…``. Raises :class:`UnknownEvaluationError` when called on a game
+    whose k does not match the list's length.
     """
-    score = 0
-    for line in game.lines:
-        if not theirs & line:
-            score += 1
-        if not mine & line:
-            score -= 1
-    return score
+
+    weights: tuple[float, ...] | None
+    text: str
+    maker: Callable[[int], tuple[float, ...]] | None = None
+
+    def for_game(self, game: Game) -> tuple[float, ...]:
+        """The weights W0…Wk for ``game``. Raises :class:`UnknownEvaluationError` for a list of the
+        wrong length."""
+        if self.maker is not None:
+            return self.maker(game.k)
+        assert self.weights is not None
+        if len(self.weights) != game.k + 1:
+            raise UnknownEvaluationError(
+                f"invalid evaluation {self.text!r} for {game.name}: expected {game.k + 1} weights "
+                f"W0,…,W{game.k}, one for each number of stones a line of {game.k} can hold"
+            )
+        return self.weights
+
+    def counts(self, game: Game, mine: int, theirs: int) -> LineCounts:
+        """The lines counted by stones for each side, and e(P) from the side holding ``mine``."""
+        weights = self.for_game(game)
+        k = game.k
+        my_count, their_count = [0] * (k + 1), [0] * (k + 1)
+        for line in game.lines:
+            a, b = mine & line, theirs & line
+            if not b:
+                my_count[a.bit_count()] += 1
+            if not a:
+                their_count[b.bit_count()] += 1
+        mine_total = _total(weights, my_count)
+        theirs_total = _total(weights, their_count)
+        if math.isinf(mine_total) and math.isinf(theirs_total):
+            value = 0.0 if mine_total == theirs_total else mine_total
+        else:
+            value = mine_total - theirs_total
+        return LineCounts(
+            weights=weights,
+            mine=tuple(my_count),
+            theirs=tuple(their_count),
+            mine_total=mine_total,
+            theirs_total=theirs_total,
+            value=value,
+        )
+
+    def __call__(self, game: Game, mine: int, theirs: int) -> float:
+        """e(P) for the side holding ``mine``: the same value as :meth:`counts`, without the counts."""
+        weights = self.for_game(game)
+        mine_total = theirs_total = 0.0
+        for line in game.lines:
+            a, b = mine & line, theirs & line
+            if not b:
+                mine_total += weights[a.bit_count()]
+            if not a:
+                theirs_total += weights[b.bit_count()]
+        if math.isinf(mine_total) and math.isinf(theirs_total):
+            return 0.0 if mine_total == theirs_total else mine_total
+        return mine_total - theirs_total
 
 
-def weighted(game: Game, mine: int, theirs: int) -> int:
-    """Open lines weighted by the stones they hold: 1 for one stone, 3 for two, 9 for three, … (a full
-    line is a win, which :func:`static_value` scores ∞)."""
-    return line_score(game, mine, theirs, WEIGHTED_WEIGHTS)
+def _total(weights: Sequence[float], counts: Sequence[int]) -> float:
+    return sum((weight * count for weight, count in zip(weights, counts, strict=True) if count), 0.0)
 
 
-def completed_lines(game: Game, mine: int, theirs: int) -> int:
-    """Completed lines only: k-in-a-row lines of one's own minus the opponent's (0 on unfinished boards;
-    with :func:`static_value` this is the plain won / lost / unknown evaluation)."""
-    return sum((mine & line == line) - (theirs & line == line) for line in game.lines)
+@cache
+def _open_lines(k: int) -> tuple[float, ...]:
+    return (*(1.0,) * k, math.inf)
 
 
-WEIGHTED_WEIGHTS = (0, 1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049, 177147, 531441, 1594323)
-"""Weights of :func:`weighted` by stones in an open line: 3 to the power of stones - 1."""
+@cache
+def _weighted(k: int) -> tuple[float, ...]:
+    return (0.0, *(3.0 ** (n - 1) for n in range(1, k)), math.inf)
 
-EVALUATIONS: dict[str, Evaluation] = {
-    "open-lines": open_lines,
-    "weighted": weighted,
-    "lines": completed_lines,
+
+@cache
+def _lines(k: int) -> tuple[float, ...]:
+    return (*(0.0,) * k, 1.0)
+
+
+NAMED_WEIGHTS: dict[str, Callable[[int], tuple[float, ...]]] = {
+    "open-lines": _open_lines,
+    "weighted": _weighted,
+    "lines": _lines,
 }
+"""The named evaluations as weight lists for k in a row: ``open-lines`` is the textbook e(P), every open line
+1 (``weights:1,1,1,inf`` on 3×3); ``weighted`` is 1, 3, 9, … by stones (``weights:0,1,3,inf``, the form
+∞·F3 + 3·F2 + F1); ``lines`` counts completed lines only (``weights:0,0,0,1``)."""
+
+EVALUATIONS: dict[str, Weights] = {name: Weights(None, name, maker) for name, maker in NAMED_WEIGHTS.items()}
 """The evaluations by name, each valid on any board."""
+
+open_lines = EVALUATIONS["open-lines"]
+weighted = EVALUATIONS["weighted"]
+completed_lines = EVALUATIONS["lines"]
+
+
+def parse_weights(text: str) -> Weights:
+    """``weights:W0,W1,…,Wk`` as an evaluation (numbers or ``inf``). Raises
+    :class:`UnknownEvaluationError`."""
+    _, _, body = text.partition(":")
+    parts = [part.strip() for part in body.split(",")]
+    values: list[float] = []
+    for part in parts:
+        try:
+            value = float(part)
+        except ValueError:
+            value = math.nan
+        if math.isnan(value) or value == -math.inf:
+            raise UnknownEvaluationError(
+                f"invalid evaluation {text!r}: the weight {part!r} must be a number or inf"
+            )
+        values.append(value)
+    if len(values) < 2:
+        raise UnknownEvaluationError(
+            f"invalid evaluation {text!r}: expected weights:W0,W1,…,Wk, one weight for each number of "
+            "stones a line can hold"
+        )
+    return Weights(tuple(values), "weights:" + ",".join(_weight_text(value) for value in values))
+
+
+def _weight_text(value: float) -> str:
+    if math.isinf(value):
+        return "inf"
+    return str(int(value)) if value.is_integer() else repr(value)
 
 
 def evaluation_named(name: str) -> Evaluation:
-    """The evaluation called ``name`` (one of :data:`EVALUATIONS`). Raises :class:`UnknownEvaluationError`."""
+    """The evaluation called ``name``: one of :data:`EVALUATIONS`, or ``weights:W0,W1,…,Wk``. Raises
+    :class:`UnknownEvaluationError`."""
     key = name.strip().lower()
     if key in EVALUATIONS:
         return EVALUATIONS[key]
-    raise UnknownEvaluationError(f"unknown evaluation {name!r}: expected one of {', '.join(EVALUATIONS)}")
+    if key.startswith("weights:"):
+        return parse_weights(key)
+    raise UnknownEvaluationError(
+        f"unknown evaluation {name!r}: expected one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk "
+        "such as weights:1,1,1,inf"
+    )
+
+
+def line_counts(position: Position, side: Side, evaluation: Evaluation) -> LineCounts | None:
+    """How ``evaluation`` scored ``position`` for ``side``, line by line (None for an evaluation that is
+    not a weight list, or for a finished game)."""
+    if not isinstance(evaluation, Weights) or position.winner is not None:
+        return None
+    return evaluation.counts(position.game, position.stones(side), position.stones(other(side)))
 
 
 def static_value(position: Position, side: Side, evaluation: Evaluation) -> float:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from inarow.analysis import Analysis, analyze
-from inarow.errors import UnknownPlayerError
-from inarow.evaluation import EVALUATIONS
+from inarow.errors import UnknownEvaluationError, UnknownPlayerError
+from inarow.evaluation import EVALUATIONS, parse_weights
 from inarow.rules import Position
 from inarow.search.limits import MAX_DEPTH, Limits
 from inarow.search.textbook import ALGORITHMS, move_scores
@@ -165,7 +165,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
         return RandomPlayer()
     if key == "rules":
         return RulesPlayer()
-    parts = key.split(":")
+    parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
         if not (depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
@@ -174,10 +174,15 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 f"{MAX_DEPTH}"
             )
         if evaluation not in EVALUATIONS:
-            raise UnknownPlayerError(
-                f"unknown player {name!r}: the evaluation {evaluation!r} must be one of "
-                f"{', '.join(EVALUATIONS)}"
-            )
+            try:
+                evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
+            except UnknownEvaluationError as error:
+                raise UnknownPlayerError(f"unknown player {name!r}: {error.reason}") from None
+            if not evaluation:
+                raise UnknownPlayerError(
+                    f"unknown player {name!r}: the evaluation {parts[2]!r} must be one of "
+                    f"{', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
+                )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
         f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, or "

@@ -56,9 +56,25 @@ def game_result(result: Result | None) -> str:
 def textbook_value(
     algorithm: str, depth: int | None, evaluation: str, value: float | None, side: Side
 ) -> str:
-    """The backed-up value of a textbook search: ``minimax to depth 2 with open-lines: +1 for x``."""
-    return f"{algorithm} to depth {'the end' if depth is None else depth} with {evaluation}: " + (
-        f"{format_value(value)} for {side}"
+    """The backed-up value of a textbook search: ``minimax to depth 2 with open-lines: +1 for x``, or
+    ``minimax to the end with open-lines: 0 for x``."""
+    reach = "to the end" if depth is None else f"to depth {depth}"
+    return f"{algorithm} {reach} with {evaluation}: {format_value(value)} for {side}"
+
+
+def textbook_exactness(exact: bool) -> str:
+    """Whether a textbook search's values are exact: ``exact: searched to the end`` or ``not exact:
+    depth-limited``."""
+    return "exact: searched to the end" if exact else "not exact: depth-limited"
+
+
+def textbook_nodes(nodes: int, algorithm: str, move_nodes: int) -> str:
+    """What ``inarow analyze --algo`` counted: ``36 (one alphabeta search of the whole tree, root
+    included, as tree and compare count; each move's value took 82 nodes, every move with a full
+    window)``."""
+    return (
+        f"{nodes:,} (one {algorithm} search of the whole tree, root included, as tree and compare "
+        f"count; each move's own value took {move_nodes:,} nodes, every move searched with a full window)"
     )
 
 

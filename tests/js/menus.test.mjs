@@ -20,9 +20,9 @@ const selected = (options) => options.filter((option) => option.selected).map((o
 test("the Explain menus offer exactly the algorithms and evaluations served", () => {
   const menus = menuOptions(served);
   assert.deepEqual(values(menus["explain-algorithm"]), served.algorithms);
-  assert.deepEqual(values(menus["explain-evaluation"]), served.evaluations);
+  assert.deepEqual(values(menus["explain-evaluation"]), [...served.evaluations, "custom"], "then your own weights");
   assert.deepEqual(menus["explain-algorithm"].map((o) => o.label), ["Minimax", "Negamax", "α-β (fail-hard)", "α-β (fail-soft)"]);
-  assert.deepEqual(menus["explain-evaluation"].map((o) => o.label), ["Open lines", "Weighted lines", "Completed lines"]);
+  assert.deepEqual(menus["explain-evaluation"].map((o) => o.label), ["Open lines", "Weighted lines", "Completed lines", "Your own: weights…"]);
 });
 
 test("the depths go to 6 plies, then to the end", () => {
@@ -58,6 +58,7 @@ test("each menu has one choice: the page's default when offered, else the first"
   const menus = menuOptions(served);
   assert.deepEqual(selected(menus.level), ["medium"]);
   assert.deepEqual(selected(menus["x-player"]), ["rules"]);
+  assert.deepEqual(menus["x-player"].at(-1), { value: "own", label: "Your own…", selected: false }, "a player of your own, typed in");
   assert.deepEqual(selected(menus["o-player"]), ["minimax:2:open-lines"]);
   assert.deepEqual(selected(menus["explain-algorithm"]), ["alphabeta"]);
   assert.deepEqual(selected(menus["explain-evaluation"]), ["open-lines"]);

@@ -113,6 +113,15 @@ test("squeeze keeps gaps up to a slot and shrinks wider ones to a slot", () => {
   assert.deepEqual([...squeeze([28, 56, 84, 476, 300], 56)], [[28, 28], [56, 56], [84, 84], [300, 140], [476, 196]]);
 });
 
+test("a comparison row speaks from Max's standpoint, whoever is to move", () => {
+  const engine = { name: "engine", complete: true, nodes: 10, branching: null, seconds: 0.001, max_value: "inf", engine_evaluation: null };
+  assert.equal(compareCells(engine, 10, "o").value, "+∞ (proven)");
+  assert.equal(compareCells({ ...engine, max_value: 0 }, 10, "o").value, "0 (a draw)");
+  assert.equal(compareCells({ ...engine, max_value: null, engine_evaluation: 12 }, 10, "o").value, "eval −12 (its scale)");
+  const minimax = { ...engine, name: "minimax", max_value: -2 };
+  assert.equal(compareCells(minimax, 10, "o").value, "−2");
+});
+
 test("a comparison row in words", () => {
   const row = { complete: true, nodes: 12345, branching: 4.21699, seconds: 0.0004, value_text: "+∞ (proven)" };
   assert.deepEqual(compareCells(row, 12345), { nodes: "12,345", branching: "4.22", time: "0.4 ms", value: "+∞ (proven)", bar: 100 });
@@ -120,4 +129,26 @@ test("a comparison row in words", () => {
   assert.deepEqual([stopped.nodes, stopped.branching, stopped.time, stopped.value], ["> 12,345", "—", "stopped", "—"]);
   assert.equal(compareCells({ ...row, nodes: 0 }, 50000).bar, 3, "the smallest bar still shows");
   assert.equal(millisecondsText(0.0234), "23 ms");
+});
+
+test("following the search keeps the current node inside the frame, one pixel a pixel", async () => {
+  const { viewBoxFor, inside, scaleOf } = await import("../../src/inarow/web/static/js/tree.js");
+  const size = { width: 2000, height: 400 };
+  const frame = { width: 360, height: 300 };
+  for (const focus of [{ x: 28, y: 46 }, { x: 1000, y: 230 }, { x: 1972, y: 322 }]) {
+    const box = viewBoxFor("follow", size, frame, focus);
+    assert.equal(scaleOf(box, frame), 1);
+    assert.ok(inside(box, focus, 20), JSON.stringify({ box, focus }));
+  }
+  const small = viewBoxFor("follow", { width: 200, height: 100 }, frame, { x: 100, y: 46 });
+  assert.deepEqual(small, { x: -80, y: -100, width: 360, height: 300 }, "a small drawing sits in the middle");
+  const near = viewBoxFor("follow", size, frame, { x: 1000, y: 230 }, { x: 1150, y: 138 });
+  assert.ok(inside(near, { x: 1000, y: 230 }, 20) && inside(near, { x: 1150, y: 138 }, 20), "the parent is in sight too");
+  assert.ok(scaleOf(near, frame) >= 0.6);
+  const far = viewBoxFor("follow", size, frame, { x: 28, y: 230 }, { x: 1900, y: 138 });
+  assert.ok(inside(far, { x: 28, y: 230 }, 20), "a parent too far away is left out, never the node");
+  assert.equal(scaleOf(far, frame), 0.6);
+  const fit = viewBoxFor("fit", size, frame, { x: 0, y: 0 });
+  assert.deepEqual(fit, { x: -8, y: 0, width: 2016, height: 400 });
+  assert.ok(scaleOf(fit, frame) < 0.2);
 });

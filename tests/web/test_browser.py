@@ -245,14 +245,15 @@ def test_the_menus_offer_what_the_server_accepts(page: Any, client: Any) -> None
         return value
 
     assert options("explain-algorithm") == menus["algorithms"]
-    assert options("explain-evaluation") == menus["evaluations"]
+    assert options("explain-evaluation") == [*menus["evaluations"], "custom"], "then your own weights"
     assert options("level") == menus["levels"]
     assert [int(depth) for depth in options("explain-depth")[:-1]] == list(range(1, 7))
     assert options("explain-depth")[-1] == "end"
     players = options("x-player")
     assert players[: len(menus["players"])] == menus["players"], "every named player, then a few searches"
+    assert players[-1] == "own", "and last a player of your own, typed in"
     assert options("o-player") == players
-    for name in players:
+    for name in players[:-1]:
         game = client.post("/api/games", json={"mode": "computers", "x_player": name, "o_player": name})
         assert game.status_code == 201, (name, game.text)
     defaults = {"level": "medium", "x-player": "rules", "o-player": "minimax:2:open-lines"}
@@ -282,6 +283,8 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     page.wait_for_function(f"{EXPLAINED} === 'ready'")
     assert page.get_by_label("Algorithm", exact=True).input_value() == "alphabeta"
     assert page.get_by_label("Depth", exact=True).input_value() == "2"
+    assert shown_nodes(page) == 1, "the replay starts at the root"
+    page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) == 23
     pruned = page.locator("#tree [data-pruned]")
     assert pruned.count() == 42
@@ -293,7 +296,8 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
         page.locator("#explain-summary")
         .inner_text()
         .startswith(
-            "α-β, 2 plies, open-lines: value +3, best move a1 · 23 nodes · 7 cut-offs pruned 42 moves."
+            "α-β (fail-hard), 2 plies, e(P) open-lines: value +3, best move a1 · 23 nodes · 7 cut-offs "
+            "pruned 42 moves."
         )
     )
 
@@ -310,15 +314,15 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     step = page.get_by_role("button", name="Step: the next node")
     for _ in range(3):
         step.click()
-    assert shown_nodes(page) == 3, "the root, a1, and a1's first reply"
-    assert page.locator("#explain-progress").inner_text() == "step 4 of 46"
+    assert shown_nodes(page) == 3, "the root, a1, and a1's first reply, which has just returned"
+    assert re.fullmatch(r"step 4 of \d+", page.locator("#explain-progress").inner_text())
     assert page.locator("#tree g.node.current").count() == 1
     page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) == 23
 
     first = page.locator('#tree g.node[data-id="1"]')
     assert first.get_attribute("aria-expanded") == "true"
-    first.click()
+    first.press("Enter")
     assert shown_nodes(page) == 23 - 7 and first.get_attribute("aria-expanded") == "false"
     page.locator('#tree g.node[data-id="1"]').press("Enter")
     assert shown_nodes(page) == 23
@@ -329,10 +333,13 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
 
     page.get_by_label("Algorithm", exact=True).select_option("minimax")
     page.wait_for_function(f"{EXPLAINED} === 'ready'")
+    page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) == 65 and pruned.count() == 0
     page.get_by_label("Depth", exact=True).select_option("4")
-    page.wait_for_function(f"{EXPLAINED} === 'error'")
-    assert "has more than 2,000 nodes: lower the depth" in page.locator("#explain-summary").inner_text()
+    page.wait_for_function(f"{EXPLAINED} === 'ready' && !document.getElementById('explain-note').hidden")
+    assert page.locator("#explain-note").inner_text() == (
+        "4 plies would draw more than 2,000 nodes, too many to follow: the tree is drawn 3 plies deep."
+    )
 
 
 def test_explain_follows_the_position_on_the_board(page: Any) -> None:
@@ -348,6 +355,7 @@ def test_explain_follows_the_position_on_the_board(page: Any) -> None:
     page.wait_for_function(
         "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label').startsWith('Min')"
     )
+    page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) > 1
 
 

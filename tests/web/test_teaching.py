@@ -7,8 +7,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from inarow import TreeTooLargeError, parse_position
+from inarow.explain import explain_tree
 from inarow.store import MIGRATIONS, SCHEMA_VERSION, Store
 from inarow.web.app import EXPLAIN_MAX_NODES, compare_node_limit
 
@@ -36,7 +39,7 @@ def test_explain_draws_an_alphabeta_tree_with_its_cutoffs(client: TestClient) ->
     cut = [node for node in tree["nodes"] if node["cutoff"]]
     assert cut and all("≥" in node["reason"] and node["pruned"] for node in cut)
     assert len(tree["pruned_spots"]) == sum(len(node["pruned"]) for node in tree["nodes"])
-    assert tree["steps"] == 2 * len(tree["nodes"])
+    assert tree["steps"] == len(tree["events"]) > 2 * len(tree["nodes"])
     assert "svg" not in tree, "the page draws the tree itself"
 
 
@@ -63,12 +66,14 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         (
             {"algorithm": "bogo"},
             400,
-            "unknown algorithm 'bogo': expected one of minimax, negamax, alphabeta, alphabeta-soft",
+            "unknown algorithm 'bogo': expected one of minimax, negamax, alphabeta, alphabeta-soft, "
+            "negamax-alphabeta",
         ),
         (
             {"evaluation": "vibes"},
             400,
-            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines",
+            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines, or "
+            "weights:W0,W1,…,Wk such as weights:1,1,1,inf",
         ),
         ({"depth": 10}, 422, "invalid request: 'depth': Input should be less than or equal to 9"),
         ({"depth": -1}, 422, "invalid request: 'depth': Input should be greater than or equal to 0"),
@@ -88,12 +93,27 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         assert response.json()["detail"] == detail, body
 
 
-def test_explain_refuses_a_tree_too_large_to_draw(client: TestClient) -> None:
+def test_explain_draws_a_tree_too_large_to_draw_at_the_deepest_depth_that_fits(client: TestClient) -> None:
     response = explain(client, position="", algorithm="minimax", depth=4)
-    assert response.status_code == 400
-    assert response.json()["detail"] == (
-        f"the minimax tree of depth 4 of '.../.../...' has more than {EXPLAIN_MAX_NODES:,} nodes: "
-        "lower the depth or raise the node limit"
+    assert response.status_code == 200
+    tree = response.json()
+    assert (tree["asked_depth"], tree["depth"], tree["max_nodes"]) == (4, 3, EXPLAIN_MAX_NODES)
+    assert tree["nodes_visited"] == 1 + 9 + 9 * 8 + 9 * 8 * 7 <= EXPLAIN_MAX_NODES
+
+
+def test_explain_on_gomoku_draws_one_ply_and_says_so_without_a_diagram(client: TestClient) -> None:
+    response = explain(client, game="gomoku", position="h8", algorithm="alphabeta", depth=2)
+    assert response.status_code == 200
+    tree = response.json()
+    assert (tree["asked_depth"], tree["depth"]) == (2, 1) and tree["nodes_visited"] == 1 + 224
+
+
+def test_a_tree_too_large_even_at_one_ply_is_refused_in_a_short_message() -> None:
+    with pytest.raises(TreeTooLargeError) as caught:
+        explain_tree(parse_position("", "gomoku"), "alphabeta", 2, max_nodes=100, fit=True)
+    assert str(caught.value) == (
+        "the alphabeta tree 2 plies deep of this gomoku position has more than 100 nodes, too many to "
+        "draw: lower the depth"
     )
 
 
@@ -162,7 +182,7 @@ def test_the_openapi_schema_describes_the_explain_and_compare_answers(client: Te
 # ------------------------------------------------------------------------------------ GET /api/menus
 def test_menus_list_what_the_other_routes_accept(client: TestClient) -> None:
     menus = client.get("/api/menus").json()
-    assert menus["algorithms"] == ["minimax", "negamax", "alphabeta", "alphabeta-soft"]
+    assert menus["algorithms"] == ["minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"]
     assert menus["evaluations"] == ["open-lines", "weighted", "lines"]
     assert menus["players"] == ["easy", "medium", "hard", "perfect", "random", "rules"]
     assert (menus["max_depth"], menus["explain_max_nodes"]) == (9, EXPLAIN_MAX_NODES)
@@ -255,3 +275,17 @@ def test_a_database_of_the_first_schema_opens_and_its_games_still_play(tmp_path:
         assert (record.level, record.x_player, record.o_player) == ("hard", None, None)
     finally:
         store.close()
+
+
+def test_explain_deepens_a_depth_at_a_time_each_trying_the_previous_best_first(client: TestClient) -> None:
+    response = explain(client, position="b2 a1", algorithm="alphabeta", depth=3, deepen=True)
+    assert response.status_code == 200, response.text
+    tree = response.json()
+    rows = tree["deepening"]
+    assert [row["depth"] for row in rows] == [1, 2, 3]
+    assert [row["first"] for row in rows] == [None, rows[0]["move"], rows[1]["move"]]
+    assert (rows[-1]["move"], rows[-1]["value"], rows[-1]["nodes"]) == (
+        tree["move"], tree["value"], tree["nodes_visited"],
+    )  # fmt: skip
+    assert tree["nodes"][0]["order"] == "previous-best"
+    assert explain(client, position="b2 a1").json()["deepening"] == [], "no table unless asked for"

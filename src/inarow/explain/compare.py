@@ -58,13 +58,17 @@ COMPARED: tuple[tuple[str, str, str, dict[str, bool]], ...] = (
 
 
 class ComparisonRowJSON(TypedDict):
-    """One algorithm of :class:`ComparisonJSON`."""
+    """One algorithm of :class:`ComparisonJSON`: ``value`` for the side to move, ``max_value`` for Max
+    (x), the standpoint of the textbook trees; ``engine_evaluation`` the engine's own scale, for the side
+    to move."""
 
     name: str
     label: str
     complete: bool
     nodes: int
     value: JsonValue
+    max_value: JsonValue
+    engine_evaluation: int | None
     value_text: str
     move: str | None
     seconds: float
@@ -108,6 +112,14 @@ class ComparisonRow:
         """The value for people: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, ``eval +12 (its scale)``."""
         return words.comparison_value(self.mover_value, self.proven, self.engine_evaluation)
 
+    def max_value_text(self, to_move: Side) -> str:
+        """The value for people from Max's (x's) standpoint, as the trees give it, when ``to_move`` is
+        the side to move at the root."""
+        sign = 1 if to_move == "x" else -1
+        value = None if self.mover_value is None else sign * self.mover_value
+        evaluation = None if self.engine_evaluation is None else sign * self.engine_evaluation
+        return words.comparison_value(value, self.proven, evaluation)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Comparison:
@@ -137,6 +149,14 @@ class Comparison:
                     "complete": row.complete,
                     "nodes": row.nodes,
                     "value": json_value(row.mover_value),
+                    "max_value": json_value(
+                        None
+                        if row.mover_value is None
+                        else row.mover_value
+                        if self.position.turn == "x"
+                        else -row.mover_value
+                    ),
+                    "engine_evaluation": row.engine_evaluation,
                     "value_text": row.value_text(),
                     "move": None if row.move is None else game.cell_name(row.move),
                     "seconds": round(row.seconds, 6),
@@ -173,7 +193,16 @@ def compare_algorithms(
         budget = Budget(Limits(nodes=max_nodes + 1))
         start = time.perf_counter()
         try:
-            result = search(position, algorithm, plies, evaluation, record=False, budget=budget, **options)
+            result = search(
+                position,
+                algorithm,
+                plies,
+                evaluation,
+                record=False,
+                budget=budget,
+                ordering=options.get("ordering", False),
+                table=options.get("table", False),
+            )
         except SearchAborted:
             complete, nodes, value, move = False, max_nodes, None, None
         else:

@@ -16,6 +16,7 @@ from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
     check_algorithm,
     move_scores,
+    search,
 )
 
 
@@ -47,6 +48,7 @@ class MoveValuesJSON(PositionJSON):
     algorithm: str
     evaluation: str
     nodes: int
+    move_nodes: int
     seconds: float
     load_seconds: float
     """Always 0: the textbook searches are pure Python, nothing to load (the analysis's key)."""
@@ -67,7 +69,10 @@ class MoveValues:
     evaluation's scale (±inf: a win/loss it can force within the depth); none of them is exact.
 
     ``mover_value`` is the top value (None when the game is over), ``best`` the moves that reach it, ``pv``
-    the line each side's first best move makes.
+    the line each side's first best move makes. ``exact`` is True when the search reached the end of
+    every line (no evaluation used). ``nodes`` counts one search of the whole tree, root included, as
+    ``inarow tree`` and ``compare`` do; ``move_nodes`` the nodes of the searches that gave every move its
+    own value (each with a full window, plus the root).
     """
 
     position: Position
@@ -79,7 +84,9 @@ class MoveValues:
     best: tuple[int, ...]
     pv: tuple[int, ...]
     nodes: int
+    move_nodes: int = 0
     seconds: float
+    exact: bool = False
 
     def describe(self) -> str:
         """The result in words: ``minimax to depth 2 with open-lines: +1 for x``, or the finished game's."""
@@ -98,7 +105,7 @@ class MoveValues:
         return {
             **position_json(position, text, position.winner),
             "outcome": None,
-            "exact": False,
+            "exact": self.exact,
             "value": None,
             "score": json_value(self.mover_value),
             "plies": None,
@@ -107,7 +114,7 @@ class MoveValues:
             "moves": [
                 {
                     "move": game.cell_name(move.move),
-                    "exact": False,
+                    "exact": self.exact,
                     "value": None,
                     "score": json_value(move.mover_value),
                     "plies": None,
@@ -120,6 +127,7 @@ class MoveValues:
             "algorithm": self.algorithm,
             "evaluation": self.evaluation,
             "nodes": self.nodes,
+            "move_nodes": self.move_nodes,
             "seconds": round(self.seconds, 6),
             "load_seconds": 0.0,
         }
@@ -156,7 +164,8 @@ def analyze_moves(
             seconds=0.0,
         )
     try:
-        scores, nodes = move_scores(position, algorithm, depth, evaluation, budget)
+        scores, move_nodes = move_scores(position, algorithm, depth, evaluation, budget)
+        nodes = search(position, algorithm, depth, evaluation, record=False, budget=budget).nodes
         top = max(scores.values())
         best = tuple(bit for bit, value in scores.items() if value == top)
         line = _line(position, best[0], algorithm, depth, evaluation, budget)
@@ -175,7 +184,9 @@ def analyze_moves(
         best=best,
         pv=line,
         nodes=nodes,
+        move_nodes=move_nodes + 1,
         seconds=time.perf_counter() - start,
+        exact=depth is None or depth >= position.game.cells - position.ply,
     )
 
 

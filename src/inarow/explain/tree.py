@@ -9,20 +9,55 @@ from typing_extensions import TypedDict
 
 from inarow.drawing import Spot, cut_reason, layout
 from inarow.errors import TreeTooLargeError
+from inarow.evaluation import evaluation_named, line_counts
 from inarow.explain.values import JsonValue, json_value
 from inarow.rules import Position, Side
+from inarow.search.abstract import AbstractState
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
+    Bound,
+    EventKind,
     LeafReason,
+    Node,
+    OrderReason,
     Role,
     SearchResult,
+    State,
     Tree,
     check_algorithm,
+    check_order,
     search,
 )
 
 MAX_TREE_NODES = 5_000
 """The largest tree :func:`explain_tree` records unless told otherwise: more is no longer readable."""
+
+
+class BreakdownJSON(TypedDict):
+    """How a weight-list evaluation scored a leaf, for ``side`` (the frame's standpoint): ``mine[n]`` and
+    ``theirs[n]`` count the lines with exactly n stones of that side (of the other) and none of the other
+    (of that side); the totals are Σ weights[n]·count, and e(P) = ``mine_total`` − ``theirs_total``."""
+
+    side: Side
+    weights: list[JsonValue]
+    mine: list[int]
+    theirs: list[int]
+    mine_total: JsonValue
+    theirs_total: JsonValue
+    value: JsonValue
+
+
+class EventJSON(TypedDict):
+    """One step of the replay (:class:`inarow.search.textbook.Event`), as fields: the page makes the words."""
+
+    kind: EventKind
+    node: int
+    move: str | None
+    value: JsonValue
+    alpha: JsonValue
+    beta: JsonValue
+    bound: Bound | None
+    pruned: list[str]
 
 
 class NodeJSON(TypedDict):
@@ -48,6 +83,11 @@ class NodeJSON(TypedDict):
     exit: int
     x: float
     y: float
+    seen: JsonValue
+    order: OrderReason
+    extended: bool
+    board: str | None
+    breakdown: BreakdownJSON | None
 
 
 class PrunedSpotJSON(TypedDict):
@@ -57,6 +97,19 @@ class PrunedSpotJSON(TypedDict):
     move: str
     x: float
     y: float
+    value: JsonValue
+
+
+class DepthJSON(TypedDict):
+    """One depth of iterative deepening: the move searched first (the previous depth's best), the best
+    move found, the root's value in the tree's frame, the nodes and the time."""
+
+    depth: int
+    first: str | None
+    move: str | None
+    value: JsonValue
+    nodes: int
+    seconds: float
 
 
 class ExplanationJSON(TypedDict):
@@ -69,6 +122,13 @@ class ExplanationJSON(TypedDict):
     depth: int
     evaluation: str
     frame: Literal["x", "to_move"]
+    max: Side
+    abstract: bool
+    order: str
+    quiescence: bool
+    asked_depth: int | None
+    max_nodes: int
+    deepening: list[DepthJSON]
     value: JsonValue
     score: JsonValue
     move: str | None
@@ -76,6 +136,7 @@ class ExplanationJSON(TypedDict):
     max_depth: int
     seconds: float
     steps: int
+    events: list[EventJSON]
     nodes: list[NodeJSON]
     pruned_spots: list[PrunedSpotJSON]
 
@@ -88,6 +149,9 @@ class Explanation:
     search: SearchResult
     tree: Tree
     layout: tuple[Spot, ...]
+    asked_depth: int | None = None
+    max_nodes: int = 0
+    deepening: tuple[SearchResult, ...] = ()
 
     def to_json(self) -> ExplanationJSON:
         """The search (``value`` in the algorithm's frame, which ``frame`` names: ``"x"``, or ``"to_move"``
@@ -97,9 +161,33 @@ class Explanation:
         steps of a replay, ``x``/``y`` its place; ``pruned_spots`` places the pruned children."""
         result, game = self.search, self.search.position.game
         where = {(spot.node, spot.pruned): spot for spot in self.layout}
+        in_mover_frame = result.algorithm in ("negamax", "negamax-alphabeta")
+        root = result.position
+        abstract = isinstance(root, AbstractState)
 
         def name(bit: int | None) -> str | None:
             return None if bit is None else game.cell_name(bit)
+
+        def leaf_value(bit: int) -> JsonValue:
+            return json_value(root.game.values[bit]) if isinstance(root, AbstractState) else None
+
+        def breakdown(node: Node) -> BreakdownJSON | None:
+            state = node.state
+            if node.leaf != "depth" or not isinstance(state, Position):
+                return None
+            side: Side = node.to_move if in_mover_frame else "x"
+            counts = line_counts(state, side, evaluation_named(result.evaluation))
+            if counts is None:
+                return None
+            return {
+                "side": side,
+                "weights": [json_value(weight) for weight in counts.weights],
+                "mine": list(counts.mine),
+                "theirs": list(counts.theirs),
+                "mine_total": json_value(counts.mine_total),
+                "theirs_total": json_value(counts.theirs_total),
+                "value": json_value(counts.value),
+            }
 
         return {
             "algorithm": result.algorithm,
@@ -108,7 +196,24 @@ class Explanation:
             "to_move": result.position.turn,
             "depth": result.depth,
             "evaluation": result.evaluation,
-            "frame": "to_move" if result.algorithm == "negamax" else "x",
+            "frame": "to_move" if in_mover_frame else "x",
+            "max": "x",
+            "abstract": abstract,
+            "order": result.order,
+            "quiescence": result.quiescence,
+            "asked_depth": result.depth if self.asked_depth is None else self.asked_depth,
+            "max_nodes": self.max_nodes,
+            "deepening": [
+                {
+                    "depth": row.depth,
+                    "first": None if index == 0 else self.deepening[index - 1].move_name,
+                    "move": row.move_name,
+                    "value": json_value(row.frame_value),
+                    "nodes": row.nodes,
+                    "seconds": round(row.seconds, 6),
+                }
+                for index, row in enumerate(self.deepening)
+            ],
             "value": json_value(result.frame_value),
             "score": json_value(result.mover_value),
             "move": result.move_name,
@@ -116,6 +221,19 @@ class Explanation:
             "max_depth": result.max_depth,
             "seconds": round(result.seconds, 6),
             "steps": self.tree.steps,
+            "events": [
+                {
+                    "kind": event.kind,
+                    "node": event.node,
+                    "move": name(event.move),
+                    "value": json_value(event.value),
+                    "alpha": json_value(event.alpha),
+                    "beta": json_value(event.beta),
+                    "bound": event.bound,
+                    "pruned": [game.cell_name(bit) for bit in event.pruned],
+                }
+                for event in self.tree.events
+            ],
             "nodes": [
                 {
                     "id": node.id,
@@ -138,11 +256,22 @@ class Explanation:
                     "exit": node.exit,
                     "x": where[node.id, None].x,
                     "y": where[node.id, None].y,
+                    "seen": json_value(node.seen),
+                    "order": node.order,
+                    "extended": node.extended,
+                    "board": node.state.diagram() if isinstance(node.state, Position) else None,
+                    "breakdown": breakdown(node),
                 }
                 for node in self.tree.nodes
             ],
             "pruned_spots": [
-                {"parent": spot.node, "move": game.cell_name(spot.pruned), "x": spot.x, "y": spot.y}
+                {
+                    "parent": spot.node,
+                    "move": game.cell_name(spot.pruned),
+                    "x": spot.x,
+                    "y": spot.y,
+                    "value": leaf_value(spot.pruned),
+                }
                 for spot in self.layout
                 if spot.pruned is not None
             ],
@@ -150,27 +279,84 @@ class Explanation:
 
 
 def explain_tree(
-    position: Position,
+    position: State,
     algorithm: str = "alphabeta",
     depth: int | None = 2,
     evaluation: str = "open-lines",
     *,
     max_nodes: int = MAX_TREE_NODES,
+    order: str = "columns",
+    ordering: bool = False,
+    quiescence: bool = False,
+    first: int | None = None,
+    fit: bool = False,
+    deepen: bool = False,
 ) -> Explanation:
-    """A textbook search of ``position`` by ``algorithm`` ``depth`` plies deep (None: to the end) with
-    ``evaluation`` at the leaves, its tree recorded and laid out.
+    """A textbook search of ``position`` (a board, or an abstract tree) by ``algorithm`` ``depth`` plies
+    deep (None: to the end) with ``evaluation`` at the leaves, its tree recorded and laid out.
+    ``order``, ``ordering``, ``quiescence`` and ``first`` go to :func:`~inarow.search.textbook.search`.
+    With ``deepen``, iterative deepening: depths 1, 2, … are searched first, each trying the previous
+    depth's best move first, and the tree drawn is the last depth's (``deepening`` holds every depth).
 
-    Raises :class:`~inarow.errors.InarowError` subclasses for a bad algorithm, evaluation or depth, and
-    :class:`TreeTooLargeError` for a tree of more than ``max_nodes`` nodes.
+    A tree of more than ``max_nodes`` nodes raises :class:`TreeTooLargeError`, or with ``fit`` is drawn
+    at the deepest depth whose tree fits (``asked_depth`` keeps the depth asked for). Raises
+    :class:`~inarow.errors.InarowError` subclasses for a bad algorithm, evaluation or depth.
     """
     algorithm = check_algorithm(algorithm)
-    try:
-        result = search(position, algorithm, depth, evaluation, budget=Budget(Limits(nodes=max_nodes + 1)))
-    except SearchAborted:
-        plies = "to the end" if depth is None else f"of depth {depth}"
-        raise TreeTooLargeError(
-            f"the {algorithm} tree {plies} of {position.diagram()!r} has more than {max_nodes:,} nodes: "
-            "lower the depth or raise the node limit"
-        ) from None
+    check_order(order)
+    if isinstance(position, Position):
+        evaluation_named(evaluation)
+    remaining = position.game.cells - position.ply
+    asked = remaining if depth is None else depth
+    plies = asked
+    rows: list[SearchResult] = []
+    while True:
+        try:
+            rows = []
+            if deepen:
+                for shallower in range(1, plies):
+                    rows.append(
+                        search(
+                            position,
+                            algorithm,
+                            shallower,
+                            evaluation,
+                            record=False,
+                            budget=Budget(Limits(nodes=max_nodes + 1)),
+                            order=order,
+                            ordering=ordering,
+                            quiescence=quiescence,
+                            first=rows[-1].move if rows else None,
+                        )
+                    )
+                first = rows[-1].move if rows else None
+            result = search(
+                position,
+                algorithm,
+                plies,
+                evaluation,
+                budget=Budget(Limits(nodes=max_nodes + 1)),
+                order=order,
+                ordering=ordering,
+                quiescence=quiescence,
+                first=first,
+            )
+            break
+        except SearchAborted:
+            if not fit or plies <= 1:
+                where = "to the end" if depth is None else f"{asked} {'ply' if asked == 1 else 'plies'} deep"
+                raise TreeTooLargeError(
+                    f"the {algorithm} tree {where} of this {position.game.name} position has more than "
+                    f"{max_nodes:,} nodes, too many to draw: lower the depth"
+                    + ("" if fit else " or raise the node limit")
+                ) from None
+            plies -= 1
     assert result.tree is not None, "search records its tree by default"
-    return Explanation(search=result, tree=result.tree, layout=layout(result.tree))
+    return Explanation(
+        search=result,
+        tree=result.tree,
+        layout=layout(result.tree),
+        asked_depth=asked,
+        max_nodes=max_nodes,
+        deepening=(*rows, result) if deepen else (),
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inarow.evaluation import Evaluation, engine_evaluation
+from inarow.evaluation import EngineEvaluation, engine_evaluation
 from inarow.rules import Game
 from inarow.search.bitboard import BitboardSearch
 from inarow.search.limits import Budget, SearchAborted
@@ -45,7 +45,7 @@ class HeuristicSearch(BitboardSearch):
     """Depth-limited searches of one game sharing one table. Not thread-safe: one per search."""
 
     def __init__(
-        self, game: Game, budget: Budget | None = None, evaluation: Evaluation = engine_evaluation
+        self, game: Game, budget: Budget | None = None, evaluation: EngineEvaluation = engine_evaluation
     ) -> None:
         super().__init__(game, budget)
         self.evaluation = evaluation

@@ -11,7 +11,8 @@ Whose standpoint a value takes
   the textbooks: **X is Max** and every value in their tree is from X's standpoint. When O is to move at
   the root, the root is a Min node.
 - ``negamax`` scores every node from the standpoint of **the side to move at that node**; a parent takes
-  the largest of its children's values negated.
+  the largest of its children's values negated. ``negamax-alphabeta`` is α-β in that form (fail-hard):
+  each node's window is in its own frame, and a child is searched with (−β, −α).
 
 :attr:`SearchResult.frame_value` is the root's value in the algorithm's own frame;
 :attr:`SearchResult.mover_value` is the same value from the standpoint of the side to move at the root,
@@ -31,7 +32,11 @@ The record
 A :class:`Recorder` follows the search; the :class:`Tree` it gives keeps every visited :class:`Node` in the
 order the search entered it: its path of moves from the root, its depth, α and β on entry (α-β only), its
 value, whether it was a leaf and why, whether it cut off, which children it pruned and the values that met
-there, and the steps at which the search entered and left it (for a step-by-step replay). The search only
+there, and the steps at which the search entered and left it; and every step as an :class:`Event` with
+fields (enter, α rises / β falls / best so far, cut-off, return) for a step-by-step replay.
+
+Searches run on boards (:class:`~inarow.rules.Position`) or on abstract trees of leaf values
+(:mod:`inarow.search.abstract`), both seen through the small :class:`State` protocol. The search only
 records: drawing the tree is :mod:`inarow.drawing`'s. :attr:`SearchResult.nodes` counts visited nodes, the
 root and every terminal node included, whether or not the tree is kept; full-depth minimax on the empty
 3×3 board visits 549,946.
@@ -41,23 +46,72 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol, Self
 
 from inarow.errors import InvalidLimitError, UnknownAlgorithmError
-from inarow.evaluation import EVALUATIONS, Evaluation, evaluation_named, static_value
-from inarow.rules import Position, Side
+from inarow.evaluation import Evaluation, Weights, evaluation_named, static_value
+from inarow.rules import Position, Side, other
 from inarow.search.limits import Budget
 
-ALGORITHMS = ("minimax", "negamax", "alphabeta", "alphabeta-soft")
+ALGORITHMS = ("minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta")
 """The textbook algorithms by name."""
 
+ORDERS = ("columns", "rows")
+"""The orders children are generated in: ``columns`` (a1 a2 a3 b1 …, the engine's board order, the
+default) or ``rows`` (row by row from the top, a3 b3 c3 a2 …, as course material draws trees)."""
+
 Role = Literal["max", "min", "negamax"]
-LeafReason = Literal["won", "lost", "draw", "depth", "table"]
+LeafReason = Literal["won", "lost", "draw", "depth", "table", "leaf"]
+OrderReason = Literal["columns", "rows", "evaluation", "previous-best", "forcing"]
+EventKind = Literal["enter", "update", "cutoff", "return"]
+Bound = Literal["alpha", "beta", "best"]
 
 _CHECK_EVERY = 1023
 """Nodes between looks at the clock (a mask)."""
+
+
+class GameNames(Protocol):
+    """What a search needs of a game: its name, its size (the deepest a search can go) and move names."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def cells(self) -> int: ...
+
+    def cell_name(self, bit: int) -> str: ...
+
+
+class State(Hashable, Protocol):
+    """What a textbook search needs of a position: :class:`inarow.rules.Position`, or an abstract tree of
+    leaf values (:mod:`inarow.search.abstract`)."""
+
+    @property
+    def game(self) -> GameNames: ...
+
+    @property
+    def turn(self) -> Side: ...
+
+    @property
+    def ply(self) -> int: ...
+
+    @property
+    def winner(self) -> Side | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def children(self) -> Iterator[tuple[int, Self]]: ...
+
+    def diagram(self) -> str: ...
+
+
+class Scored(State, Protocol):
+    """A state that scores itself (an abstract tree's leaf): its value from ``side``'s standpoint."""
+
+    def leaf_value(self, side: Side) -> float: ...
 
 
 def check_algorithm(name: str) -> str:
@@ -72,11 +126,15 @@ def check_algorithm(name: str) -> str:
 class Node:
     """One visited node of a recorded search tree.
 
-    ``alpha`` and ``beta`` are the window on entry (None for minimax and negamax). ``value`` is in the
-    algorithm's frame (see the module docstring). ``leaf`` says why the node is a leaf (None inside).
-    ``pruned`` lists the moves (cell bits) a cut-off left unsearched, and ``cut`` the two values that met
-    there, ``(α, β)`` with α ≥ β (None without a cut-off). ``enter`` and ``exit`` are the steps, from 0, at
-    which the search entered and left the node.
+    ``alpha`` and ``beta`` are the window on entry (None for minimax and negamax; for negamax-alphabeta
+    the window in the node's own frame, (−β, −α) of its parent's). ``value`` is in the algorithm's frame
+    (see the module docstring). ``leaf`` says why the node is a leaf (None inside). ``pruned`` lists the
+    moves (cell bits) a cut-off left unsearched, and ``cut`` the two values that met there, ``(α, β)``
+    with α ≥ β (None without a cut-off). ``seen`` is the best value its children returned when it
+    differs from ``value`` (fail-hard α-β clamps to the window). ``order`` says why its children were
+    searched in the order of ``children``; ``extended`` marks a node at the horizon that quiescence
+    searched further. ``enter`` and ``exit`` are the steps (indexes of :attr:`Tree.events`) at which the
+    search entered and left the node. ``state`` is the position at the node.
     """
 
     id: int
@@ -94,8 +152,12 @@ class Node:
     pruned: tuple[int, ...]
     children: tuple[int, ...]
     best: int | None
+    seen: float | None = None
+    order: OrderReason = "columns"
+    extended: bool = False
     enter: int
     exit: int
+    state: State
 
     @property
     def cutoff(self) -> bool:
@@ -104,12 +166,39 @@ class Node:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Event:
+    """One step of a recorded search, as fields (the words are made where they are shown).
+
+    - ``enter``: the search enters ``node`` with the window ``alpha``, ``beta`` (α-β only);
+    - ``return``: ``node`` returns ``value`` to its parent (``move`` is its own move);
+    - ``update``: at ``node``, the child ``move`` made ``bound`` (``alpha`` rises, ``beta`` falls, or the
+      ``best`` value so far for minimax and negamax) become ``value``; ``alpha``/``beta`` the window after;
+    - ``cutoff``: at ``node``, the child ``move`` returned ``value``, which met the ``bound`` (``beta`` at
+      a Max or negamax node: value ≥ β; ``alpha`` at a Min node: value ≤ α), so ``pruned`` are left.
+    """
+
+    kind: EventKind
+    node: int
+    move: int | None = None
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    bound: Bound | None = None
+    pruned: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Tree:
     """The record of one search: every visited node in the order the search entered it (``nodes[0]`` is
-    the root), and the number of steps (two a node: entering and leaving)."""
+    the root), and every step in order (``events``; ``steps`` is their number)."""
 
     nodes: tuple[Node, ...]
-    steps: int
+    events: tuple[Event, ...]
+
+    @property
+    def steps(self) -> int:
+        """How many steps a replay has: one an event."""
+        return len(self.events)
 
     @property
     def root(self) -> Node:
@@ -118,7 +207,8 @@ class Tree:
 
 
 class Recorder:
-    """Records one search as it runs: every node when ``keep``, else only the count and the deepest depth.
+    """Records one search as it runs: every node and step when ``keep``, else only the count and the
+    deepest depth.
 
     With a ``budget``, every visited node counts against it and :class:`~inarow.search.limits.SearchAborted`
     is raised when it runs out. :meth:`finish` gives the :class:`Tree`.
@@ -128,10 +218,10 @@ class Recorder:
         self.keep = keep
         self.budget = budget
         self.nodes: list[Node] = []
+        self.events: list[Event] = []
         self._children: list[list[int]] = []
         self.count = 0
         self.max_depth = 0
-        self.steps = 0
         self.level = 0
         self.root_best: int | None = None
 
@@ -140,7 +230,7 @@ class Recorder:
         parent: int,
         move: int | None,
         role: Role,
-        position: Position,
+        position: State,
         alpha: float | None = None,
         beta: float | None = None,
     ) -> int:
@@ -180,42 +270,91 @@ class Recorder:
                 pruned=(),
                 children=(),
                 best=None,
-                enter=self._step(),
+                enter=len(self.events),
                 exit=-1,
+                state=position,
             )
         )
+        self.events.append(Event(kind="enter", node=node_id, move=move, alpha=alpha, beta=beta))
         return node_id
 
     def leave(
-        self, node: int, value: float, best: int | None = None, leaf: LeafReason | None = None
+        self,
+        node: int,
+        value: float,
+        best: int | None = None,
+        leaf: LeafReason | None = None,
+        seen: float | None = None,
     ) -> float:
-        """Record the value a node returns (and its best move, or why it is a leaf); returns ``value``."""
+        """Record the value a node returns (and its best move, or why it is a leaf, and the best value its
+        children returned when the node returns another); returns ``value``."""
         self.level -= 1
         if self.level == 0:
             self.root_best = best
         if node >= 0:
+            record = self.nodes[node]
             self.nodes[node] = replace(
-                self.nodes[node],
+                record,
                 value=value,
                 best=best,
                 leaf=leaf,
+                seen=None if seen is None or seen == value else seen,
                 children=tuple(self._children[node]),
-                exit=self._step(),
+                exit=len(self.events),
             )
+            self.events.append(Event(kind="return", node=node, move=record.move, value=value))
         return value
 
-    def cut(self, node: int, unsearched: list[int], alpha: float, beta: float) -> None:
-        """Record a cut-off at ``node``: the moves left unsearched and the values that met (α ≥ β)."""
+    def update(
+        self,
+        node: int,
+        bound: Bound,
+        value: float,
+        move: int,
+        alpha: float | None = None,
+        beta: float | None = None,
+    ) -> None:
+        """Record that the child ``move`` raised α, lowered β, or gave the best value so far at ``node``."""
+        if node >= 0:
+            self.events.append(
+                Event(kind="update", node=node, move=move, value=value, bound=bound, alpha=alpha, beta=beta)
+            )
+
+    def cut(
+        self,
+        node: int,
+        move: int,
+        value: float,
+        bound: Bound,
+        unsearched: list[int],
+        alpha: float,
+        beta: float,
+    ) -> None:
+        """Record a cut-off at ``node``: the child ``move`` returned ``value`` and met ``bound``; the moves
+        left unsearched and the values that met (α ≥ β)."""
         if node >= 0:
             self.nodes[node] = replace(self.nodes[node], cut=(alpha, beta), pruned=tuple(unsearched))
+            self.events.append(
+                Event(
+                    kind="cutoff",
+                    node=node,
+                    move=move,
+                    value=value,
+                    bound=bound,
+                    alpha=alpha,
+                    beta=beta,
+                    pruned=tuple(unsearched),
+                )
+            )
 
-    def _step(self) -> int:
-        self.steps += 1
-        return self.steps - 1
+    def note(self, node: int, order: OrderReason, extended: bool = False) -> None:
+        """Record why ``node``'s children come in their order, and whether quiescence extended it."""
+        if node >= 0:
+            self.nodes[node] = replace(self.nodes[node], order=order, extended=extended)
 
     def finish(self) -> Tree | None:
         """The recorded tree (None when not keeping)."""
-        return Tree(nodes=tuple(self.nodes), steps=self.steps) if self.keep else None
+        return Tree(nodes=tuple(self.nodes), events=tuple(self.events)) if self.keep else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -223,18 +362,19 @@ class SearchResult:
     """What a textbook search returns.
 
     Two standpoints, kept apart by name: ``frame_value`` is the root's value in the algorithm's own frame
-    (X's standpoint for minimax and both α-β forms, the side to move's for negamax), as the tree shows it;
-    ``mover_value`` is the same value from the standpoint of the side to move at the root, comparable
-    between all algorithms. Both are on the evaluation's scale, ``+inf``/``-inf`` for a forced win/loss
-    (unlike :class:`inarow.analysis.Analysis`, whose ``value`` is 1/0/-1 and ``score`` the exact score).
+    (X's standpoint for minimax and both α-β forms, the side to move's for negamax and
+    negamax-alphabeta), as the tree shows it; ``mover_value`` is the same value from the standpoint of
+    the side to move at the root, comparable between all algorithms. Both are on the evaluation's scale,
+    ``+inf``/``-inf`` for a forced win/loss (unlike :class:`inarow.analysis.Analysis`, whose ``value`` is
+    1/0/-1 and ``score`` the exact score).
 
     ``move`` is the first best move in the order searched (None at a finished position or depth 0).
     ``nodes`` counts every visited node, ``max_depth`` the deepest one. ``tree`` is the record when the
-    search was asked to keep it, else None.
+    search was asked to keep it, else None. ``order`` is the order children were generated in.
     """
 
     algorithm: str
-    position: Position
+    position: State
     depth: int
     evaluation: str
     frame_value: float
@@ -244,6 +384,8 @@ class SearchResult:
     max_depth: int
     seconds: float
     tree: Tree | None
+    order: str = "columns"
+    quiescence: bool = False
 
     @property
     def move_name(self) -> str | None:
@@ -252,81 +394,186 @@ class SearchResult:
 
 
 def evaluation_name(evaluation: Evaluation) -> str:
-    """The name of a named evaluation, else the function's own name."""
-    for name, function in EVALUATIONS.items():
-        if function is evaluation:
-            return name
+    """The name of a named or weight-list evaluation, else the function's own name."""
+    if isinstance(evaluation, Weights):
+        return evaluation.text
     return getattr(evaluation, "__name__", "evaluation")
+
+
+def check_order(name: str) -> str:
+    """``name`` normalised, if it is one of :data:`ORDERS`. Raises :class:`UnknownAlgorithmError`."""
+    key = name.strip().lower()
+    if key not in ORDERS:
+        raise UnknownAlgorithmError(f"unknown move order {name!r}: expected one of {', '.join(ORDERS)}")
+    return key
+
+
+def _row_key(position: State, bit: int) -> tuple[int, int]:
+    """Row by row from the top, left to right in a row (boards only; other states keep their order)."""
+    if not isinstance(position, Position):
+        return (0, bit)
+    column, row = position.game.coordinates(bit)
+    return (-row, column)
+
+
+def forcing_moves(position: State) -> tuple[list[int], str]:
+    """The moves quiescence searches at the horizon: the side to move's wins at once, else the cells it
+    must block; ``([], "")`` when there are none (or ``position`` is not a board)."""
+    if not isinstance(position, Position) or position.is_over:
+        return [], ""
+    game, side = position.game, position.turn
+    legal = sum(1 << bit for bit in position.legal_bits())
+    empty = game.board_mask & ~(position.x | position.o)
+    wins = game.winning_cells(position.stones(side), empty) & legal
+    if wins:
+        return [bit for bit in position.legal_bits() if wins >> bit & 1], "win"
+    threats = game.winning_cells(position.stones(other(side)), empty) & legal
+    if threats:
+        return [bit for bit in position.legal_bits() if threats >> bit & 1], "block"
+    return [], ""
 
 
 class _Search:
     """One search of one algorithm: the options, the evaluation and the tree being recorded."""
 
     def __init__(
-        self, evaluation: Evaluation, recorder: Recorder, ordering: bool = False, table: bool = False
+        self,
+        evaluation: Evaluation,
+        recorder: Recorder,
+        ordering: bool = False,
+        table: bool = False,
+        order: str = "columns",
+        first: int | None = None,
+        quiescence: bool = False,
     ) -> None:
         self.evaluation = evaluation
         self.recorder = recorder
         self.ordering = ordering
-        self.table: dict[Position, tuple[int, float, str]] | None = {} if table else None
+        self.order = order
+        self.first = first
+        self.quiescence = quiescence
+        self.table: dict[State, tuple[int, float, str]] | None = {} if table else None
 
     # ----------------------------------------------------------------------------- helpers
-    def leaf_reason(self, position: Position, side: Side) -> LeafReason:
+    def leaf_reason(self, position: State, side: Side) -> LeafReason:
         if position.winner is None:
-            return "draw" if position.is_over else "depth"
+            if position.is_over:
+                return "leaf" if hasattr(position, "leaf_value") else "draw"
+            return "depth"
         return "won" if position.winner == side else "lost"
 
-    def children(self, position: Position) -> list[tuple[int, Position]]:
-        """The legal moves with the positions they lead to; best-first for the mover when ordering."""
-        moves = list(position.children())
+    def stop(self, position: State, depth: int, node: int) -> bool:
+        """Whether ``position`` is a leaf: the game is over, or the horizon is reached and quiescence
+        (when on) finds no forcing move there."""
+        if position.is_over:
+            return True
+        if depth > 0:
+            return False
+        if self.quiescence and forcing_moves(position)[0]:
+            self.recorder.note(node, "forcing", extended=True)
+            return False
+        return True
+
+    def children(self, position: State, depth: int = 1, node: int = -1) -> list[tuple[int, State]]:
+        """The moves searched with the positions they lead to, in the order searched: at the horizon
+        (quiescence) only the forcing ones; else board order (columns, or rows from the top), best-first
+        for the mover by static evaluation when ordering, and the previous iteration's best move first at
+        the root."""
+        moves: list[tuple[int, State]] = list(position.children())
+        reason: OrderReason = "columns"
+        if depth <= 0:
+            forcing = set(forcing_moves(position)[0])
+            moves = [pair for pair in moves if pair[0] in forcing]
+            self.recorder.note(node, "forcing", extended=True)
+            return moves
+        if self.order == "rows":
+            moves.sort(key=lambda pair: _row_key(position, pair[0]))
+            reason = "rows"
         if self.ordering:
             mover = position.turn
-            moves.sort(key=lambda pair: -static_value(pair[1], mover, self.evaluation))
+            moves.sort(key=lambda pair: -self.e(pair[1], mover))
+            reason = "evaluation"
+        if self.first is not None and position.ply == self.root_ply:
+            moves.sort(key=lambda pair: pair[0] != self.first)
+            reason = "previous-best"
+        self.recorder.note(node, reason)
         return moves
 
+    root_ply = -1
+
     # ---------------------------------------------------------------------------- minimax
-    def max_value(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
+    def max_value(self, position: State, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Minimax at a Max node (X to move): the largest of the children's values."""
         node = self.recorder.enter(parent, move, "max", position)
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         value, best = -math.inf, None
-        for bit, child in self.children(position):
+        for bit, child in self.children(position, depth, node):
             child_value = self.min_value(child, depth - 1, node, bit)
             if best is None or child_value > value:
                 value, best = child_value, bit
+                self.recorder.update(node, "best", value, bit)
         return self.recorder.leave(node, value, best)
 
-    def min_value(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
+    def min_value(self, position: State, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Minimax at a Min node (O to move): the smallest of the children's values, X's standpoint."""
         node = self.recorder.enter(parent, move, "min", position)
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
         value, best = math.inf, None
-        for bit, child in self.children(position):
+        for bit, child in self.children(position, depth, node):
             child_value = self.max_value(child, depth - 1, node, bit)
             if best is None or child_value < value:
                 value, best = child_value, bit
+                self.recorder.update(node, "best", value, bit)
         return self.recorder.leave(node, value, best)
 
     # ---------------------------------------------------------------------------- negamax
-    def negamax(self, position: Position, depth: int, parent: int = -1, move: int | None = None) -> float:
+    def negamax(self, position: State, depth: int, parent: int = -1, move: int | None = None) -> float:
         """Negamax: the value for the side to move is the largest of its children's values negated."""
         node = self.recorder.enter(parent, move, "negamax", position)
         side = position.turn
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, side), leaf=self.leaf_reason(position, side))
         value, best = -math.inf, None
-        for bit, child in self.children(position):
+        for bit, child in self.children(position, depth, node):
             child_value = -self.negamax(child, depth - 1, node, bit)
             if best is None or child_value > value:
                 value, best = child_value, bit
+                self.recorder.update(node, "best", value, bit)
         return self.recorder.leave(node, value, best)
+
+    def negamax_ab(
+        self,
+        position: State,
+        depth: int,
+        alpha: float,
+        beta: float,
+        parent: int = -1,
+        move: int | None = None,
+    ) -> float:
+        """Negamax-form α-β, fail-hard: every value for the side to move; a child is searched with the
+        window (−β, −α) and its value negated; a value reaching β returns β."""
+        node = self.recorder.enter(parent, move, "negamax", position, alpha, beta)
+        side = position.turn
+        if self.stop(position, depth, node):
+            return self.recorder.leave(node, self.e(position, side), leaf=self.leaf_reason(position, side))
+        moves, best, seen = self.children(position, depth, node), None, -math.inf
+        for index, (bit, child) in enumerate(moves):
+            value = -self.negamax_ab(child, depth - 1, -beta, -alpha, node, bit)
+            seen = max(seen, value)
+            if value >= beta:
+                self._cut(node, moves, index, bit, value, "beta", value, beta)
+                return self.recorder.leave(node, beta, bit, seen=seen)
+            if value > alpha:
+                alpha, best = value, bit
+                self.recorder.update(node, "alpha", value, bit, alpha, beta)
+        return self.recorder.leave(node, alpha, best, seen=seen)
 
     # ------------------------------------------------------------------------ α-β, fail-hard
     def max_hard(
         self,
-        position: Position,
+        position: State,
         depth: int,
         alpha: float,
         beta: float,
@@ -335,21 +582,23 @@ class _Search:
     ) -> float:
         """Fail-hard α-β at a Max node: the value clamped to [α, β]; a child reaching β returns β."""
         node = self.recorder.enter(parent, move, "max", position, alpha, beta)
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
-        moves, best = self.children(position), None
+        moves, best, seen = self.children(position, depth, node), None, -math.inf
         for index, (bit, child) in enumerate(moves):
             value = self.min_hard(child, depth - 1, alpha, beta, node, bit)
+            seen = max(seen, value)
             if value >= beta:
-                self._cut(node, moves, index, value, beta)
-                return self.recorder.leave(node, beta, bit)
+                self._cut(node, moves, index, bit, value, "beta", value, beta)
+                return self.recorder.leave(node, beta, bit, seen=seen)
             if value > alpha:
                 alpha, best = value, bit
-        return self.recorder.leave(node, alpha, best)
+                self.recorder.update(node, "alpha", value, bit, alpha, beta)
+        return self.recorder.leave(node, alpha, best, seen=seen)
 
     def min_hard(
         self,
-        position: Position,
+        position: State,
         depth: int,
         alpha: float,
         beta: float,
@@ -358,22 +607,24 @@ class _Search:
     ) -> float:
         """Fail-hard α-β at a Min node: the value clamped to [α, β]; a child falling to α returns α."""
         node = self.recorder.enter(parent, move, "min", position, alpha, beta)
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
-        moves, best = self.children(position), None
+        moves, best, seen = self.children(position, depth, node), None, math.inf
         for index, (bit, child) in enumerate(moves):
             value = self.max_hard(child, depth - 1, alpha, beta, node, bit)
+            seen = min(seen, value)
             if value <= alpha:
-                self._cut(node, moves, index, alpha, value)
-                return self.recorder.leave(node, alpha, bit)
+                self._cut(node, moves, index, bit, value, "alpha", alpha, value)
+                return self.recorder.leave(node, alpha, bit, seen=seen)
             if value < beta:
                 beta, best = value, bit
-        return self.recorder.leave(node, beta, best)
+                self.recorder.update(node, "beta", value, bit, alpha, beta)
+        return self.recorder.leave(node, beta, best, seen=seen)
 
     # ------------------------------------------------------------------------ α-β, fail-soft
     def max_soft(
         self,
-        position: Position,
+        position: State,
         depth: int,
         alpha: float,
         beta: float,
@@ -385,24 +636,26 @@ class _Search:
         stored = self._probe(position, depth, alpha, beta)
         if stored is not None:
             return self.recorder.leave(node, stored, leaf="table")
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
-        alpha0, moves = alpha, self.children(position)
+        alpha0, moves = alpha, self.children(position, depth, node)
         value, best = -math.inf, None
         for index, (bit, child) in enumerate(moves):
             child_value = self.min_soft(child, depth - 1, alpha, beta, node, bit)
             if best is None or child_value > value:
                 value, best = child_value, bit
             if value >= beta:
-                self._cut(node, moves, index, value, beta)
+                self._cut(node, moves, index, bit, child_value, "beta", value, beta)
                 break
-            alpha = max(alpha, value)
+            if value > alpha:
+                alpha = value
+                self.recorder.update(node, "alpha", value, bit, alpha, beta)
         self._store(position, depth, value, alpha0, beta)
         return self.recorder.leave(node, value, best)
 
     def min_soft(
         self,
-        position: Position,
+        position: State,
         depth: int,
         alpha: float,
         beta: float,
@@ -414,32 +667,45 @@ class _Search:
         stored = self._probe(position, depth, alpha, beta)
         if stored is not None:
             return self.recorder.leave(node, stored, leaf="table")
-        if position.is_over or depth == 0:
+        if self.stop(position, depth, node):
             return self.recorder.leave(node, self.e(position, "x"), leaf=self.leaf_reason(position, "x"))
-        beta0, moves = beta, self.children(position)
+        beta0, moves = beta, self.children(position, depth, node)
         value, best = math.inf, None
         for index, (bit, child) in enumerate(moves):
             child_value = self.max_soft(child, depth - 1, alpha, beta, node, bit)
             if best is None or child_value < value:
                 value, best = child_value, bit
             if value <= alpha:
-                self._cut(node, moves, index, alpha, value)
+                self._cut(node, moves, index, bit, child_value, "alpha", alpha, value)
                 break
-            beta = min(beta, value)
+            if value < beta:
+                beta = value
+                self.recorder.update(node, "beta", value, bit, alpha, beta)
         self._store(position, depth, value, alpha, beta0)
         return self.recorder.leave(node, value, best)
 
     # ----------------------------------------------------------------------------- shared
-    def e(self, position: Position, side: Side) -> float:
-        """The textbook e(P) from ``side``'s standpoint."""
-        return static_value(position, side, self.evaluation)
+    def e(self, position: State, side: Side) -> float:
+        """The textbook e(P) from ``side``'s standpoint (an abstract tree's leaf value, there)."""
+        if isinstance(position, Position):
+            return static_value(position, side, self.evaluation)
+        scored: Scored = position  # type: ignore[assignment]  # only boards and abstract trees are searched
+        return scored.leaf_value(side)
 
     def _cut(
-        self, node: int, moves: list[tuple[int, Position]], index: int, alpha: float, beta: float
+        self,
+        node: int,
+        moves: list[tuple[int, State]],
+        index: int,
+        move: int,
+        value: float,
+        bound: Bound,
+        alpha: float,
+        beta: float,
     ) -> None:
-        self.recorder.cut(node, [bit for bit, _ in moves[index + 1 :]], alpha, beta)
+        self.recorder.cut(node, move, value, bound, [bit for bit, _ in moves[index + 1 :]], alpha, beta)
 
-    def _probe(self, position: Position, depth: int, alpha: float, beta: float) -> float | None:
+    def _probe(self, position: State, depth: int, alpha: float, beta: float) -> float | None:
         """A remembered value that settles this node within the window, if the table holds one."""
         if self.table is None:
             return None
@@ -451,7 +717,7 @@ class _Search:
             return value
         return None
 
-    def _store(self, position: Position, depth: int, value: float, alpha: float, beta: float) -> None:
+    def _store(self, position: State, depth: int, value: float, alpha: float, beta: float) -> None:
         """Remember a fail-soft value searched with the window (α, β): exact inside it, else a bound."""
         if self.table is not None:
             bound = "upper" if value <= alpha else "lower" if value >= beta else "exact"
@@ -459,7 +725,7 @@ class _Search:
 
 
 def search(
-    position: Position,
+    position: State,
     algorithm: str = "minimax",
     depth: int | None = None,
     evaluation: Evaluation | str = "open-lines",
@@ -468,20 +734,28 @@ def search(
     table: bool = False,
     record: bool = True,
     budget: Budget | None = None,
+    order: str = "columns",
+    first: int | None = None,
+    quiescence: bool = False,
 ) -> SearchResult:
     """Search ``position`` with a textbook ``algorithm`` (one of :data:`ALGORITHMS`) ``depth`` plies deep
-    (None: to the end of the game) with ``evaluation`` (a function or a name of
-    :data:`~inarow.evaluation.EVALUATIONS`) at the leaves.
+    (None: to the end of the game) with ``evaluation`` (a function, a name of
+    :data:`~inarow.evaluation.EVALUATIONS` or ``weights:W0,…,Wk``) at the leaves.
 
-    ``ordering`` tries children best-first by their static evaluation; ``table`` (``alphabeta-soft`` only)
+    ``order`` (one of :data:`ORDERS`) is the order children are generated in; ``ordering`` then tries
+    them best-first by their static evaluation; ``first`` is a root move tried before all others (the
+    previous iteration's best, :func:`deepen`); ``quiescence`` searches on at the horizon while the side
+    to move can win at once or must block (:func:`forcing_moves`); ``table`` (``alphabeta-soft`` only)
     adds a transposition table. With ``record`` the result holds the whole :class:`Tree`; without it only
     the node count is kept. Raises :class:`UnknownAlgorithmError`,
     :class:`~inarow.evaluation.UnknownEvaluationError`, :class:`~inarow.errors.InvalidLimitError` for a
-    negative depth, and lets
-    :class:`~inarow.search.limits.SearchAborted` through when ``budget`` runs out.
+    negative depth, and lets :class:`~inarow.search.limits.SearchAborted` through when ``budget`` runs out.
     """
     algorithm = check_algorithm(algorithm)
+    order = check_order(order)
     function = evaluation_named(evaluation) if isinstance(evaluation, str) else evaluation
+    if isinstance(function, Weights) and isinstance(position, Position):
+        function.for_game(position.game)  # a weight list of the wrong length is refused before searching
     if depth is None:
         depth = position.game.cells - position.ply
     if depth < 0:
@@ -489,7 +763,10 @@ def search(
     if table and algorithm != "alphabeta-soft":
         raise ValueError("a transposition table needs fail-soft α-β ('alphabeta-soft')")
     recorder = Recorder(keep=record, budget=budget)
-    runner = _Search(function, recorder, ordering=ordering, table=table)
+    runner = _Search(
+        function, recorder, ordering=ordering, table=table, order=order, first=first, quiescence=quiescence
+    )
+    runner.root_ply = position.ply
     start = time.perf_counter()
     x_to_move = position.turn == "x"
     value: float
@@ -497,6 +774,8 @@ def search(
         value = runner.max_value(position, depth) if x_to_move else runner.min_value(position, depth)
     elif algorithm == "negamax":
         value = runner.negamax(position, depth)
+    elif algorithm == "negamax-alphabeta":
+        value = runner.negamax_ab(position, depth, -math.inf, math.inf)
     elif algorithm == "alphabeta":
         top: Callable[..., float] = runner.max_hard if x_to_move else runner.min_hard
         value = top(position, depth, -math.inf, math.inf)
@@ -507,19 +786,55 @@ def search(
     move = recorder.root_best
     if move is None and not position.is_over and depth > 0:
         move = runner.children(position)[0][0]  # every move is as bad as the first (all -∞, say)
+    in_mover_frame = algorithm in ("negamax", "negamax-alphabeta")
     return SearchResult(
         algorithm=algorithm,
         position=position,
         depth=depth,
         evaluation=evaluation_name(function),
         frame_value=value,
-        mover_value=value if algorithm == "negamax" or x_to_move else -value,
+        mover_value=value if in_mover_frame or x_to_move else -value,
         move=move,
         nodes=recorder.count,
         max_depth=recorder.max_depth,
         seconds=seconds,
         tree=recorder.finish(),
+        order=order,
+        quiescence=quiescence,
     )
+
+
+def deepen(
+    position: State,
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    evaluation: Evaluation | str = "open-lines",
+    *,
+    record_last: bool = True,
+    budget: Budget | None = None,
+    **options: bool | str,
+) -> tuple[SearchResult, ...]:
+    """Iterative deepening: a search to depth 1, 2, …, ``depth`` (None: to the end), each trying the
+    previous depth's best move first. One result a depth; the last holds its tree when ``record_last``.
+    ``options`` go to :func:`search` (``order``, ``ordering``, ``quiescence``)."""
+    if depth is None:
+        depth = position.game.cells - position.ply
+    results: list[SearchResult] = []
+    previous: int | None = None
+    for plies in range(1, max(depth, 1) + 1):
+        result = search(
+            position,
+            algorithm,
+            plies,
+            evaluation,
+            record=record_last and plies == depth,
+            budget=budget,
+            first=previous,
+            **options,  # type: ignore[arg-type]  # the options of search, by keyword
+        )
+        results.append(result)
+        previous = result.move
+    return tuple(results)
 
 
 def minimax(
@@ -553,9 +868,11 @@ def move_scores(
     depth: int | None = None,
     evaluation: Evaluation | str = "open-lines",
     budget: Budget | None = None,
+    order: str = "columns",
 ) -> tuple[dict[int, float], int]:
     """The depth-limited value of every legal move from the standpoint of the side that plays it, each
-    move searched ``depth - 1`` plies further with a full window, and the nodes visited in all.
+    move searched ``depth - 1`` plies further with a full window, and the nodes visited in all (the root
+    not included: it is not searched, only its children are).
 
     ``depth`` counts from ``position`` (None: to the end), so a move's value is what a ``depth``-ply search
     of ``position`` backs up through that move; hand calculations check against it.
@@ -565,7 +882,9 @@ def move_scores(
     scores: dict[int, float] = {}
     nodes = 0
     for bit, child in position.children():
-        result = search(child, algorithm, max(depth - 1, 0), evaluation, record=False, budget=budget)
+        result = search(
+            child, algorithm, max(depth - 1, 0), evaluation, record=False, budget=budget, order=order
+        )
         nodes += result.nodes
         scores[bit] = -result.mover_value  # the child's score is from the opponent's standpoint
     return scores, nodes

@@ -192,7 +192,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def explain(body: ExplainRequest, request: Request) -> ExplanationJSON:
         """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
         the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
-        move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is refused with a 400."""
+        move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is drawn at the deepest
+        depth that fits (``asked_depth`` keeps the depth asked for); when even 1 ply is too many, a 400."""
         position = parse_position(body.position, parse_game(body.game))
         explanation = sessions(request).search(
             position.game,
@@ -202,6 +203,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body.depth,
             body.evaluation,
             max_nodes=EXPLAIN_MAX_NODES,
+            order=body.order,
+            ordering=body.ordering,
+            quiescence=body.quiescence,
+            deepen=body.deepen,
+            fit=True,
         )
         return explanation.to_json()
 

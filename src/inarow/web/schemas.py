@@ -61,7 +61,15 @@ class ExplainRequest(_Body):
     depth: int | None = Field(
         2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
     )
-    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
+    evaluation: str = Field(
+        "open-lines", max_length=200, description=f"one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
+    )
+    order: str = Field("columns", max_length=16, description="columns (the default) or rows, from the top")
+    ordering: bool = Field(False, description="try the children best-first by e(P) after the move")
+    quiescence: bool = Field(False, description="search on at the horizon while a side can win or must block")
+    deepen: bool = Field(
+        False, description="iterative deepening: depths 1, 2, … first, each previous best first"
+    )
 
 
 class CompareRequest(_Body):
@@ -73,7 +81,9 @@ class CompareRequest(_Body):
     depth: int | None = Field(
         2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
     )
-    evaluation: str = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
+    evaluation: str = Field(
+        "open-lines", max_length=200, description=f"one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
+    )
 
 
 class Menus(BaseModel):

@@ -1,31 +1,51 @@
 // The "Explain" panel: the tree of a textbook search of the position on the board, drawn as SVG from the
-// nodes the server recorded (POST /api/explain), replayed step by step, with nodes that open and close;
-// and the nodes each algorithm needs, side by side (POST /api/compare). The server searches; this module
-// only draws, at the places the server's layout gives (`x`, `y` of every node, `pruned_spots`; see
-// tree.js). Nothing runs at import: main.js calls initExplain.
+// nodes the server recorded (POST /api/explain) and replayed step by step: the view follows the node the
+// search is at (or fits the whole tree), α and β are shown live on the path, each step is said in words
+// (replay.js makes them from the answer's `events`), a node's board and e(P) breakdown show on hover, and
+// "Try it" asks the student to predict each value and cut-off before it is shown. Beside it, the nodes
+// each algorithm needs (POST /api/compare). The server searches; this module only draws, at the places
+// the server's layout gives (see tree.js). Nothing runs at import: main.js calls initExplain.
 
 import { api } from "./api.js";
-import { ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, placement } from "./tree.js";
+import { ancestorsAt, bestPath, compareCells, descendants, inside, placement, scaleOf, viewBoxFor } from "./tree.js";
+import {
+  breakdownWords, currentNode, deepeningRows, failHardWords, isAlphaBeta, isRight, liveState, nodeName, orderWords, pathIds, questionBefore, questions,
+  questionWords, revealed, roleName, scoreWords, standpointWords, stepWords,
+} from "./replay.js";
 import { pliesText, valueText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 19; // half the size of a node's shape
-const COLLAPSE_OVER = 60; // trees with more nodes start with the nodes of depth 2 closed
-const RUN_EVERY = 180; // milliseconds between two steps of "Run"
+const COLLAPSE_OVER = 400; // trees with more nodes start with the nodes of depth 2 closed
+const RUN_EVERY = 450; // milliseconds between two steps of "Run"
+const COMPACT_BELOW = 0.7; // below this scale the window labels are left out, so the values stay readable
+const NAMES = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β in negamax form" };
 
 const view = {
-  key: null, // what the tree on screen was asked for: game, position, algorithm, depth, evaluation
+  key: null, // what the tree on screen was asked for
   tree: null, // the answer of /api/explain
-  step: Infinity, // the replay shows the steps up to this one
+  step: 0, // the replay shows the steps up to this one
   closed: new Set(), // ids of the nodes whose subtrees are hidden
   timer: null,
+  mode: "follow", // or "fit"
+  autoFit: false, // "Whole tree" fitted the view; stepping again follows the search
+  selected: null, // the node whose details are shown
   mark: (side) => side.toUpperCase(),
   request: 0, // bumped at each request, so a late answer for an old one is dropped
+  quiz: null, // Try it: {questions, answered: Map step -> right, pending}
+  logged: 0, // how many steps the log shows
 };
 
 const el = (name, attributes = {}, text) => {
   const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+const html = (name, attributes = {}, text) => {
+  const node = document.createElement(name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   if (text !== undefined) node.textContent = text;
   return node;
@@ -43,7 +63,18 @@ function summary(text, kind = "") {
 // ---------------------------------------------------------------------------------- requests
 function choices() {
   const depth = $("explain-depth").value;
-  return { algorithm: $("explain-algorithm").value, depth: depth === "end" ? null : Number(depth), evaluation: $("explain-evaluation").value };
+  const custom = $("explain-evaluation").value === "custom";
+  $("explain-weights-field").hidden = !custom;
+  const order = $("explain-order").value;
+  return {
+    algorithm: $("explain-algorithm").value,
+    depth: depth === "end" ? null : Number(depth),
+    evaluation: custom ? $("explain-weights").value.trim() : $("explain-evaluation").value,
+    order: order === "evaluation" ? "columns" : order,
+    ordering: order === "evaluation",
+    quiescence: $("explain-quiescence").checked,
+    deepen: $("explain-deepen").checked,
+  };
 }
 
 /** Explain `game` (the GameState on the board) unless its tree is already on screen. */
@@ -66,17 +97,24 @@ export async function explainPosition(game, mark) {
     const tree = await api.explain(wanted);
     if (request !== view.request) return;
     view.tree = tree;
-    view.step = Infinity;
-    view.closed = initiallyClosed(tree, COLLAPSE_OVER);
+    view.step = 0;
+    view.selected = null;
+    view.closed = tree.nodes.length > COLLAPSE_OVER ? new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id)) : new Set();
+    view.quiz = view.quiz ? newQuiz(tree) : null;
+    resetLog();
+    drawDeepening();
     drawTree();
-    centreRoot();
+    showDetail(null);
     setState("ready");
   } catch (error) {
     if (request !== view.request) return;
     view.tree = null;
     $("tree").replaceChildren();
-    $("tree").setAttribute("width", "0");
-    $("tree").setAttribute("height", "0");
+    $("explain-log").replaceChildren();
+    $("explain-path").replaceChildren();
+    $("explain-standpoint").textContent = "";
+    $("explain-note").hidden = true;
+    $("deepening").hidden = true;
     summary(`Can't draw this tree: ${error.message}.`, "error");
     setState("error");
     updateStepper();
@@ -91,26 +129,36 @@ export function forget() {
   stop();
 }
 
-/** Scroll the tree so its root is in the middle of the frame. */
-function centreRoot() {
-  const frame = $("tree-frame");
-  const root = $("tree").querySelector('g.node[data-id="0"]');
-  if (!root) return;
-  const box = root.getBoundingClientRect();
-  const outer = frame.getBoundingClientRect();
-  frame.scrollLeft += box.left + box.width / 2 - (outer.left + outer.width / 2);
-}
-
 // ----------------------------------------------------------------------------------- replay
 const lastStep = () => (view.tree ? view.tree.steps - 1 : 0);
-const replaying = () => view.step < lastStep();
+const atEnd = () => view.step >= lastStep();
 
 function go(step) {
   if (!view.tree) return;
+  if (view.autoFit && step < lastStep()) {
+    view.autoFit = false;
+    view.mode = "follow";
+    showMode();
+  }
   view.step = Math.max(0, Math.min(step, lastStep()));
   // Open the way to the node the search is at, so a step never happens out of sight.
   for (const id of ancestorsAt(view.tree, view.step)) view.closed.delete(id);
   drawTree();
+}
+
+/** One step forward; in Try it, a question first when the next step has one. */
+function forward() {
+  if (!view.tree || atEnd()) return false;
+  const next = view.step + 1;
+  if (view.quiz) {
+    const question = questionBefore(view.quiz.questions, next);
+    if (question && !view.quiz.answered.has(next)) {
+      ask(question);
+      return false;
+    }
+  }
+  go(next);
+  return true;
 }
 
 function stop() {
@@ -122,25 +170,29 @@ function stop() {
 function run() {
   if (view.timer) return stop();
   if (!view.tree) return;
-  if (!replaying()) go(0);
+  if (atEnd()) go(0);
   $("explain-run").setAttribute("aria-pressed", "true");
   view.timer = setInterval(() => {
-    if (!replaying()) return stop();
-    go(view.step + 1);
-    if (!replaying()) stop();
+    if (!forward() || atEnd()) stop();
   }, RUN_EVERY);
 }
 
 function updateStepper() {
   const tree = view.tree;
-  for (const id of ["explain-reset", "explain-step", "explain-run", "explain-all"]) $(id).disabled = !tree || tree.steps <= 1;
+  const quizzing = Boolean(view.quiz?.pending);
+  for (const id of ["explain-reset", "explain-back", "explain-step", "explain-run", "explain-all", "explain-try"]) $(id).disabled = !tree || tree.steps <= 1;
+  if (tree) {
+    $("explain-step").disabled = atEnd() || quizzing;
+    $("explain-back").disabled = view.step === 0 || Boolean(view.quiz);
+    $("explain-all").disabled = Boolean(view.quiz);
+    $("explain-run").disabled = Boolean(view.quiz);
+  }
   if (!tree) {
     $("explain-progress").textContent = "";
     return;
   }
-  const step = Math.min(view.step, lastStep());
-  $("explain-progress").textContent = replaying() ? `step ${step + 1} of ${tree.steps}` : `${tree.steps} steps`;
-  $("explain-panel").dataset.step = replaying() ? String(step) : "end";
+  $("explain-progress").textContent = `step ${view.step + 1} of ${tree.steps}`;
+  $("explain-panel").dataset.step = atEnd() ? "end" : String(view.step);
 }
 
 // ---------------------------------------------------------------------------------- drawing
@@ -156,54 +208,60 @@ function roleWords(node) {
   return `${node.role === "max" ? "Max" : "Min"} node (${view.mark(node.to_move)} to move)`;
 }
 
+function frameSize() {
+  const box = $("tree-frame").getBoundingClientRect();
+  return { width: Math.max(120, box.width - 2), height: Math.max(120, box.height - 2) };
+}
+
 function drawTree() {
   const tree = view.tree;
   const svg = $("tree");
   svg.replaceChildren();
   if (!tree) return;
   const { at, pruned, width, height } = placement(tree, view.closed);
-  const pad = 8;
-  svg.setAttribute("viewBox", `${-pad} 0 ${width + 2 * pad} ${height}`);
-  svg.setAttribute("width", String(width + 2 * pad));
-  svg.setAttribute("height", String(height));
-  const best = bestPath(tree);
   const step = view.step;
+  const live = liveState(tree, step);
+  const current = currentNode(tree, step);
+  const onPath = new Set(pathIds(tree, current.id));
+  const shown = revealed(tree, step);
+  const best = shown ? bestPath(tree) : new Set();
   const edges = el("g", { class: "edges" });
   const shapes = el("g", { class: "nodes" });
   const labels = el("g", { class: "reasons" });
-  let current = null;
   for (const node of tree.nodes) {
     if (!at.has(node.id) || node.enter > step) continue;
     const { x, y } = at.get(node.id);
+    const state = live.get(node.id);
     const done = node.exit <= step;
-    if (node.enter === step || node.exit === step) current = node.id;
     if (node.parent !== null) {
       const parent = at.get(node.parent);
-      const onBest = best.has(node.id) && tree.nodes[node.parent].exit <= step;
-      edges.append(el("line", { x1: parent.x, y1: parent.y + SIZE, x2: x, y2: y - SIZE - 3, class: `edge${onBest ? " best" : ""}` }));
+      const onBest = best.has(node.id);
+      edges.append(el("line", { x1: parent.x, y1: parent.y + SIZE, x2: x, y2: y - SIZE - 3, class: `edge${onBest ? " best" : ""}${onPath.has(node.id) ? " path" : ""}` }));
       edges.append(el("text", { x: (parent.x + x) / 2 + (x >= parent.x ? 5 : -5), y: (parent.y + y) / 2 + 2, class: "move", "text-anchor": x >= parent.x ? "start" : "end" }, node.move));
     }
     const closed = view.closed.has(node.id) && node.children.length > 0;
     const classes = ["node", node.role];
-    if (best.has(node.id) && done && (node.parent === null || tree.nodes[node.parent].exit <= step)) classes.push("best");
+    if (best.has(node.id)) classes.push("best");
     if (node.cutoff && done) classes.push("cutoff");
     if (!done) classes.push("open");
     if (node.leaf) classes.push("leaf");
-    const g = el("g", { class: classes.join(" "), transform: `translate(${x} ${y})`, "data-id": node.id, "data-depth": node.depth, tabindex: node.children.length || node.pruned.length ? "0" : "-1" });
-    const window = `α ${valueText(node.alpha)}, β ${valueText(node.beta)}`;
+    if (onPath.has(node.id) && node.id !== current.id) classes.push("path");
+    if (node.id === current.id) classes.push("current");
+    if (node.id === view.selected) classes.push("selected");
+    const g = el("g", { class: classes.join(" "), transform: `translate(${x} ${y})`, "data-id": node.id, "data-depth": node.depth, tabindex: "0", role: "button" });
+    if (node.id === current.id) g.setAttribute("data-testid", "tree-current");
     const value = done ? valueText(node.value) : "?";
-    const words = [roleWords(node), node.path.length ? `after ${node.path.join(" ")}` : "the position on the board", `value ${value}`, window];
-    if (node.leaf) words.push(node.leaf === "depth" ? "evaluated at the depth limit" : `a leaf: ${node.leaf}`);
-    if (node.cutoff && done) words.push(`cut off: ${node.reason}`);
-    if (node.children.length) words.push(closed ? `${descendants(tree, node)} nodes hidden, press to open` : "press to close");
+    const window = state.alpha === null ? "" : `α ${valueText(state.alpha)} β ${valueText(state.beta)}`;
+    const words = [roleWords(node), node.path.length ? `after ${node.path.join(" ")}` : "the position on the board", `value ${value}`];
+    if (window) words.push(`window ${window}`);
+    if (node.leaf && done) words.push(node.leaf === "depth" ? "evaluated at the depth limit" : `a leaf: ${node.leaf}`);
+    if (node.cutoff && done) words.push("cut off");
+    if (node.children.length) words.push(closed ? `${descendants(tree, node)} nodes hidden` : `${node.children.length} children searched`);
     g.setAttribute("aria-label", words.join("; "));
-    if (node.children.length) {
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-expanded", String(!closed));
-    }
+    if (node.children.length) g.setAttribute("aria-expanded", String(!closed));
     g.append(el("title", {}, words.join("\n")), shape(node));
     g.append(el("text", { class: "value", y: node.role === "max" ? 6 : node.role === "min" ? 1 : 4, "text-anchor": "middle" }, value));
-    g.append(el("text", { class: "window", y: SIZE + 15, "text-anchor": "middle" }, `α${valueText(node.alpha)} β${valueText(node.beta)}`));
+    if (window) g.append(el("text", { class: `window${done ? "" : " live"}`, y: SIZE + 15, "text-anchor": "middle" }, window));
     if (closed) {
       const count = descendants(tree, node);
       const badge = el("g", { class: "badge", transform: `translate(0 ${SIZE + 30})` });
@@ -211,19 +269,22 @@ function drawTree() {
       g.append(badge);
     }
     shapes.append(g);
-    // The children a cut-off pruned, once the search has left the node.
-    if (!view.closed.has(node.id) && node.pruned.length && done) {
+    // The children a cut-off pruned, once the cut-off has happened.
+    const cutEvent = node.cutoff ? tree.events.findIndex((e) => e.kind === "cutoff" && e.node === node.id) : -1;
+    if (!view.closed.has(node.id) && node.pruned.length && cutEvent >= 0 && cutEvent <= step) {
+      const cut = tree.events[cutEvent];
+      const reason = `${cut.bound === "beta" ? "β" : "α"} cut-off: ${cut.move} returned ${valueText(cut.value)} ${cut.bound === "beta" ? "≥ β" : "≤ α"} = ${valueText(cut.bound === "beta" ? cut.beta : cut.alpha)}`;
       for (const move of node.pruned) {
         const { x: gx, y: gy } = pruned.get(`${node.id}:${move}`);
         edges.append(el("line", { x1: x, y1: y + SIZE, x2: gx, y2: gy - 12, class: "edge pruned" }));
-        const reason = `${move} pruned: ${node.reason}`;
-        const p = el("g", { class: "pruned", transform: `translate(${gx} ${gy})`, tabindex: "0", "data-pruned": move, "data-parent": node.id, role: "note", "aria-label": reason });
+        const text = `${move} pruned, never searched: ${reason}`;
+        const p = el("g", { class: "pruned", transform: `translate(${gx} ${gy})`, tabindex: "0", "data-pruned": move, "data-parent": node.id, role: "note", "aria-label": text });
         const wide = Math.max(26, 7 * move.length + 8);
-        p.append(el("title", {}, reason), el("rect", { x: -wide / 2, y: -11, width: wide, height: 22, rx: 5 }), el("text", { y: 4, "text-anchor": "middle" }, move), el("text", { class: "scissors", y: 24, "text-anchor": "middle" }, "✂"));
+        p.append(el("title", {}, text), el("rect", { x: -wide / 2, y: -11, width: wide, height: 22, rx: 5 }), el("text", { y: 4, "text-anchor": "middle" }, move), el("text", { class: "scissors", y: 24, "text-anchor": "middle" }, "✂"));
         shapes.append(p);
         const label = el("g", { class: "reason", transform: `translate(${gx} ${gy + 44})`, "data-for": `${node.id}:${move}` });
-        const text = el("text", { "text-anchor": "middle" }, node.reason ?? "pruned");
-        label.append(el("rect", { x: -48, y: -13, width: 96, height: 19, rx: 5 }), text);
+        const short = `${cut.move} ${cut.bound === "beta" ? "≥ β" : "≤ α"}`;
+        label.append(el("rect", { x: -48, y: -13, width: 96, height: 19, rx: 5 }), el("text", { "text-anchor": "middle" }, short));
         labels.append(label);
         const show = (on) => label.classList.toggle("shown", on);
         p.addEventListener("mouseenter", () => show(true));
@@ -233,37 +294,242 @@ function drawTree() {
       }
     }
   }
-  if (current !== null && replaying()) shapes.querySelector(`[data-id="${current}"]`)?.classList.add("current");
   svg.append(edges, shapes, labels);
+  frameTo(at.get(current.id), { width, height }, current.parent === null ? null : at.get(current.parent));
   describe();
+  drawPath(live, current);
+  drawLog();
   updateStepper();
+  if (view.selected !== null) showDetail(view.selected);
+}
+
+/** Point the frame at the drawing: the whole of it, or the current node (with its parent when it fits). */
+function frameTo(focus, size, parent) {
+  const svg = $("tree");
+  // A fitted tree wider than it is tall leaves the frame no taller than the drawing needs.
+  $("tree-frame").style.height = "";
+  let frame = frameSize();
+  if (view.mode === "fit") {
+    const fitted = Math.max(160, Math.ceil(((size.height * frame.width) / (size.width + 16)) + 4));
+    if (fitted < frame.height) {
+      $("tree-frame").style.height = `${fitted}px`;
+      frame = frameSize();
+    }
+  }
+  const box = viewBoxFor(view.mode, size, frame, focus ?? { x: size.width / 2, y: 0 }, parent ?? null);
+  svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+  svg.setAttribute("width", "100%");
+  svg.setAttribute("height", "100%");
+  svg.classList.toggle("compact", scaleOf(box, frame) < COMPACT_BELOW);
+  svg.dataset.mode = view.mode;
+  svg.dataset.focusInside = String(focus ? inside(box, focus) : true);
 }
 
 function describe() {
   const tree = view.tree;
-  const names = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β", "alphabeta-soft": "α-β (fail-soft)" };
-  const cutoffs = tree.nodes.filter((n) => n.cutoff).length;
-  const pruned = tree.pruned_spots.length;
-  const frame = tree.frame === "x" ? `values are ${view.mark("x")}'s: ${view.mark("x")} is Max` : "each value is for the side to move there";
+  const mark = view.mark;
+  $("explain-standpoint").textContent = standpointWords(tree, mark);
   const depth = tree.depth === null ? "to the end" : pliesText(tree.depth);
+  const what = `${NAMES[tree.algorithm] ?? tree.algorithm}, ${depth}, e(P) ${tree.evaluation}`;
+  const note = $("explain-note");
+  note.hidden = tree.asked_depth === tree.depth;
+  if (!note.hidden) {
+    note.textContent = `${pliesText(tree.asked_depth)} would draw more than ${tree.max_nodes.toLocaleString("en")} nodes, too many to follow: the tree is drawn ${pliesText(tree.depth)} deep.`;
+  }
   if (tree.nodes.length === 1 && tree.nodes[0].leaf && tree.nodes[0].leaf !== "depth") {
     summary(`The game is over: nothing to search (${tree.nodes[0].leaf}).`);
     return;
   }
-  const parts = [`${names[tree.algorithm] ?? tree.algorithm}, ${depth}, ${tree.evaluation}: value ${valueText(tree.value)}, best move ${tree.move ?? "—"}`, `${tree.nodes_visited.toLocaleString("en")} nodes`];
-  if (tree.algorithm.startsWith("alphabeta")) parts.push(`${cutoffs} cut-offs pruned ${pruned} ${pruned === 1 ? "move" : "moves"}`);
-  summary(`${parts.join(" · ")}. ${frame[0].toUpperCase()}${frame.slice(1)}.`);
+  if (!revealed(tree, view.step)) {
+    summary(`${what}. The value and the best move appear when the search gets back to the root.`);
+    return;
+  }
+  const parts = [`${what}: value ${valueText(tree.value)}, best move ${tree.move ?? "—"}`, `${tree.nodes_visited.toLocaleString("en")} nodes`];
+  if (isAlphaBeta(tree)) {
+    const cutoffs = tree.nodes.filter((n) => n.cutoff).length;
+    const pruned = tree.pruned_spots.length;
+    parts.push(`${cutoffs} cut-offs pruned ${pruned} ${pruned === 1 ? "move" : "moves"}`);
+  }
+  summary(`${parts.join(" · ")}.`, "answer");
 }
 
-function toggle(event) {
-  const g = event.target.closest("g.node");
-  if (!g || !view.tree) return;
-  const node = view.tree.nodes[Number(g.dataset.id)];
-  if (!node.children.length) return;
-  if (view.closed.has(node.id)) view.closed.delete(node.id);
-  else view.closed.add(node.id);
+/** α and β (or the best so far) of the current node and every ancestor, root first. */
+function drawPath(live, current) {
+  const tree = view.tree;
+  const items = pathIds(tree, current.id).map((id) => {
+    const node = tree.nodes[id];
+    const state = live.get(id);
+    const li = html("li", { "data-id": String(id) });
+    if (id === current.id) li.className = "current";
+    const name = html("span", { class: "who" }, `${nodeName(node)} · ${roleName(node, view.mark)}`);
+    const parts = [];
+    if (state.alpha !== null) parts.push(`α ${valueText(state.alpha)}`, `β ${valueText(state.beta)}`);
+    if (state.best !== null) parts.push(`best so far ${state.best} (${valueText(state.bestValue)})`);
+    if (state.done) parts.push(`returned ${valueText(state.value)}`);
+    li.append(name, html("span", { class: "bounds" }, parts.join(" · ") || "no child back yet"));
+    return li;
+  });
+  $("explain-path").replaceChildren(...items);
+}
+
+function resetLog() {
+  $("explain-log").replaceChildren();
+  view.logged = 0;
+}
+
+/** The log: one line a step up to the current one, the current one marked and in sight. */
+function drawLog() {
+  const tree = view.tree;
+  const log = $("explain-log");
+  const wanted = view.step + 1;
+  while (view.logged > wanted) {
+    log.lastElementChild.remove();
+    view.logged -= 1;
+  }
+  const fresh = [];
+  for (let index = view.logged; index < wanted; index += 1) {
+    const event = tree.events[index];
+    fresh.push(html("li", { class: `log-${event.kind}`, "data-step": String(index) }, stepWords(tree, index, view.mark)));
+  }
+  log.append(...fresh);
+  view.logged = wanted;
+  log.querySelector("li.current")?.classList.remove("current");
+  log.querySelector("li[aria-current]")?.removeAttribute("aria-current");
+  const last = log.lastElementChild;
+  if (last) {
+    last.classList.add("current");
+    last.setAttribute("aria-current", "step");
+    log.scrollTop = last.offsetTop - log.clientHeight / 2;
+  }
+}
+
+/** Iterative deepening's table: one row a depth, the last one the tree drawn. */
+function drawDeepening() {
+  const rows = deepeningRows(view.tree);
+  $("deepening").hidden = rows.length === 0;
+  $("deepening-table").tBodies[0].replaceChildren(
+    ...rows.map((row) => {
+      const tr = document.createElement("tr");
+      const head = html("th", { scope: "row" }, row.depth);
+      tr.append(head, ...[row.first, row.move, row.value, row.nodes, row.time].map((text) => html("td", {}, text)));
+      return tr;
+    }),
+  );
+}
+
+// ------------------------------------------------------------------------------ node details
+function miniBoard(diagram) {
+  const rows = diagram.split("/");
+  const board = html("div", { class: "mini-board", role: "img", "aria-label": `board ${diagram}` });
+  board.style.gridTemplateColumns = `repeat(${rows[0].length}, 1fr)`;
+  for (const row of rows) {
+    for (const cell of row) board.append(html("span", { class: `mini-cell ${cell === "." ? "empty" : cell}` }, cell === "." ? "" : view.mark(cell)));
+  }
+  return board;
+}
+
+function showDetail(id) {
+  const box = $("node-detail");
+  const tree = view.tree;
+  if (id === null || !tree) {
+    box.replaceChildren(html("p", { class: "muted" }, "Point at a node, or press it, to see its board and how its value was found."));
+    return;
+  }
+  const node = tree.nodes[id];
+  const done = node.exit <= view.step;
+  const parts = [html("p", { class: "detail-title" }, `${node.parent === null ? "The root" : node.path.join(" ")} · ${roleName(node, view.mark)}`)];
+  if (node.board) parts.push(miniBoard(node.board));
+  const lines = [];
+  if (node.alpha !== null) lines.push(`Window on entry: α ${valueText(node.alpha)}, β ${valueText(node.beta)}`);
+  if (!done) lines.push("Value: not known yet");
+  else if (node.leaf === "depth") {
+    const words = breakdownWords(node, view.mark);
+    if (words) lines.push(words.mine, words.theirs, words.sum);
+    else lines.push(`e(P) = ${valueText(node.value)}`);
+  } else lines.push(`Value: ${valueText(node.value)}${node.best ? `, best move ${node.best}` : ""}`);
+  const fail = done ? failHardWords(node) : null;
+  if (fail) lines.push(fail.charAt(0).toUpperCase() + fail.slice(1));
+  if (node.children.length) lines.push(`Children searched ${orderWords(node)}: ${node.children.map((c) => tree.nodes[c].move).join(" ")}`);
+  if (node.extended) lines.push("Quiescence searched on here: a side could win at once or had to block.");
+  if (node.pruned.length && done) lines.push(`Pruned: ${node.pruned.join(" ")}`);
+  parts.push(...lines.map((line) => html("p", {}, line)));
+  if (node.children.length) {
+    const closed = view.closed.has(node.id);
+    const button = html("button", { type: "button", class: "toggle" }, closed ? "Open its subtree" : "Close its subtree");
+    button.addEventListener("click", () => toggleNode(node.id));
+    parts.push(button);
+  }
+  box.replaceChildren(...parts);
+}
+
+function toggleNode(id) {
+  if (view.closed.has(id)) view.closed.delete(id);
+  else view.closed.add(id);
   drawTree();
-  $("tree").querySelector(`g.node[data-id="${node.id}"]`)?.focus();
+  $("tree").querySelector(`g.node[data-id="${id}"]`)?.focus();
+}
+
+function nodeOf(event) {
+  const g = event.target.closest?.("g.node");
+  return g && view.tree ? Number(g.dataset.id) : null;
+}
+
+// ------------------------------------------------------------------------------------- Try it
+function newQuiz(tree) {
+  return { questions: questions(tree), answered: new Map(), pending: null };
+}
+
+function toggleTry() {
+  stop();
+  view.quiz = view.quiz ? null : newQuiz(view.tree);
+  $("explain-try").setAttribute("aria-pressed", String(Boolean(view.quiz)));
+  $("explain-quiz").hidden = !view.quiz;
+  $("quiz-feedback").textContent = "";
+  $("quiz-question").textContent = view.quiz ? "Press Step: before each value and each cut-off is shown, say what it will be." : "";
+  $("quiz-value").hidden = true;
+  $("quiz-cutoff").hidden = true;
+  resetLog();
+  go(0);
+  drawScore();
+}
+
+function ask(question) {
+  view.quiz.pending = question;
+  $("quiz-question").textContent = questionWords(view.tree, question);
+  $("quiz-value").hidden = question.kind !== "value";
+  $("quiz-cutoff").hidden = question.kind !== "cutoff";
+  $("quiz-feedback").textContent = "";
+  if (question.kind === "value") {
+    $("quiz-input").value = "";
+    $("quiz-input").focus();
+  } else $("quiz-yes").focus();
+  updateStepper();
+}
+
+function answerQuestion(given) {
+  const quiz = view.quiz;
+  const question = quiz?.pending;
+  if (!question) return;
+  const right = isRight(question, given);
+  quiz.answered.set(question.step, right);
+  quiz.pending = null;
+  const truth = question.kind === "value" ? `it returns ${valueText(question.answer)}` : question.answer ? "it is a cut-off" : "no cut-off";
+  $("quiz-feedback").textContent = right ? `Right: ${truth}.` : `Not quite: ${truth}.`;
+  $("quiz-feedback").className = `quiz-feedback ${right ? "right" : "wrong"}`;
+  $("quiz-value").hidden = true;
+  $("quiz-cutoff").hidden = true;
+  $("quiz-question").textContent = "";
+  go(question.step);
+  drawScore();
+  $("explain-step").focus();
+}
+
+function drawScore() {
+  const quiz = view.quiz;
+  if (!quiz) return;
+  const right = [...quiz.answered.values()].filter(Boolean).length;
+  const so = `${scoreWords(right, quiz.answered.size)} so far, ${quiz.questions.length} questions in all`;
+  $("quiz-score").textContent = atEnd() ? `Score: ${scoreWords(right, quiz.answered.size)}.` : so;
 }
 
 // ------------------------------------------------------------------------------- comparison
@@ -272,11 +538,11 @@ function drawCompare(answer) {
   const most = Math.max(...answer.rows.map((row) => row.nodes));
   const depth = pliesText(answer.depth);
   $("compare-note").textContent = `The same position searched ${depth} deep with ${answer.evaluation}; each search may visit ${answer.max_nodes.toLocaleString("en")} nodes (bars on a log scale).`;
-  $("compare-value").textContent = `Value for ${view.mark(answer.to_move)}`;
+  $("compare-value").textContent = `Value for Max (${view.mark("x")})`;
   body.replaceChildren(
     ...answer.rows.map((row) => {
       const tr = document.createElement("tr");
-      const cells = compareCells(row, most);
+      const cells = compareCells(row, most, answer.to_move);
       tr.dataset.algorithm = row.name;
       if (!row.complete) tr.className = "stopped";
       const name = document.createElement("th");
@@ -316,28 +582,84 @@ function compareError(error) {
 }
 
 // ------------------------------------------------------------------------------------ wiring
+function showMode() {
+  $("tree-follow").setAttribute("aria-pressed", String(view.mode === "follow"));
+  $("tree-fit").setAttribute("aria-pressed", String(view.mode === "fit"));
+}
+
+function setMode(mode) {
+  view.mode = mode;
+  view.autoFit = false;
+  showMode();
+  drawTree();
+}
+
 /** Attach the panel's listeners; `refresh` is called when a choice of algorithm, depth or evaluation changes. */
 export function initExplain(refresh) {
-  for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation"]) $(id).addEventListener("change", refresh);
+  for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen"]) {
+    $(id).addEventListener("change", () => {
+      choices();
+      refresh();
+    });
+  }
+  $("explain-weights").addEventListener("change", refresh);
   $("explain-step").addEventListener("click", () => {
     stop();
-    go(replaying() ? view.step + 1 : 0);
+    forward();
+  });
+  $("explain-back").addEventListener("click", () => {
+    stop();
+    go(view.step - 1);
   });
   $("explain-reset").addEventListener("click", () => {
     stop();
+    if (view.quiz) view.quiz = newQuiz(view.tree);
+    $("quiz-feedback").textContent = "";
     go(0);
+    drawScore();
   });
   $("explain-all").addEventListener("click", () => {
     stop();
+    if (view.mode !== "fit") {
+      view.mode = "fit";
+      view.autoFit = true;
+      showMode();
+    }
     go(Infinity);
   });
   $("explain-run").addEventListener("click", run);
-  $("tree").addEventListener("click", toggle);
-  $("tree").addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      toggle(event);
-    }
+  $("explain-try").addEventListener("click", toggleTry);
+  $("quiz-value").addEventListener("submit", (event) => {
+    event.preventDefault();
+    answerQuestion($("quiz-input").value);
   });
+  $("quiz-yes").addEventListener("click", () => answerQuestion(true));
+  $("quiz-no").addEventListener("click", () => answerQuestion(false));
+  $("tree-follow").addEventListener("click", () => setMode("follow"));
+  $("tree-fit").addEventListener("click", () => setMode("fit"));
+  const tree = $("tree");
+  const select = (event) => {
+    const id = nodeOf(event);
+    if (id === null) return;
+    view.selected = id;
+    showDetail(id);
+  };
+  tree.addEventListener("mouseover", select);
+  tree.addEventListener("focusin", select);
+  tree.addEventListener("click", (event) => {
+    const id = nodeOf(event);
+    if (id === null) return;
+    view.selected = id;
+    for (const g of tree.querySelectorAll("g.node.selected")) g.classList.remove("selected");
+    event.target.closest("g.node").classList.add("selected");
+    showDetail(id);
+  });
+  tree.addEventListener("keydown", (event) => {
+    const id = nodeOf(event);
+    if (id === null || !(event.key === "Enter" || event.key === " ")) return;
+    event.preventDefault();
+    if (view.tree.nodes[id].children.length) toggleNode(id);
+  });
+  window.addEventListener("resize", () => view.tree && drawTree());
   updateStepper();
 }

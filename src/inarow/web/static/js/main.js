@@ -336,10 +336,13 @@ function readChoices() {
     first: $("first").value,
     level: $("level").value,
     speed: $("speed").value,
-    xPlayer: $("x-player").value,
-    oPlayer: $("o-player").value,
+    xPlayer: playerChosen("x-player"),
+    oPlayer: playerChosen("o-player"),
   };
 }
+
+/** The player a menu names, or with "Your own…" the name typed, such as minimax:2:weights:1,1,1,inf. */
+const playerChosen = (id) => ($(id).value === "own" ? $("own-player").value.trim() : $(id).value);
 
 function restoreChoices() {
   try {
@@ -362,6 +365,7 @@ function syncForm() {
   $("custom").hidden = $("game").value !== "custom";
   const mode = $("mode").value;
   for (const field of document.querySelectorAll("[data-for]")) field.hidden = !field.dataset.for.split(" ").includes(mode);
+  if (![$("x-player").value, $("o-player").value].includes("own")) $("own-player-field").hidden = true;
 }
 
 function onKey(event) {
@@ -405,6 +409,8 @@ async function start() {
   $("new-game").addEventListener("submit", newGame);
   $("game").addEventListener("change", syncForm);
   $("mode").addEventListener("change", syncForm);
+  $("x-player").addEventListener("change", syncForm);
+  $("o-player").addEventListener("change", syncForm);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);

@@ -4,7 +4,7 @@
 
 import { pliesText, playerTitle } from "./words.js";
 
-const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)" };
+const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β, negamax form" };
 const EVALUATION_LABELS = { "open-lines": "Open lines", weighted: "Weighted lines", lines: "Completed lines" };
 const PLAYER_LABELS = { rules: "Rules (win, block, corner…)" };
 
@@ -16,6 +16,9 @@ const SEARCH_PLAYERS = [
   ["alphabeta", 4, "open-lines"],
   ["alphabeta", 4, "weighted"],
 ];
+
+/** The last choice of the players' menus: a player name typed in, such as minimax:2:weights:1,1,1,inf. */
+const OWN_PLAYER = { value: "own", label: "Your own…" };
 
 /** The depths the Explain panel offers, in plies, up to the server's limit; then "to the end". */
 const EXPLAIN_DEPTHS = [1, 2, 3, 4, 5, 6];
@@ -46,14 +49,17 @@ export function menuOptions(menus) {
   const players = playerOptions(menus);
   const lists = {
     level: menus.levels.map((name) => ({ value: name, label: capitalised(name) })),
-    "x-player": players,
-    "o-player": players,
+    "x-player": [...players, OWN_PLAYER],
+    "o-player": [...players, OWN_PLAYER],
     "explain-algorithm": menus.algorithms.map((name) => ({ value: name, label: ALGORITHM_LABELS[name] ?? name })),
     "explain-depth": [
       ...EXPLAIN_DEPTHS.filter((depth) => depth <= menus.max_depth).map((depth) => ({ value: String(depth), label: pliesText(depth) })),
       { value: "end", label: "To the end" },
     ],
-    "explain-evaluation": menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
+    "explain-evaluation": [
+      ...menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
+      { value: "custom", label: "Your own: weights…" },
+    ],
   };
   const menusById = {};
   for (const [id, options] of Object.entries(lists)) {

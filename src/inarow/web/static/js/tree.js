@@ -3,6 +3,8 @@
 // `pruned_spots` for the pruned children); the page only closes up the room closed subtrees leave.
 // Pure functions: no DOM, so node can test them.
 
+import { valueText } from "./words.js";
+
 /** Ids of the nodes shown when the nodes in `closed` hide their subtrees (a closed node itself shows). */
 export function shownNodes(tree, closed) {
   const shown = new Set();
@@ -98,15 +100,61 @@ export const millisecondsText = (seconds) => `${seconds < 0.01 ? (seconds * 1000
 
 /**
  * One row of the comparison table in words: nodes ("> 50,000" when the search was stopped), the
- * effective branching factor, the time and the value (as the server words it); `bar` is the width of its
- * bar in per cent of the most nodes, on a log scale (minimax's count would leave the others as slivers).
+ * effective branching factor, the time and the value from Max's (X's) standpoint, the trees' one
+ * standpoint: the textbook value, "0 (a draw)" or "+∞ (proven)" for the engine's proof, or the engine's
+ * own evaluation "eval +12 (its scale)"; `bar` is the width of its bar in per cent of the most nodes, on a
+ * log scale (minimax's count would leave the others as slivers). `toMove` is the side to move ("x", "o").
  */
-export function compareCells(row, most) {
+export function compareCells(row, most, toMove = "x") {
+  const sign = toMove === "x" ? 1 : -1;
+  let value = "—";
+  if (row.complete && row.engine_evaluation !== null && row.engine_evaluation !== undefined) {
+    value = `eval ${valueText(sign * row.engine_evaluation)} (its scale)`;
+  } else if (row.complete && row.max_value !== undefined && row.max_value !== null) {
+    value = valueText(row.max_value);
+    if (row.name === "engine") value += row.max_value === 0 ? " (a draw)" : " (proven)";
+  } else if (row.complete) value = row.value_text ?? "—";
   return {
     nodes: row.complete ? row.nodes.toLocaleString("en") : `> ${row.nodes.toLocaleString("en")}`,
     branching: row.branching === null ? "—" : row.branching.toFixed(2),
     time: row.complete ? millisecondsText(row.seconds) : "stopped",
-    value: row.complete ? row.value_text : "—", // the server's words: "+∞ (proven)", "eval -6 (its scale)"
+    value,
     bar: Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most)),
   };
 }
+
+/**
+ * The part of the drawing (`size`: {width, height}) the frame (`frame`: {width, height}, pixels) shows,
+ * as an SVG viewBox {x, y, width, height}. "fit": the whole drawing. "follow": centred on `focus` ({x, y},
+ * the node the search is at) but not past the drawing's edges, so the focus is always inside the frame;
+ * one drawing pixel a screen pixel, or down to `least` of one when that brings `also` (its parent) into
+ * the frame too, so the student sees where the node's α and β came from; a drawing smaller than the
+ * frame is centred.
+ */
+export function viewBoxFor(mode, size, frame, focus, also = null, { pad = 8, least = 0.6, room = 90 } = {}) {
+  if (mode === "fit") return { x: -pad, y: 0, width: size.width + 2 * pad, height: size.height };
+  let scale = 1;
+  let centre = focus;
+  if (also) {
+    const needed = Math.abs(also.x - focus.x) + 2 * room;
+    scale = Math.max(least, Math.min(1, frame.width / needed));
+    if (needed * scale <= frame.width) centre = { x: (also.x + focus.x) / 2, y: (also.y + focus.y) / 2 };
+  }
+  const width = frame.width / scale;
+  const height = frame.height / scale;
+  const place = (at, length, span) => (span <= length ? (span - length) / 2 : Math.max(-pad, Math.min(span + pad - length, at - length / 2)));
+  const box = { x: place(centre.x, width, size.width), y: place(centre.y, height, size.height), width, height };
+  // The focus comes first: when the parent cannot be shown with it, the focus stays in the frame.
+  if (!inside(box, focus, room / 2)) {
+    box.x = place(focus.x, width, size.width);
+    box.y = place(focus.y, height, size.height);
+  }
+  return box;
+}
+
+/** How many screen pixels a drawing pixel takes when `box` (a viewBox) is shown in `frame`, aspect kept. */
+export const scaleOf = (box, frame) => Math.min(frame.width / box.width, frame.height / box.height);
+
+/** Whether `point` lies inside `box` (a viewBox), `margin` pixels in from its edges. */
+export const inside = (box, point, margin = 0) =>
+  point.x >= box.x + margin && point.x <= box.x + box.width - margin && point.y >= box.y + margin && point.y <= box.y + box.height - margin;

@@ -1,0 +1,151 @@
+"""Abstract game trees given as nested lists of leaf values, for exam questions:
+``[[3,12,8],[2,4,6],[14,5,2]]`` is Russell and Norvig's tree, Max to move at the root, each inner list a
+node, each number a leaf's value from Max's standpoint.
+
+:func:`parse_leaves` reads the JSON; the :class:`AbstractState` it returns is searched by every textbook
+algorithm (:func:`inarow.search.textbook.search`) like a board. Moves are named as the textbooks label
+them: the root's children ``a``, ``b``, ``c``…, their children ``a1``, ``a2``…, and deeper ``a1.1``….
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from inarow.errors import InvalidPositionError
+from inarow.rules import Side
+
+Leaves = float | list["Leaves"]
+
+MAX_ABSTRACT_NODES = 10_000
+"""The largest abstract tree read."""
+
+
+@dataclass(frozen=True)
+class AbstractGame:
+    """The shape of an abstract tree: every node's label, children and leaf value, by preorder id."""
+
+    text: str
+    labels: tuple[str, ...]
+    kids: tuple[tuple[int, ...], ...]
+    values: tuple[float | None, ...]
+    depths: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        return "tree"
+
+    @property
+    def cells(self) -> int:
+        """The depth of the deepest leaf: the deepest a search can go."""
+        return max(self.depths)
+
+    def cell_name(self, bit: int) -> str:
+        """A node's label: ``a``, ``b2``, ``a1.3``."""
+        return self.labels[bit]
+
+
+@dataclass(frozen=True)
+class AbstractState:
+    """A node of an abstract tree: Max to move at even depths (shown as x), Min at odd ones (o)."""
+
+    game: AbstractGame
+    id: int = 0
+
+    @property
+    def ply(self) -> int:
+        return self.game.depths[self.id]
+
+    @property
+    def turn(self) -> Side:
+        return "x" if self.ply % 2 == 0 else "o"
+
+    @property
+    def winner(self) -> Side | None:
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.values[self.id] is not None
+
+    def children(self) -> Iterator[tuple[int, AbstractState]]:
+        for kid in self.game.kids[self.id]:
+            yield kid, AbstractState(self.game, kid)
+
+    def leaf_value(self, side: Side) -> float:
+        """The leaf's value from ``side``'s standpoint (the tree gives Max's, and x is Max)."""
+        value = self.game.values[self.id]
+        if value is None:
+            raise InvalidPositionError(
+                f"invalid tree {self.game.text!r}: node {self.game.labels[self.id]!r} is not a leaf, and an "
+                "abstract tree is searched to its leaves: leave out the depth"
+            )
+        return value if side == "x" else -value
+
+    def diagram(self) -> str:
+        return self.game.text
+
+
+def parse_leaves(text: str) -> AbstractState:
+    """The root of the abstract tree ``text`` (JSON nested lists of numbers, at least one list deep).
+    Raises :class:`InvalidPositionError` naming what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidPositionError(f"invalid tree {text!r}: not JSON ({error.msg})") from None
+    if not isinstance(data, list) or not data:
+        raise InvalidPositionError(
+            f"invalid tree {text!r}: expected nested lists of leaf values such as [[3,12,8],[2,4,6],[14,5,2]]"
+        )
+    labels: list[str] = []
+    kids: list[tuple[int, ...]] = []
+    values: list[float | None] = []
+    depths: list[int] = []
+
+    def add(item: object, label: str, depth: int) -> int:
+        if len(labels) >= MAX_ABSTRACT_NODES:
+            raise InvalidPositionError(f"invalid tree: more than {MAX_ABSTRACT_NODES:,} nodes")
+        node = len(labels)
+        labels.append(label)
+        depths.append(depth)
+        kids.append(())
+        if isinstance(item, bool) or not isinstance(item, int | float | list):
+            raise InvalidPositionError(
+                f"invalid tree {text!r}: {json.dumps(item)} at {label or 'the root'} is neither a number "
+                "nor a list"
+            )
+        if isinstance(item, list):
+            if not item:
+                raise InvalidPositionError(
+                    f"invalid tree {text!r}: the node {label or 'root'} is an empty list"
+                )
+            values.append(None)
+            children = []
+            for index, child in enumerate(item):
+                if depth == 0:
+                    name = _letters(index)
+                elif depth == 1:
+                    name = f"{label}{index + 1}"
+                else:
+                    name = f"{label}.{index + 1}"
+                children.append(add(child, name, depth + 1))
+            kids[node] = tuple(children)
+        else:
+            values.append(float(item))
+        return node
+
+    add(data, "", 0)
+    compact = json.dumps(data, separators=(",", ":"))
+    game = AbstractGame(compact, tuple(labels), tuple(kids), tuple(values), tuple(depths))
+    return AbstractState(game)
+
+
+def _letters(index: int) -> str:
+    """a, b, …, z, aa, ab, …"""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("a") + rest) + name
+    return name

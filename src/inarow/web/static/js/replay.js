@@ -1,0 +1,257 @@
+// A recorded search replayed step by step: the live α and β of every node at a step, the words of each
+// step, a node's details (its e(P) breakdown, why it returned what it did), and the questions of "Try
+// it". Everything is made from the typed fields of POST /api/explain (`events`: kind, node, move, value,
+// alpha, beta, bound, pruned; `nodes`), never from the server's English. Pure functions: no DOM, so node
+// can test them.
+//
+// `mark(side)` turns a side ("x" or "o") into the mark shown for it ("X", "O").
+
+import { pliesText, valueText } from "./words.js";
+
+const ORDER_WORDS = {
+  columns: "column by column (a1 a2 a3 b1 …)",
+  rows: "row by row from the top (a3 b3 c3 a2 …)",
+  evaluation: "best first, by e(P) after the move",
+  "previous-best": "the previous depth's best move first, then the board order",
+  forcing: "only the forcing moves: a win at once, else a block",
+};
+
+const ALPHA_BETA = new Set(["alphabeta", "alphabeta-soft", "negamax-alphabeta"]);
+
+/** Whether `tree` was searched by a form of α-β (it has windows and cut-offs). */
+export const isAlphaBeta = (tree) => ALPHA_BETA.has(tree.algorithm);
+
+/** A node's name in the words: its move ("c1"), or "the root". */
+export const nodeName = (node) => (node.parent === null ? "the root" : node.move);
+
+/** A node's name at the start of a sentence: "The root", or its move as written ("a3", never "A3"). */
+const capital = (text) => (text === "the root" ? "The root" : text);
+
+/** Who moves at a node, for people: "Max (X)", "Min (O)", or in negamax "X to move". */
+export function roleName(node, mark) {
+  if (node.role === "negamax") return `${mark(node.to_move)} to move`;
+  return `${node.role === "max" ? "Max" : "Min"} (${mark(node.to_move)})`;
+}
+
+/** The moves from the root to `node`, for people: "a3 b3 c1", or "" at the root. */
+export const pathWords = (node) => node.path.join(" ");
+
+/** The node the search is at on `step`. */
+export const currentNode = (tree, step) => tree.nodes[tree.events[Math.max(0, Math.min(step, tree.events.length - 1))].node];
+
+/** The ids from the root down to `id`, root first. */
+export function pathIds(tree, id) {
+  const ids = [];
+  for (let at = id; at !== null && at !== undefined; at = tree.nodes[at].parent) ids.unshift(at);
+  return ids;
+}
+
+/**
+ * Every node's state after the steps 0..`step`: id -> {alpha, beta, best, bestValue, value, done}, for
+ * the nodes entered so far. α and β are live: they start as the window on entry and follow each update.
+ */
+export function liveState(tree, step) {
+  const state = new Map();
+  const last = Math.min(step, tree.events.length - 1);
+  for (let index = 0; index <= last; index += 1) {
+    const event = tree.events[index];
+    if (event.kind === "enter") {
+      state.set(event.node, { alpha: event.alpha, beta: event.beta, best: null, bestValue: null, value: null, done: false });
+      continue;
+    }
+    const entry = state.get(event.node);
+    if (event.kind === "update") {
+      entry.best = event.move;
+      entry.bestValue = event.value;
+      if (event.bound === "alpha" || event.bound === "beta") {
+        entry.alpha = event.alpha;
+        entry.beta = event.beta;
+      }
+    } else if (event.kind === "cutoff") {
+      entry.cut = true;
+    } else if (event.kind === "return") {
+      entry.value = event.value;
+      entry.done = true;
+    }
+  }
+  return state;
+}
+
+/** Whether the replay has reached the root's value (so the answer may be shown). */
+export const revealed = (tree, step) => step >= tree.nodes[0].exit;
+
+const numberOf = (value) => (value === "inf" ? Infinity : value === "-inf" ? -Infinity : value);
+
+/** The e(P) breakdown of a leaf for people: {sum: "e(P) = 6 − 4 = +2", mine: "X: …", theirs: "O: …"}, or null. */
+export function breakdownWords(node, mark) {
+  const b = node.breakdown;
+  if (!b) return null;
+  const side = mark(b.side);
+  const other = mark(b.side === "x" ? "o" : "x");
+  const terms = (counts, who) => {
+    const parts = [];
+    counts.forEach((count, stones) => {
+      const weight = b.weights[stones];
+      if (!count || weight === 0) return;
+      const lines = `${count} ${count === 1 ? "line" : "lines"}`;
+      const held = stones === 0 ? "empty" : `with ${stones} ${who}`;
+      parts.push(`${lines} ${held} × ${valueText(weight).replace("+", "")}`);
+    });
+    return parts.length ? parts.join(" + ") : "no open line";
+  };
+  const total = (value) => valueText(value).replace("+", "");
+  return {
+    sum: `e(P) = ${total(b.mine_total)} − ${total(b.theirs_total)} = ${valueText(b.value)}`,
+    mine: `${side}: ${terms(b.mine, side)} = ${total(b.mine_total)}`,
+    theirs: `${other}: ${terms(b.theirs, other)} = ${total(b.theirs_total)}`,
+  };
+}
+
+/** Why a fail-hard node returned another value than its best child, or null when they agree. */
+export function failHardWords(node) {
+  if (node.seen === null || node.seen === undefined) return null;
+  const seen = numberOf(node.seen);
+  const value = numberOf(node.value);
+  const which = seen > value ? "β" : "α";
+  const side = node.role === "negamax" ? "" : node.role === "max" ? " (Max)" : " (Min)";
+  return `fail-hard: its best child gave ${valueText(node.seen)}, but a fail-hard node${side} returns a value inside its window, so it returns ${which} = ${valueText(node.value)}`;
+}
+
+/** Why a node's children come in the order searched. */
+export const orderWords = (node) => ORDER_WORDS[node.order] ?? node.order;
+
+function leafWords(node, mark) {
+  const name = capital(nodeName(node));
+  if (node.leaf === "depth") {
+    const breakdown = breakdownWords(node, mark);
+    return `${name} is at the depth limit: ${breakdown ? breakdown.sum : `e(P) = ${valueText(node.value)}`}`;
+  }
+  if (node.leaf === "won" || node.leaf === "lost") {
+    const winner = node.leaf === "won" ? mark("x") : mark("o");
+    const who = node.role === "negamax" ? (node.leaf === "won" ? mark(node.to_move) : mark(node.to_move === "x" ? "o" : "x")) : winner;
+    return `${name}: ${who} has won, ${valueText(node.value)}`;
+  }
+  if (node.leaf === "draw") return `${name}: the board is full, a draw, 0`;
+  if (node.leaf === "table") return `${name} is in the table: ${valueText(node.value)}`;
+  return `${name} is a leaf: ${valueText(node.value)}`;
+}
+
+/** The words of step `index`: one sentence made from the event's fields. */
+export function stepWords(tree, index, mark) {
+  const event = tree.events[index];
+  const node = tree.nodes[event.node];
+  const name = nodeName(node);
+  const window = `α = ${valueText(event.alpha)}, β = ${valueText(event.beta)}`;
+  switch (event.kind) {
+    case "enter": {
+      const bounds = event.alpha === null ? "" : node.role === "negamax" && node.parent !== null ? `, window (−β, −α) of its parent: ${window}` : `, ${window}`;
+      const where = node.parent === null ? "Start at the root" : `Try ${name}`;
+      const parent = node.parent === null ? null : tree.nodes[node.parent];
+      const order =
+        parent && parent.children[0] === node.id && parent.order !== "columns"
+          ? `; ${nodeName(parent)} tries its children ${orderWords(parent)}: ${[...parent.children.map((id) => tree.nodes[id].move), ...parent.pruned].join(" ")}`
+          : "";
+      return `${where}: ${roleName(node, mark)}${node.role === "negamax" ? "" : " to move"}${bounds}${order}`;
+    }
+    case "return": {
+      if (node.leaf) return leafWords(node, mark);
+      const fail = failHardWords(node);
+      if (node.parent === null) return `The root's value is ${valueText(event.value)}: best move ${node.best ?? "—"}${fail ? ` (${fail})` : ""}`;
+      return `${capital(name)} returns ${valueText(event.value)} to ${nodeName(tree.nodes[node.parent])}${fail ? ` (${fail})` : ""}`;
+    }
+    case "update": {
+      if (event.bound === "alpha") return `${capital(name)}: α rises to ${valueText(event.value)}, best so far ${event.move}`;
+      if (event.bound === "beta") return `${capital(name)}: β falls to ${valueText(event.value)}, best so far ${event.move}`;
+      return `${capital(name)}: best so far ${event.move} with ${valueText(event.value)}`;
+    }
+    case "cutoff": {
+      const bound = event.bound === "beta" ? "β" : "α";
+      const relation = event.bound === "beta" ? "≥" : "≤";
+      const limit = event.bound === "beta" ? event.beta : event.alpha;
+      const pruned = event.pruned.length ? `${event.pruned.join(" ")} ${event.pruned.length === 1 ? "is" : "are"} pruned` : "no move was left to prune";
+      return `${event.move} returns ${valueText(event.value)} ${relation} ${bound} = ${valueText(limit)}: ${bound} cut-off at ${name}, ${pruned}`;
+    }
+    default:
+      return event.kind;
+  }
+}
+
+/** The sentence said once about whose values the tree shows. */
+export function standpointWords(tree, mark) {
+  const max = mark(tree.max ?? "x");
+  const min = mark((tree.max ?? "x") === "x" ? "o" : "x");
+  if (tree.frame === "to_move") {
+    return `Max is ${max}, Min is ${min}. In negamax each node's value is for the side to move there: a parent takes the largest of its children's values negated.`;
+  }
+  return `Max is ${max}, Min is ${min}: every value is ${max}'s, so higher is better for ${max}.`;
+}
+
+// ------------------------------------------------------------------------------------- Try it
+/**
+ * The questions of "Try it", in replay order: before step `step` is shown, the student predicts
+ * `kind` "value" (what an inner node returns; `answer` its value) or "cutoff" (whether the child that
+ * just returned cuts off its parent; `answer` true or false; asked only where a cut-off could prune).
+ */
+export function questions(tree) {
+  const list = [];
+  const alphaBeta = isAlphaBeta(tree);
+  tree.events.forEach((event, index) => {
+    const node = tree.nodes[event.node];
+    if (event.kind !== "return") return;
+    if (node.children.length) list.push({ step: index, kind: "value", node: node.id, answer: event.value });
+    if (!alphaBeta || node.parent === null) return;
+    const parent = tree.nodes[node.parent];
+    const next = tree.events[index + 1];
+    const cut = next?.kind === "cutoff";
+    const last = parent.children[parent.children.length - 1] === node.id && !parent.pruned.length;
+    if ((cut && next.pruned.length) || !last) list.push({ step: index + 1, kind: "cutoff", node: parent.id, child: node.id, answer: cut });
+  });
+  return list;
+}
+
+/** A typed value ("+3", "-2", "−∞", "inf", "0") as a number, or null when it is not one. */
+export function parseValue(text) {
+  const cleaned = String(text).trim().replace(/−/g, "-").replace(/\s/g, "").toLowerCase();
+  if (/^\+?(inf|∞|infinity)$/.test(cleaned)) return Infinity;
+  if (/^-(inf|∞|infinity)$/.test(cleaned)) return -Infinity;
+  if (!/^[+-]?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+/** Whether `given` (text, or true/false for a cut-off) answers `question`. */
+export function isRight(question, given) {
+  if (question.kind === "cutoff") return given === question.answer;
+  const value = parseValue(given);
+  return value !== null && value === numberOf(question.answer);
+}
+
+/** The question a student meets before step `step` is shown, if any. */
+export const questionBefore = (list, step) => list.find((question) => question.step === step) ?? null;
+
+/** The prompt of a question in words. */
+export function questionWords(tree, question) {
+  const node = tree.nodes[question.node];
+  if (question.kind === "value") return `What value does ${nodeName(node)} return?`;
+  const child = tree.nodes[question.child];
+  return `${capital(child.move)} returned ${valueText(child.value)}. Does it cut off the search at ${nodeName(node)}?`;
+}
+
+/** The score at the end: "7 of 9 right". */
+export const scoreWords = (right, asked) => `${right} of ${asked} right`;
+
+// ------------------------------------------------------------------------- iterative deepening
+/**
+ * The rows of iterative deepening's table, one a depth, in words: the depth, the move searched first
+ * (the previous depth's best; "—" at depth 1), the best move, the root's value, the nodes and the time;
+ * the last row is the tree drawn. Empty when the search did not deepen.
+ */
+export function deepeningRows(tree) {
+  return (tree.deepening ?? []).map((row) => ({
+    depth: pliesText(row.depth),
+    first: row.first ?? "—",
+    move: row.move ?? "—",
+    value: valueText(row.value),
+    nodes: row.nodes.toLocaleString("en"),
+    time: `${row.seconds < 0.01 ? (row.seconds * 1000).toFixed(1) : Math.round(row.seconds * 1000)} ms`,
+  }));
+}
