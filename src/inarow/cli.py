@@ -353,13 +353,35 @@ def serve(
         int | None, typer.Option(min=1, help="Search processes (default: one per core, up to 4).")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Make the games' random choices reproducible.")] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option("--allow-host", help="Another host name the server answers to (repeatable)."),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(help="The token API requests must carry (made up when listening beyond loopback)."),
+    ] = None,
 ) -> None:
-    """Start the web app: play in the browser; every game is kept."""
+    """Start the web app: play in the browser; every game is kept.
+
+    Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in the URL
+    unless --token gives it. Only loopback names, the --host address and --allow-host names are answered.
+    """
     from inarow.web.server import serve as run
 
     if not 0 < think_time <= 60:
         raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
-    run(host, port, db, open_browser, think_time=think_time, workers=workers, seed=seed)
+    run(
+        host,
+        port,
+        db,
+        open_browser,
+        think_time=think_time,
+        workers=workers,
+        seed=seed,
+        allow_hosts=tuple(allow_host or ()),
+        token=token,
+    )
 
 
 TREE_FORMATS = ("text", "json", "dot", "svg")

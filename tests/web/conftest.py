@@ -38,7 +38,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh database, searches run inline, random choices seeded."""
     settings = Settings(db=tmp_path / "games.sqlite3", pool="inline", seed=7, think_time=1.0)
-    with TestClient(create_app(settings)) as test_client:
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 
