@@ -88,10 +88,11 @@ class ComparisonJSON(TypedDict):
 class ComparisonRow:
     """What one algorithm of :func:`compare_algorithms` did.
 
-    ``complete`` is False when the node or time limit stopped it (``nodes`` is then how many it visited). ``mover_value`` is
-    the value it found for the side to move: the textbook value, or for the engine its proven result
-    (``proven``: +inf a win, -inf a loss, 0 a draw); None when stopped, or when the engine only reached a
-    heuristic ``engine_evaluation`` on its own scale. ``branching`` is the effective branching factor.
+    ``complete`` is False when the node or time limit stopped it (``nodes`` is then how many it visited).
+    ``mover_value`` is the value it found for the side to move: the textbook value, or for the engine
+    its proven result (``proven``: +inf a win, -inf a loss, 0 a draw); None when stopped, or when the
+    engine only reached a heuristic ``engine_evaluation`` on its own scale. ``branching`` is the
+    effective branching factor.
     """
 
     name: str

@@ -268,8 +268,9 @@ class Sessions:
 
     def search(self, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
         """Run ``task`` (a teaching search, given and answering in values) on the teaching pool, stopped
-        after the think time (and a moment to answer), and wait for its answer. Raises :class:`~inarow.errors.ServerBusyError` when too many
-        wait, :class:`~inarow.errors.StoppedError` when the time ran out before there was an answer."""
+        after the think time (and a moment to answer), and wait for its answer. Raises
+        :class:`~inarow.errors.ServerBusyError` when too many wait, :class:`~inarow.errors.StoppedError`
+        when the time ran out before there was an answer."""
         return self.teach_pool.run(self.think_time + 0.25, task, *args, **kwargs)
 
     # ------------------------------------------------------------------------------- helpers
