@@ -171,6 +171,7 @@ export function reviewStatus(game, plies, step) {
     if (!game.result) return "Final position: the game is unfinished.";
     return `Final position: ${game.result === "draw" ? "draw" : `${mark(game.result)} won`}.`;
   }
+  if (ply.reviewed === false) return `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (not reviewed: the review's time ran out).`;
   const words = reviewWords(ply);
   let text = `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (${words.played}); best was ${ply.best.slice(0, 3).join(", ")} (${words.best}).`;
   if (ply.mistake) text += ` Mistake: it ${words.verdict}.`;
