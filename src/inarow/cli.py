@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 from inarow import __version__, words
 from inarow.analysis import Analysis, analyze, solvable
 from inarow.console import render_board
-from inarow.errors import InarowError
+from inarow.errors import InarowError, InvalidPositionError
 from inarow.evaluation import evaluation_named
 from inarow.explain import (
     COMPARE_MAX_NODES,
@@ -121,13 +121,53 @@ def _limits(depth: int | None, time: float | None, nodes: int | None, game: Game
     return Limits(depth=depth, time=time, nodes=nodes)
 
 
+MAX_LINE = 100_000
+"""The longest line ``inarow analyze`` reads from standard input, in bytes; a longer one is a bad line."""
+
+
+class _BadLine(str):
+    """A line of standard input that cannot be a position (undecodable, too long): its text as far as it
+    can be shown, and what is wrong with it."""
+
+    problem: str
+
+
+def _bad_line(shown: str, problem: str) -> _BadLine:
+    line = _BadLine(shown)
+    line.problem = problem
+    return line
+
+
 def _lines(positions: list[str]) -> Iterator[str]:
-    """The positions given as arguments, or else one per line of standard input."""
+    """The positions given as arguments, or else one per line of standard input, read a line at a time
+    (never the whole input, never more than :data:`MAX_LINE` bytes of one line)."""
     if positions:
         yield from positions
         return
-    for line in sys.stdin:
-        yield line.rstrip("\r\n")
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes beneath (tests)
+        for text in sys.stdin:
+            yield text.rstrip("\r\n")
+        return
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the over-long line, a piece at a time
+            shown = raw[:20].decode("utf-8", errors="replace") + "…"
+            yield _bad_line(
+                shown, f"line {number} is longer than {MAX_LINE:,} bytes: it cannot be a position"
+            )
+            continue
+        raw = raw.rstrip(b"\r\n")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield _bad_line(
+                raw.decode("utf-8", errors="replace"),
+                f"line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at {error.start + 1})",
+            )
 
 
 @app.command("analyze")
@@ -163,6 +203,8 @@ def analyze_command(
     failed = False
     for text in _lines(positions or []):
         try:
+            if isinstance(text, _BadLine):
+                raise InvalidPositionError(text.problem)
             if algo is not None:
                 _print_move_values(
                     text,

@@ -165,7 +165,12 @@ def test_unicode_digits_overflowing_numbers_and_booleans_get_a_4xx_naming_the_fi
         ("POST", "/api/analyze", {"game": "connect4", "position": "4²"}, "'position'"),
         ("POST", "/api/games", {"level": "minimax:²"}, "'level': Value error, 'minimax:²' holds '²'"),
         ("POST", f"/api/games/{game['id']}/moves", {"move": "²"}, "'move'"),
-        ("POST", "/api/analyze", {"position": "b2", "depth": False}, "'depth': Input should be a valid integer"),
+        (
+            "POST",
+            "/api/analyze",
+            {"position": "b2", "depth": False},
+            "'depth': Input should be a valid integer",
+        ),
         ("POST", "/api/analyze", {"position": "b2", "depth": -1}, "'depth': Input should be greater than"),
         ("POST", "/api/analyze", {"position": "b2", "depth": 2**70}, "'depth'"),
         ("POST", "/api/analyze", {"position": "b2", "time": 0}, "'time': Input should be greater than 0"),
@@ -178,7 +183,9 @@ def test_unicode_digits_overflowing_numbers_and_booleans_get_a_4xx_naming_the_fi
         assert message in response.json()["detail"], (body, response.json())
     response = client.get("/api/games", params={"offset": 9223372036854775808})
     assert response.status_code == 422 and "'offset'" in response.json()["detail"]
-    response = client.post("/api/analyze", content=b'{"time": NaN}', headers={"content-type": "application/json"})
+    response = client.post(
+        "/api/analyze", content=b'{"time": NaN}', headers={"content-type": "application/json"}
+    )
     assert response.status_code == 422 and "'time'" in response.json()["detail"]
 
 
