@@ -4,6 +4,7 @@ start-up errors (each one line, exit 2, nothing created)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -70,10 +71,8 @@ def test_abandoned_compares_are_cancelled_and_a_gomoku_game_is_answered_meanwhil
     server = make_server(think_time=10.0).start()
     assert wait_for(lambda: health(server)["status"] == "ok", 90)
     for _ in range(4):
-        try:
+        with contextlib.suppress(httpx.TimeoutException):
             httpx.post(f"{server.url}/api/compare", json={"game": "19x19:5", "depth": 9}, timeout=1.0)
-        except httpx.TimeoutException:
-            pass
     dropped = time.monotonic()
     start = time.perf_counter()
     answer = httpx.post(
@@ -187,13 +186,19 @@ def test_start_up_errors_are_one_line_and_create_nothing(tmp_path: Path) -> None
     db = tmp_path / "new" / "games.sqlite3"
     for port in ("0", "99999"):
         refused = serve_command("--port", port, "--db", str(db))
-        assert (refused.returncode, refused.stderr) == (2, f"error: invalid port {port}: expected 1 to 65535\n")
+        assert (refused.returncode, refused.stderr) == (
+            2,
+            f"error: invalid port {port}: expected 1 to 65535\n",
+        )
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         busy = serve_command("--port", str(port), "--db", str(db))
-    assert (busy.returncode, busy.stderr) == (2, f"error: cannot listen on 127.0.0.1:{port}: the port is in use\n")
+    assert (busy.returncode, busy.stderr) == (
+        2,
+        f"error: cannot listen on 127.0.0.1:{port}: the port is in use\n",
+    )
     assert not db.parent.exists()
 
     folder = tmp_path / "folder"

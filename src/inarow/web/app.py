@@ -36,8 +36,10 @@ from anyio import CapacityLimiter
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inarow import __version__
 from inarow.analysis import AnalysisJSON
@@ -203,6 +205,21 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
         return answer(422, validation_message(error))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        # Routing's own answers (no such path, a method the path does not take, a body that cannot be
+        # read) in the same JSON as every other error; a 405 lists every method the path takes.
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            methods = {
+                method
+                for route in app.routes
+                if isinstance(route, APIRoute) and route.path_regex.match(request.url.path)
+                for method in route.methods or ()
+            }
+            headers["Allow"] = ", ".join(sorted(methods))
+        return answer(error.status_code, str(error.detail), headers)
 
     @app.exception_handler(ValueError)
     async def unreadable(request: Request, error: ValueError) -> JSONResponse:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi.exceptions import RequestValidationError
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from inarow.evaluation import EVALUATIONS
 from inarow.search.textbook import ALGORITHMS
@@ -34,7 +35,22 @@ def _printable_ascii(value: str) -> str:
     return value
 
 
-Ascii = Annotated[str, AfterValidator(_printable_ascii)]
+ASCII_PATTERN = "^[ -~]*$"
+
+Ascii = Annotated[str, AfterValidator(_printable_ascii), Field(json_schema_extra={"pattern": ASCII_PATTERN})]
+"""A string of printable ASCII: the schema says so, and a refusal names the character."""
+
+
+def _json_number(value: object) -> object:
+    # JSON numbers only: not true/false, not "3" (which Python would read as numbers).
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number, not {json.dumps(value)}")
+    return value
+
+
+JSON_NUMBER = BeforeValidator(_json_number)
+"""Numbers as JSON writes them (``2`` or ``2.0`` for an integer), never a boolean or a string; it comes
+after a field's bounds, so that the schema states them."""
 
 
 class _Body(BaseModel):
@@ -44,22 +60,22 @@ class _Body(BaseModel):
 class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
-    game: Ascii = Field(
+    game: str = Field(
         "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: StrictInt | None = Field(
-        None, ge=0, le=MAX_SEARCH_DEPTH, description="plies of depth-limited search instead of the exact one"
+    depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
+        None, description="plies of depth-limited search instead of the exact one"
     )
-    time: float | None = Field(
-        None, gt=0, le=86400, description="seconds, more than 0; capped by the server's think time"
+    time: Annotated[float, Field(gt=0, le=86400), JSON_NUMBER] | None = Field(
+        None, description="seconds, more than 0; capped by the server's think time"
     )
 
 
 class NewGameRequest(_Body):
     """The choices of a new game."""
 
-    game: Ascii = Field(
+    game: str = Field(
         "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
     you: Ascii = Field("x", max_length=16, description="the mark you play: x or o")
@@ -81,10 +97,8 @@ class MoveRequest(_Body):
 
     move: Ascii | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
     reply: StrictBool = Field(True, description="whether the computer replies in the same request")
-    ply: StrictInt | None = Field(
+    ply: Annotated[int, Field(ge=1, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
         None,
-        ge=1,
-        le=MAX_SEARCH_DEPTH,
         description="the number this move is meant to have (moves played so far plus one): a move sent "
         "twice or for a game that has moved on gets 409 and changes nothing",
     )
@@ -93,13 +107,13 @@ class MoveRequest(_Body):
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
-    game: Ascii = Field(
+    game: str = Field(
         "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
-    depth: StrictInt | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
+        2, description="plies; null searches to the end of the game"
     )
     evaluation: Ascii = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
 
@@ -108,12 +122,12 @@ class CompareRequest(_Body):
     """A position to search with every textbook algorithm and the engine: the arguments of
     ``inarow compare``."""
 
-    game: Ascii = Field(
+    game: str = Field(
         "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: StrictInt | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
+        2, description="plies; null searches to the end of the game"
     )
     evaluation: Ascii = Field("open-lines", max_length=32, description=f"one of {', '.join(EVALUATIONS)}")
 
