@@ -169,7 +169,7 @@ def test_unicode_digits_overflowing_numbers_and_booleans_get_a_4xx_naming_the_fi
             "POST",
             "/api/analyze",
             {"position": "b2", "depth": False},
-            "'depth': Input should be a valid integer",
+            "'depth': Value error, expected a number, not false",
         ),
         ("POST", "/api/analyze", {"position": "b2", "depth": -1}, "'depth': Input should be greater than"),
         ("POST", "/api/analyze", {"position": "b2", "depth": 2**70}, "'depth'"),

@@ -36,7 +36,7 @@ def test_schemathesis_finds_no_failure_with_every_check(make_server: Callable[..
             "2",
             "--seed",
             "20261122",
-        ],  # fmt: skip
+        ],
         capture_output=True,
         text=True,
         timeout=240,
