@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from inarow.errors import ServerBusyError
+from inarow.errors import ServerBusyError, StoppedError, TreeTooLargeError
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.sessions.workers import ClientGone, SearchPool, asking
 from inarow.web.app import Settings, create_app
@@ -125,3 +125,21 @@ def test_the_health_route_says_how_the_pools_stand(client: TestClient) -> None:
         ("play", "ready", 0),
         ("teaching", "ready", 0),
     ]
+
+
+def refuses_when_stopped(seconds: float) -> str:
+    """A search that, once its budget runs out, gives up with an error of its own."""
+    if slow_search(seconds) == "stopped":
+        raise TreeTooLargeError("the tree was not finished")
+    return "finished"
+
+
+def test_an_error_caused_by_the_deadline_says_the_search_ran_out_of_time() -> None:
+    play = SearchPool("play", "inline")
+    with pytest.raises(StoppedError) as stopped:
+        play.run(0.2, refuses_when_stopped, 30.0)
+    assert str(stopped.value) == (
+        "the search was stopped after 0.2 s, the server's cap on one search: ask for less (a smaller depth or "
+        "board)"
+    )
+    assert stopped.value.reason == "the search ran out of time"
