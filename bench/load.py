@@ -239,9 +239,11 @@ def main() -> None:
             f"teaching hammers: {args.hammers}, answered {hammered.answered}, busy (503) {hammered.busy}, "
             f"dropped after {args.hammer_timeout:g} s {hammered.dropped}, other {len(hammered.other)}"
         )
-        errors += hammered.other
+        for problem in sorted(set(hammered.other))[:5]:
+            print("teaching error:", problem)
     for error in errors[:10]:
         print("error:", error)
+    errors += hammered.other
     raise SystemExit(1 if errors else 0)
 
 

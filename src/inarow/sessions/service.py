@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
@@ -83,11 +84,17 @@ class Sessions:
         self.think_time = think_time
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._seed_lock = threading.Lock()
-        # Striped locks: two requests on one game (a double click) run one after the other.
-        self._locks = tuple(threading.Lock() for _ in range(64))
+        # One lock a game: two requests on one game (a double click) run one after the other, and a game
+        # waiting for a long search never holds up another game.
+        self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
+        self._locks_lock = threading.Lock()
 
-    def _lock(self, game_id: str) -> threading.Lock:
-        return self._locks[hash(game_id) % len(self._locks)]
+    def _lock(self, game_id: str) -> _GameLock:
+        with self._locks_lock:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = _GameLock()
+            return lock
 
     # ------------------------------------------------------------------------------- commands
     def new_game(
@@ -336,6 +343,20 @@ class Sessions:
             updated=record.updated,
             reply=reply,
         )
+
+
+class _GameLock:
+    """The lock of one game, kept only while someone holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> _GameLock:
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
 
 
 def _check_player(field: str, name: str, game: Game) -> str:
