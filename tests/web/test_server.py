@@ -172,14 +172,42 @@ def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callab
         assert browser.get("/api/games").status_code == 200  # the cookie the page got carries the token
 
 
-def test_a_client_that_never_finishes_its_headers_is_cut_off(make_server: Callable[..., Server]) -> None:
+def test_clients_that_never_finish_their_headers_or_body_are_cut_off(
+    make_server: Callable[..., Server],
+) -> None:
+    """200 connections that send half a request line, one that sends half its body: the server closes
+    the first (10 s for the headers) and answers the last 408 (10 s of silence), and still answers."""
     server = make_server().start()
-    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as slow:
-        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        start = time.monotonic()
-        assert slow.recv(1024) == b""  # closed by the server
-        assert time.monotonic() - start < 25
+    slow = [socket.create_connection(("127.0.0.1", server.port), timeout=60) for _ in range(200)]
+    for connection in slow:
+        connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    body = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+    body.sendall(
+        b"POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"position": '
+    )
+    start = time.monotonic()
+    assert all(connection.recv(1024) == b"" for connection in slow)  # closed by the server
+    answer = body.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 408"), answer
+    assert b"the request body stopped arriving: nothing for 10 seconds" in answer
+    assert time.monotonic() - start < 40
+    for connection in [*slow, body]:
+        connection.close()
     assert httpx.get(f"{server.url}/api/games", timeout=10).status_code == 200
+
+
+def test_connections_past_the_cap_are_refused_at_once(make_server: Callable[..., Server]) -> None:
+    """Past 256 open connections a request gets 503 at once instead of waiting in line."""
+    server = make_server().start()
+    idle = [socket.create_connection(("127.0.0.1", server.port), timeout=60) for _ in range(260)]
+    try:
+        refused = httpx.get(f"{server.url}/api/games", timeout=10)
+        assert refused.status_code == 503
+    finally:
+        for connection in idle:
+            connection.close()
+    assert wait_for(lambda: httpx.get(f"{server.url}/api/games", timeout=10).status_code == 200, 10)
 
 
 def test_start_up_errors_are_one_line_and_create_nothing(tmp_path: Path) -> None:

@@ -226,6 +226,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         # A value the parsers refused without an InarowError of their own: still the input's fault.
         return answer(400, f"invalid input: {error}")
 
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> JSONResponse:
+        # A bug, not the input: JSON like every other answer (the log has the traceback).
+        return answer(500, "internal error: the server failed on this request; its log says why")
+
     @app.exception_handler(BrokenExecutor)
     async def broken_pool(request: Request, error: BrokenExecutor) -> JSONResponse:
         return answer(503, "the search workers stopped while answering: try again", {"Retry-After": "1"})
