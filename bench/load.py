@@ -59,7 +59,7 @@ class Hammered:
 
 HAMMER_REQUESTS = (
     ("/api/compare", {"game": "gomoku", "position": "h8 h9 i8", "depth": 9}),
-    ("/api/explain", {"game": "gomoku", "position": "h8 h9", "algorithm": "minimax", "depth": 2}),
+    ("/api/explain", {"game": "gomoku", "position": "h8 h9", "algorithm": "alphabeta", "depth": 1}),
     ("/api/compare", {"game": "19x19:5", "position": "", "depth": 9}),
 )
 
