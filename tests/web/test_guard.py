@@ -143,3 +143,21 @@ def test_an_error_caused_by_the_deadline_says_the_search_ran_out_of_time() -> No
         "board)"
     )
     assert stopped.value.reason == "the search ran out of time"
+
+
+def test_the_page_and_cheap_routes_answer_while_the_engine_warms_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded = threading.Event()
+    monkeypatch.setattr("inarow.web.app.warm_up", lambda: loaded.wait(30))
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/api/games").status_code == 200
+        warming = client.get("/api/health").json()
+        assert (warming["status"], warming["engine_ready"]) == ("warming", False)
+        loaded.set()
+        deadline = time.monotonic() + 10
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.get("/api/health").json()["engine_ready"] is True
