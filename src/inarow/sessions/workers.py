@@ -173,13 +173,13 @@ class SearchPool:
         cancelled = _asker.cancelled
         try:
             for attempt in range(2):
-                future = self._submit(slot, seconds, fn, args, kwargs)
+                future, executor = self._submit(slot, seconds, fn, args, kwargs)
                 try:
                     return self._wait(future, slot, cancelled)
                 except BrokenExecutor:
                     if attempt:
                         raise
-                    self._replace_if_broken(force=True)
+                    self._replace_if_broken(failed=executor)
             raise AssertionError("unreachable")  # pragma: no cover
         finally:
             self._release_slot(slot)
@@ -198,16 +198,20 @@ class SearchPool:
 
     def _submit(
         self, slot: int, seconds: float | None, fn: Callable[..., _T], args: Any, kwargs: Any
-    ) -> Future[_T]:
+    ) -> tuple[Future[_T], Executor]:
+        """The task on the current executor (replaced first if broken), and that executor."""
         self._replace_if_broken()
         flags = None if self.kind == "process" else self._flags
         if self.kind == "inline":
-            return InlineExecutor().submit(_run, flags, slot, seconds, fn, *args, **kwargs)
+            inline = InlineExecutor()
+            return inline.submit(_run, flags, slot, seconds, fn, *args, **kwargs), inline
+        executor = self._executor
         try:
-            return self._executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs)
+            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
         except (BrokenExecutor, RuntimeError):
-            self._replace_if_broken(force=True)
-            return self._executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs)
+            self._replace_if_broken(failed=executor)
+            executor = self._executor
+            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
 
     def _take_slot(self) -> int:
         with self._lock:
@@ -256,9 +260,11 @@ class SearchPool:
             return True
         return any(not p.is_alive() for p in self._processes())
 
-    def _replace_if_broken(self, force: bool = False) -> None:
+    def _replace_if_broken(self, failed: Executor | None = None) -> None:
+        """Replace the executor if it is broken, or if it is ``failed`` (one a task of ours broke on) and
+        no other thread has replaced it already."""
         with self._lock:
-            if not (force or self._is_broken()):
+            if not (self._executor is failed or self._is_broken()):
                 return
             old = self._executor
             self.replaced += 1
