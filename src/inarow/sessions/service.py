@@ -82,6 +82,9 @@ class Sessions:
         self.play_pool = play or self._inline
         self.teach_pool = teach or self._inline
         self.think_time = think_time
+        # Moves and analyses stop at the think time by their own limits; this deadline only stops one
+        # that would not (a textbook player has no clock of its own).
+        self._backstop = 2 * think_time + 1
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._seed_lock = threading.Lock()
         # One lock a game: two requests on one game (a double click) run one after the other, and a game
@@ -250,7 +253,7 @@ class Sessions:
         """:func:`inarow.analysis.analyze` of ``position``, searching at most :attr:`think_time` seconds."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         limits = Limits(depth=depth, time=limit)
-        return self._pool_for(position.game).run(None, analyze_position, position, limits)
+        return self._pool_for(position.game).run(self._backstop, analyze_position, position, limits)
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
@@ -289,7 +292,7 @@ class Sessions:
         ply = position.ply + 1
         name = _players(record)[position.turn]
         move, note = self._pool_for(position.game).run(
-            None, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
+            self._backstop, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
         )
         bit = position.move_bit(move)
         after = position.play(bit)
