@@ -1,7 +1,11 @@
-"""Where searches run: the worker pool beside the server (or the calling thread), and the tasks sent to it.
+"""Where searches run: the worker pools beside the server (or the calling thread), and the tasks sent to it.
 
-What crosses to a worker is values (:class:`~inarow.rules.Position` pickles as its game and bitboards),
-and what comes back too. A process pool's workers end with the server that started them.
+:class:`SearchPool` is a supervised pool: a cap on waiting tasks (beyond it :class:`ServerBusyError`), a
+deadline per task and a cancel flag per task shared with the worker processes (both seen by every
+:class:`~inarow.search.limits.Budget` check inside the task, see :func:`inarow.search.limits.bounded`),
+and a new pool in place of one whose worker died. What crosses to a worker is values
+(:class:`~inarow.rules.Position` pickles as its game and bitboards), and what comes back too. A process
+pool's workers end with the server that started them.
 """
 
 from __future__ import annotations
