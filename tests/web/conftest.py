@@ -82,8 +82,10 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"inarow serve exited with {self.process.returncode}")
             try:
-                answer = httpx.get(f"{self.url}/api/scores", timeout=1, headers=self.headers)
-                if answer.status_code in (200, 403):
+                # Up once it answers; ready once the engine has loaded (the health route says "ok"), which
+                # the tests that time nothing but use a fixed httpx timeout wait for.
+                answer = httpx.get(f"{self.url}/api/health", timeout=1, headers=self.headers)
+                if answer.status_code == 403 or answer.json().get("status") == "ok":
                     return self
             except httpx.HTTPError:
                 pass
