@@ -13,8 +13,16 @@ the latency measures the queue more than the server.
     python bench/load.py                         # 50 players, level perfect, tic-tac-toe, own server
     python bench/load.py --pause 0               # saturation: every player moves back to back
     python bench/load.py --url http://127.0.0.1:8000 --players 20 --game connect4 --level easy
+    python bench/load.py --mixed                 # 50 players (3×3 and Connect Four) + 4 teaching hammers
+    python bench/load.py --mixed --hammers 0     # the same players alone, to compare
 
-Without ``--url`` it starts ``python -m inarow serve`` on a free port with a throwaway database.
+``--mixed``: half the players play tic-tac-toe and half Connect Four, while ``--hammers`` clients (4 by
+default) send explanations and comparisons of Gomoku positions back to back, each dropped after
+``--hammer-timeout`` seconds as an impatient page would; the table gives the players' move latency per
+game and what the hammers got (answered, 503 busy, dropped).
+
+Without ``--url`` it starts ``python -m inarow serve`` on a free port with a throwaway database, and waits
+until ``GET /api/health`` says the engine is warm.
 """
 
 from __future__ import annotations
@@ -41,7 +49,50 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
-async def player(number: int, url: str, args: argparse.Namespace, deadline: float, tally: Tally) -> None:
+@dataclass
+class Hammered:
+    answered: int = 0
+    busy: int = 0
+    dropped: int = 0
+    other: list[str] = field(default_factory=list)
+
+
+HAMMER_REQUESTS = (
+    ("/api/compare", {"game": "gomoku", "position": "h8 h9 i8", "depth": 9}),
+    ("/api/explain", {"game": "gomoku", "position": "h8 h9", "algorithm": "alphabeta", "depth": 1}),
+    ("/api/compare", {"game": "19x19:5", "position": "", "depth": 9}),
+)
+
+
+async def hammer(number: int, url: str, args: argparse.Namespace, deadline: float, tally: Hammered) -> None:
+    """Send teaching requests on Gomoku back to back until ``deadline``, dropping each after
+    ``--hammer-timeout`` seconds."""
+    async with httpx.AsyncClient(base_url=url, timeout=args.hammer_timeout) as client:
+        turn = number
+        while time.monotonic() < deadline:
+            path, body = HAMMER_REQUESTS[turn % len(HAMMER_REQUESTS)]
+            turn += 1
+            try:
+                response = await client.post(path, json=body)
+            except httpx.TimeoutException:
+                tally.dropped += 1
+                continue
+            except httpx.HTTPError as error:
+                tally.other.append(f"{type(error).__name__}: {error}")
+                await asyncio.sleep(0.1)
+                continue
+            if response.status_code == 200:
+                tally.answered += 1
+            elif response.status_code == 503:
+                tally.busy += 1
+                await asyncio.sleep(0.05)
+            else:
+                tally.other.append(f"{path}: {response.status_code} {response.text[:120]}")
+
+
+async def player(
+    number: int, url: str, args: argparse.Namespace, deadline: float, tally: Tally, game_name: str
+) -> None:
     rng = random.Random(args.seed * 1000 + number)
     limits = httpx.Limits(max_connections=1)
     async with httpx.AsyncClient(base_url=url, timeout=args.timeout, limits=limits) as client:
@@ -50,7 +101,7 @@ async def player(number: int, url: str, args: argparse.Namespace, deadline: floa
                 return
             try:
                 response = await client.post(
-                    "/api/games", json={"game": args.game, "level": args.level, "first": "random"}
+                    "/api/games", json={"game": game_name, "level": args.level, "first": "random"}
                 )
                 if response.status_code != 201:
                     tally.errors.append(f"new game: {response.status_code} {response.text[:120]}")
@@ -61,7 +112,10 @@ async def player(number: int, url: str, args: argparse.Namespace, deadline: floa
                         await asyncio.sleep(rng.uniform(0, 2 * args.pause))
                     move = rng.choice(game["legal_moves"])
                     start = time.perf_counter()
-                    response = await client.post(f"/api/games/{game['id']}/moves", json={"move": move})
+                    ply = len(game["moves"]) + 1
+                    response = await client.post(
+                        f"/api/games/{game['id']}/moves", json={"move": move, "ply": ply}
+                    )
                     tally.latencies.append(time.perf_counter() - start)
                     if response.status_code != 200:
                         tally.errors.append(f"move {move}: {response.status_code} {response.text[:120]}")
@@ -77,11 +131,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(url: str, args: argparse.Namespace) -> Tally:
-    tally = Tally()
+async def run(url: str, args: argparse.Namespace) -> tuple[dict[str, Tally], Hammered]:
+    games = ["tictactoe", "connect4"] if args.mixed else [args.game]
+    tallies = {name: Tally() for name in games}
+    hammered = Hammered()
     deadline = time.monotonic() + args.seconds
-    await asyncio.gather(*(player(n, url, args, deadline, tally) for n in range(args.players)))
-    return tally
+    hammers = args.hammers if args.mixed else 0
+    await asyncio.gather(
+        *(
+            player(n, url, args, deadline, tallies[games[n % len(games)]], games[n % len(games)])
+            for n in range(args.players)
+        ),
+        *(hammer(n, url, args, deadline, hammered) for n in range(hammers)),
+    )
+    return tallies, hammered
 
 
 def free_port() -> int:
@@ -102,6 +165,8 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
         str(port),
         "--db",
         str(folder / "bench.sqlite3"),
+        "--think-time",
+        str(args.think_time),
     ]
     if args.workers:
         command += ["--workers", str(args.workers)]
@@ -110,7 +175,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"{url}/api/scores", timeout=1).status_code == 200:
+            if httpx.get(f"{url}/api/health", timeout=1).json().get("status") == "ok":
                 return server, url
         except httpx.HTTPError:
             time.sleep(0.2)
@@ -132,6 +197,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="search processes of the started server")
     parser.add_argument("--timeout", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mixed", action="store_true", help="3×3 and Connect Four players + hammers")
+    parser.add_argument("--hammers", type=int, default=4, help="teaching clients of --mixed")
+    parser.add_argument("--hammer-timeout", type=float, default=3.0, help="seconds before a hammer drops")
+    parser.add_argument("--think-time", type=float, default=2.0, help="of the started server")
     args = parser.parse_args()
     if not 1 <= args.players <= 500:
         parser.error("--players: from 1 to 500")
@@ -142,28 +211,40 @@ def main() -> None:
         server, url = (None, args.url) if args.url else start_server(args, Path(folder))
         try:
             started = time.perf_counter()
-            tally = asyncio.run(run(url, args))
+            tallies, hammered = asyncio.run(run(url, args))
             elapsed = time.perf_counter() - started
         finally:
             if server is not None:
                 server.terminate()
                 server.wait(20)
-    moves = tally.latencies
     print(
         f"{'players':>8} {'game':>10} {'level':>8} {'games':>6} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
         f"{'max ms':>8} {'moves/s':>8} {'errors':>6}"
     )
-    if moves:
+    errors: list[str] = []
+    for name, tally in tallies.items():
+        moves = tally.latencies
+        errors += tally.errors
+        count = args.players // len(tallies) + (name == next(iter(tallies)) and args.players % len(tallies))
+        if moves:
+            print(
+                f"{count:>8} {name:>10} {args.level:>8} {tally.games:>6} {len(moves):>6} "
+                f"{statistics.median(moves) * 1000:>8.1f} {percentile(moves, 0.99) * 1000:>8.1f} "
+                f"{max(moves) * 1000:>8.1f} {len(moves) / elapsed:>8.1f} {len(tally.errors):>6}"
+            )
+        else:
+            print(f"{count:>8} {name:>10} no move was played")
+    if args.mixed:
         print(
-            f"{args.players:>8} {args.game:>10} {args.level:>8} {tally.games:>6} {len(moves):>6} "
-            f"{statistics.median(moves) * 1000:>8.1f} {percentile(moves, 0.99) * 1000:>8.1f} "
-            f"{max(moves) * 1000:>8.1f} {len(moves) / elapsed:>8.1f} {len(tally.errors):>6}"
+            f"teaching hammers: {args.hammers}, answered {hammered.answered}, busy (503) {hammered.busy}, "
+            f"dropped after {args.hammer_timeout:g} s {hammered.dropped}, other {len(hammered.other)}"
         )
-    else:
-        print("no move was played")
-    for error in tally.errors[:10]:
+        for problem in sorted(set(hammered.other))[:5]:
+            print("teaching error:", problem)
+    for error in errors[:10]:
         print("error:", error)
-    raise SystemExit(1 if tally.errors else 0)
+    errors += hammered.other
+    raise SystemExit(1 if errors else 0)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 from inarow import __version__
-from inarow.errors import InarowError
+from inarow.errors import InarowError, InvalidPositionError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -305,16 +305,57 @@ def _limits(depth: int | None, time: float | None, nodes: int | None, game: "Gam
     return Limits(depth=depth, time=time, nodes=nodes)
 
 
+MAX_LINE = 100_000
+"""The longest line ``inarow analyze`` reads from standard input, in bytes; a longer one is a bad line."""
+
+
+class _BadLine(str):
+    """A line of standard input that cannot be a position (undecodable, too long): its text as far as it
+    can be shown, and what is wrong with it."""
+
+    problem: str
+
+
+def _bad_line(shown: str, problem: str) -> _BadLine:
+    line = _BadLine(shown)
+    line.problem = problem
+    return line
+
+
 def _lines(positions: list[str]) -> Iterator[str]:
-    """The positions given as arguments, or else one per line of standard input, blank lines skipped (the
+    """The positions given as arguments, or else one per line of standard input, read a line at a time
+    (never the whole input, never more than :data:`MAX_LINE` bytes of one line), blank lines skipped (the
     empty board is the argument ``""``; in a batch it would start a search nobody asked for)."""
     if positions:
         yield from positions
         return
-    for line in sys.stdin:
-        text = line.rstrip("\r\n")
-        if text.strip():
-            yield text
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes beneath (tests)
+        for text in sys.stdin:
+            if text.strip():
+                yield text.rstrip("\r\n")
+        return
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the over-long line, a piece at a time
+            shown = raw[:20].decode("utf-8", errors="replace") + "…"
+            yield _bad_line(
+                shown, f"line {number} is longer than {MAX_LINE:,} bytes: it cannot be a position"
+            )
+            continue
+        raw = raw.rstrip(b"\r\n")
+        if not raw.strip():
+            continue
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield _bad_line(
+                raw.decode("utf-8", errors="replace"),
+                f"line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at {error.start + 1})",
+            )
 
 
 # ------------------------------------------------------------------------ progress, on a terminal only
@@ -450,6 +491,8 @@ def analyze_command(
     with _working("analyzing") as say:
         for text in _lines(positions or []):
             try:
+                if isinstance(text, _BadLine):
+                    raise InvalidPositionError(text.problem)
                 if algo is not None:
                     from inarow.explain import analyze_moves
 
@@ -702,13 +745,40 @@ def serve(
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Make the games' random choices reproducible.")
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host", metavar="HOST", help="Another host name the server answers to (repeatable)."
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TOKEN",
+            help="The token API requests must carry (made up when listening beyond loopback).",
+        ),
+    ] = None,
 ) -> None:
-    """Start the web app: play in the browser; every game is kept."""
+    """Start the web app: play in the browser; every game is kept.
+
+    Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in the URL
+    unless --token gives it. Only loopback names, the --host address and --allow-host names are answered.
+    """
     from inarow.web.server import serve as run
 
     if not 0 < think_time <= 60:
         raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
-    run(host, port, db, open_browser, think_time=think_time, workers=workers, seed=seed)
+    run(
+        host,
+        port,
+        db,
+        open_browser,
+        think_time=think_time,
+        workers=workers,
+        seed=seed,
+        allow_hosts=tuple(allow_host or ()),
+        token=token,
+    )
 
 
 TREE_FORMATS = ("text", "json", "dot", "svg")

@@ -67,3 +67,19 @@ class UnknownGameError(InarowError):
 
 class StoreError(InarowError):
     """A database that cannot be used: a newer schema, or a concurrent write to the same move."""
+
+
+class StaleMoveError(SessionError):
+    """A move sent for a ply that is no longer the next one: a double click, a second tab, a late retry."""
+
+
+class ServerBusyError(InarowError):
+    """Too many requests of one kind wait for the search workers; ``retry_after``: seconds to wait."""
+
+    def __init__(self, message: str, *, reason: str | None = None, retry_after: int = 2) -> None:
+        super().__init__(message, reason=reason)
+        self.retry_after = retry_after
+
+
+class StoppedError(InarowError):
+    """A search stopped at the server's time cap before it had an answer to give."""

@@ -51,7 +51,7 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
     stripped = text.strip()
     if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
-    if game.gravity and game.columns <= 9 and stripped.isdigit():
+    if game.gravity and game.columns <= 9 and stripped.isascii() and stripped.isdigit():
         return parse_moves(list(stripped), game, text)
     tokens = _MOVE if game.gravity else _CELL_OR_MOVE
     return parse_moves(tokens.findall(stripped), game, text)

@@ -54,7 +54,7 @@ KEYPAD: dict[str, tuple[int, int]] = {
 
 _CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 _ROW_COLUMN = re.compile(r"\(\s*([0-9]{1,2})\s*,\s*([0-9]{1,2})\s*\)|([0-9]{1,2}),([0-9]{1,2})")
-_CUSTOM = re.compile(r"(\d+)x(\d+)(?::(\d+))?(:gravity)?")
+_CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?")
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
 
@@ -305,7 +305,7 @@ class Game:
     def parse_column(self, text: str) -> int:
         """The 0-based column of a 1-based column number such as ``4``. Raises InvalidMoveError."""
         token = text.strip()
-        if token.isdigit() and 1 <= int(token) <= self.columns:
+        if token.isascii() and token.isdigit() and 1 <= int(token) <= self.columns:
             return int(token) - 1
         raise InvalidMoveError(
             f"invalid move {text!r}: expected a column number from 1 to {self.columns} on {self.name}"

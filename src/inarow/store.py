@@ -8,11 +8,14 @@ The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 (only a power cut can lose the last commits), and readers never wait for the writer. The schema carries
 its version in ``PRAGMA user_version``; :data:`MIGRATIONS` takes any older file up to :data:`SCHEMA_VERSION`.
 
-A :class:`Store` is safe to share between threads: one connection, one lock, short transactions.
+A :class:`Store` is safe to share between threads: one connection, one lock, short transactions. A store
+opened ``exclusive`` (the web server's) holds a lock on ``PATH.lock`` for as long as it is open, so a second
+server on the same file refuses to start instead of interleaving its writes.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -22,7 +25,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from inarow.errors import StoreError, UnknownGameError
+from inarow.errors import StaleMoveError, StoreError, UnknownGameError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: SQLite's own locking is all there is
+    fcntl = None  # type: ignore[assignment]
 
 Mode = Literal["computer", "humans", "computers"]
 """``computer``: a person against the engine; ``humans``: two people on one device; ``computers``: the
@@ -128,22 +136,72 @@ class Score:
 class Store:
     """The SQLite file of games at ``path`` (``":memory:"`` for a throwaway one), created on first use."""
 
-    def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path | str, *, exclusive: bool = False) -> None:
+        """Open (creating it if need be) the file at ``path``; with ``exclusive``, refuse if another process
+        holds it exclusively. Raises :class:`StoreError` naming the path and what is wrong with it."""
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = NORMAL")
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._migrate()
+        self._lock_file: int | None = None
+        try:
+            if self.path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                if Path(path).is_dir():
+                    raise StoreError(self._cannot("it is a folder, not a file"), reason="it is a folder")
+                if exclusive:
+                    self._lock_file = self._hold_lock()
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        except OSError as error:
+            self._release_lock()
+            raise StoreError(self._cannot(error.strerror or str(error)), reason=str(error)) from None
+        except sqlite3.Error as error:
+            self._release_lock()
+            raise StoreError(self._cannot(str(error)), reason=str(error)) from None
+        try:
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.Error as error:
+            self._db.close()
+            self._release_lock()
+            raise StoreError(self._cannot(str(error)), reason=str(error)) from None
+        except StoreError:
+            self._db.close()
+            self._release_lock()
+            raise
+
+    def _cannot(self, why: str) -> str:
+        return f"cannot open the game history at {self.path}: {why}"
+
+    def _hold_lock(self) -> int | None:
+        if fcntl is None:  # pragma: no cover
+            return None
+        lock_path = f"{self.path}.lock"
+        handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(handle)
+            raise StoreError(
+                self._cannot(
+                    "another inarow serve is using it (it holds "
+                    f"{lock_path}); stop that one or choose another file with --db"
+                ),
+                reason="another inarow serve is using it",
+            ) from None
+        return handle
+
+    def _release_lock(self) -> None:
+        if self._lock_file is not None:
+            os.close(self._lock_file)
+            self._lock_file = None
 
     def close(self) -> None:
-        """Close the connection; the store cannot be used afterwards."""
+        """Close the connection (and release the lock); the store cannot be used afterwards."""
         with self._lock:
             self._db.close()
+            self._release_lock()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -161,8 +219,11 @@ class Store:
             version: int = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StoreError(
-                    f"database {self.path!r} has schema version {version}: this inarow reads up to "
-                    f"{SCHEMA_VERSION}; upgrade inarow or choose another file with --db"
+                    self._cannot(
+                        f"it has schema version {version} and this inarow reads up to {SCHEMA_VERSION}: "
+                        "upgrade inarow or choose another file with --db"
+                    ),
+                    reason="it was written by a newer inarow",
                 )
             for number in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[number].split(";"):
@@ -205,18 +266,25 @@ class Store:
     def add_move(self, game_id: str, ply: int, move: str, by: By, note: str, result: str | None) -> None:
         """Commit move number ``ply`` of a game and the game's result after it, in one transaction.
 
-        Raises :class:`StoreError` if that ply is already stored (two requests raced for the same move).
+        Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one (two requests raced
+        for the same move): a game never has a gap.
         """
         now = time.time()
         try:
             with self._transaction() as db:
+                last = db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
+                if (last or 0) != ply - 1:
+                    raise sqlite3.IntegrityError("not the next ply")
                 db.execute(
                     "INSERT INTO moves (game_id, ply, move, by, note, played) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, ply, move, by, note, now),
                 )
                 db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
         except sqlite3.IntegrityError:
-            raise StoreError(f"move {ply} of game {game_id!r} was already played: reload the game") from None
+            raise StaleMoveError(
+                f"move {ply} of game {game_id!r} was already played: reload the game",
+                reason="the game has moved on: reload the game",
+            ) from None
 
     def remove_moves(self, game_id: str, from_ply: int, result: str | None) -> None:
         """Delete the moves from ``from_ply`` on (undo) and set the result after the moves that remain."""

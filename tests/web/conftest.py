@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -38,7 +39,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh database, searches run inline, random choices seeded."""
     settings = Settings(db=tmp_path / "games.sqlite3", pool="inline", seed=7, think_time=1.0)
-    with TestClient(create_app(settings)) as test_client:
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 
@@ -52,26 +53,39 @@ def free_port() -> int:
 class Server:
     """An ``inarow serve`` process on a free localhost port."""
 
-    def __init__(self, db: Path, seed: int = 11, think_time: float = 1.0) -> None:
-        self.db, self.seed, self.think_time = db, seed, think_time
+    def __init__(
+        self,
+        db: Path,
+        seed: int = 11,
+        think_time: float = 1.0,
+        host: str = "127.0.0.1",
+        extra: tuple[str, ...] = (),
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.db, self.seed, self.think_time, self.host, self.extra = db, seed, think_time, host, extra
+        self.headers = headers or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = self.db.with_suffix(f".{self.port}.log")
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 90.0) -> Server:
         command = [
             sys.executable, "-m", "inarow", "serve",
-            "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
-            "--seed", str(self.seed), "--think-time", str(self.think_time), "--workers", "1",
+            "--host", self.host, "--port", str(self.port), "--db", str(self.db),
+            "--seed", str(self.seed), "--think-time", str(self.think_time), "--workers", "1", *self.extra,
         ]  # fmt: skip
-        log = open(self.db.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115 - kept open for the child
+        log = open(self.log, "ab")  # noqa: SIM115 - kept open for the child
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"inarow serve exited with {self.process.returncode}")
             try:
-                if httpx.get(f"{self.url}/api/scores", timeout=1).status_code == 200:
+                # Up once it answers; ready once the engine has loaded (the health route says "ok"), which
+                # the tests that time nothing but use a fixed httpx timeout wait for.
+                answer = httpx.get(f"{self.url}/api/health", timeout=1, headers=self.headers)
+                if answer.status_code == 403 or answer.json().get("status") == "ok":
                     return self
             except httpx.HTTPError:
                 pass
@@ -98,8 +112,8 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Build servers on a database in the test's folder; every one is stopped at the end."""
     servers: list[Server] = []
 
-    def make(db: Path | None = None, **options: float) -> Server:
-        server = Server(db or tmp_path / "games.sqlite3", **options)  # type: ignore[arg-type]
+    def make(db: Path | None = None, **options: Any) -> Server:
+        server = Server(db or tmp_path / "games.sqlite3", **options)
         servers.append(server)
         return server
 

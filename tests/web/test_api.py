@@ -7,10 +7,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from inarow import Limits, analyze, parse_position
-from inarow.sessions import InlineExecutor, Sessions
+from inarow.analysis import Analysis
+from inarow.rules import Position
+from inarow.sessions import Sessions, service
 from inarow.store import Store
 
 
@@ -78,25 +81,19 @@ def test_analyze_caps_the_time_at_the_servers_think_time(client: TestClient) -> 
     assert answer["exact"] is False
 
 
-class RecordingExecutor(InlineExecutor):
-    """Runs each task inline and keeps its arguments."""
+def test_the_service_never_gives_a_search_more_than_the_think_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Limits] = []
 
-    def __init__(self) -> None:
-        self.calls: list[tuple[Any, ...]] = []
+    def recording(position: Position, limits: Limits) -> Analysis:
+        calls.append(limits)
+        return analyze(position, limits)
 
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append(args)
-        return super().submit(fn, *args, **kwargs)
-
-
-def test_the_service_never_gives_a_search_more_than_the_think_time() -> None:
-    executor = RecordingExecutor()
-    sessions = Sessions(Store(":memory:"), executor, think_time=1.5)
+    monkeypatch.setattr(service, "analyze_position", recording)
+    sessions = Sessions(Store(":memory:"), think_time=1.5)
     sessions.analyze(parse_position("h8", "gomoku"), seconds=3600)
     sessions.analyze(parse_position("h8", "gomoku"), seconds=0.5)
     sessions.analyze(parse_position("h8", "gomoku"), depth=1)
-    limits = [call[1] for call in executor.calls]
-    assert limits == [Limits(time=1.5), Limits(time=0.5), Limits(depth=1, time=1.5)]
+    assert calls == [Limits(time=1.5), Limits(time=0.5), Limits(depth=1, time=1.5)]
 
 
 def test_analyze_refuses_bad_input_with_a_message_that_names_it(client: TestClient) -> None:
@@ -107,8 +104,6 @@ def test_analyze_refuses_bad_input_with_a_message_that_names_it(client: TestClie
         ({"position": "b2 b2"}, "move 2 of 'b2 b2'"),
         ({"position": "z9"}, "invalid cell 'z9'"),
         ({"position": "xxx/xxx/xxx"}, "impossible position"),
-        ({"position": "b2", "depth": -1}, "invalid depth -1"),
-        ({"position": "b2", "time": 0}, "invalid time 0"),
     ]
     for body, message in cases:
         response = client.post("/api/analyze", json=body)
@@ -158,6 +153,55 @@ def test_an_oversized_body_sent_in_chunks_without_a_length_gets_a_413(client: Te
 def test_a_position_string_over_the_limit_gets_a_422(client: TestClient) -> None:
     response = client.post("/api/analyze", json={"position": "b2 " * 2000})
     assert response.status_code == 422 and "'position'" in response.json()["detail"]
+
+
+def test_unicode_digits_overflowing_numbers_and_booleans_get_a_4xx_naming_the_field(
+    client: TestClient,
+) -> None:
+    game = new_game(client)
+    cases: list[tuple[str, str, dict[str, Any], str]] = [
+        ("POST", "/api/analyze", {"position": "²"}, "'position': Value error, '²' holds '²'"),
+        ("POST", "/api/analyze", {"position": "a²"}, "'position'"),
+        ("POST", "/api/analyze", {"game": "connect4", "position": "4²"}, "'position'"),
+        ("POST", "/api/games", {"level": "minimax:²"}, "'level': Value error, 'minimax:²' holds '²'"),
+        ("POST", f"/api/games/{game['id']}/moves", {"move": "²"}, "'move'"),
+        (
+            "POST",
+            "/api/analyze",
+            {"position": "b2", "depth": False},
+            "'depth': Value error, expected a number, not false",
+        ),
+        ("POST", "/api/analyze", {"position": "b2", "depth": -1}, "'depth': Input should be greater than"),
+        ("POST", "/api/analyze", {"position": "b2", "depth": 2**70}, "'depth'"),
+        ("POST", "/api/analyze", {"position": "b2", "time": 0}, "'time': Input should be greater than 0"),
+        ("POST", "/api/compare", {"depth": True}, "'depth': Value error, expected a number, not true"),
+        ("POST", "/api/analyze", {"game": "tic tac toe"}, "'game': String should match pattern"),
+    ]
+    for method, path, body, message in cases:
+        response = client.request(method, path, json=body)
+        assert response.status_code == 422, (body, response.text)
+        assert message in response.json()["detail"], (body, response.json())
+    response = client.get("/api/games", params={"offset": 9223372036854775808})
+    assert response.status_code == 422 and "'offset'" in response.json()["detail"]
+    response = client.post(
+        "/api/analyze", content=b'{"time": NaN}', headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422 and "'time'" in response.json()["detail"]
+
+
+def test_a_chunked_body_over_the_limit_changes_nothing(client: TestClient) -> None:
+    """A first chunk that is a whole move, then padding past the limit: 413, and the move is not played."""
+    game = new_game(client)
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"move": "b2"}'
+        for _ in range(10):
+            yield b" " * 8192
+
+    path = f"/api/games/{game['id']}/moves"
+    response = client.post(path, content=chunks(), headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert client.get(f"/api/games/{game['id']}").json()["moves"] == []
 
 
 # ----------------------------------------------------------------------------------- POST /api/games
@@ -278,6 +322,42 @@ def test_a_move_after_the_end_is_refused(client: TestClient) -> None:
     assert response.status_code == 400 and response.json()["detail"].endswith(": the game is over")
     response = play(client, game["id"])
     assert response.status_code == 400 and "is over" in response.json()["detail"]
+
+
+def test_a_move_sent_twice_for_the_same_ply_gets_a_409_and_changes_nothing(client: TestClient) -> None:
+    """
+    . . .
+    . x .      x plays b2 at ply 1 and o replies; the same click again (ply 1) is stale
+    . . .
+    """
+    game = new_game(client)
+    path = f"/api/games/{game['id']}/moves"
+    first = client.post(path, json={"move": "b2", "ply": 1})
+    assert first.status_code == 200 and len(first.json()["moves"]) == 2
+    again = client.post(path, json={"move": "b2", "ply": 1})
+    assert again.status_code == 409
+    assert again.json() == {
+        "detail": f"move 'b2' was sent for ply 1 of game {game['id']!r}, which is at ply 3 now: reload the game",
+        "reason": "the game has moved on: reload the game",
+    }
+    free = first.json()["legal_moves"][0]
+    later = client.post(path, json={"move": free, "ply": 5})
+    assert later.status_code == 409
+    assert client.get(f"/api/games/{game['id']}").json()["moves"] == first.json()["moves"]
+    assert client.post(path, json={"move": free, "ply": 3}).status_code == 200
+
+
+def test_the_store_refuses_a_move_that_would_leave_a_gap(tmp_path: Any) -> None:
+    from inarow.errors import StaleMoveError
+
+    store = Store(tmp_path / "games.sqlite3")
+    store.create_game("g", "tictactoe", "humans", "medium", None, "x", "you", 1)
+    store.add_move("g", 1, "b2", "human", "", None)
+    with pytest.raises(StaleMoveError, match="move 3 of game 'g' was already played: reload the game"):
+        store.add_move("g", 3, "a1", "human", "", None)
+    with pytest.raises(StaleMoveError):
+        store.add_move("g", 1, "a1", "human", "", None)
+    assert [m.ply for m in store.load("g").moves] == [1]
 
 
 def test_a_move_for_an_unknown_game_gets_a_404(client: TestClient) -> None:
@@ -462,4 +542,10 @@ def test_every_route_describes_its_answer_in_the_openapi_schema(client: TestClie
             for answer in answers.values():
                 schema = answer["content"]["application/json"]["schema"]
                 assert schema.get("$ref") or schema.get("type") or schema.get("anyOf"), (method, path, schema)
-            assert "400" in operation["responses"] and "422" in operation["responses"], (method, path)
+            errors = {code for code in operation["responses"] if code.startswith("4")}
+            assert "403" in errors, (method, path)  # the trust boundary guards every route
+            if operation.get("parameters") or operation.get("requestBody"):
+                assert "422" in errors, (method, path)
+            for code in errors:
+                schema = operation["responses"][code]["content"]["application/json"]["schema"]
+                assert schema == {"$ref": "#/components/schemas/ErrorAnswer"}, (method, path, code)

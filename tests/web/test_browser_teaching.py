@@ -19,7 +19,9 @@ READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # Playwright's string expressions are an eval the page's CSP forbids; test_page_csp.py runs the page
+    # under its own CSP.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -167,7 +169,9 @@ def test_try_it_asks_before_each_value_and_cutoff_and_scores_the_run(
 def test_explain_fits_a_phone_and_the_current_node_stays_in_sight(
     browser: Any, live_server: Any, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
     phone = context.new_page()
     phone.base_url = live_server.url
     try:

@@ -11,8 +11,9 @@ from typing_extensions import TypedDict
 
 from inarow import words
 from inarow.errors import InarowError
+from inarow.evaluation import Evaluation, evaluation_named
 from inarow.explain.values import JsonValue, json_value
-from inarow.rules import Position, Side
+from inarow.rules import Game, Position, Side
 from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
@@ -91,10 +92,11 @@ class ComparisonJSON(TypedDict):
 class ComparisonRow:
     """What one algorithm of :func:`compare_algorithms` did.
 
-    ``complete`` is False when the node limit stopped it (``nodes`` is then the limit). ``mover_value`` is
-    the value it found for the side to move: the textbook value, or for the engine its proven result
-    (``proven``: +inf a win, -inf a loss, 0 a draw); None when stopped, or when the engine only reached a
-    heuristic ``engine_evaluation`` on its own scale. ``branching`` is the effective branching factor.
+    ``complete`` is False when the node or time limit stopped it (``nodes`` is then how many it visited).
+    ``mover_value`` is the value it found for the side to move: the textbook value, or for the engine
+    its proven result (``proven``: +inf a win, -inf a loss, 0 a draw); None when stopped, or when the
+    engine only reached a heuristic ``engine_evaluation`` on its own scale. ``branching`` is the
+    effective branching factor.
     """
 
     name: str
@@ -173,12 +175,13 @@ def compare_algorithms(
     evaluation: str = "open-lines",
     *,
     max_nodes: int = COMPARE_MAX_NODES,
+    seconds: float | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Comparison:
     """Search ``position`` ``depth`` plies deep (None: to the end) with each algorithm of :data:`COMPARED`
     and with the engine (:meth:`inarow.search.engine.Engine.search`: α-β with threat detection, move
-    ordering, a table and symmetry, its own evaluation), each allowed ``max_nodes`` nodes.
-    ``progress(label)`` is called before each search.
+    ordering, a table and symmetry, its own evaluation), each allowed ``max_nodes`` nodes (and, given
+    ``seconds``, an equal share of them). ``progress(label)`` is called before each search.
 
     Raises :class:`~inarow.errors.InarowError` subclasses for a bad evaluation or a finished position.
     """
@@ -187,24 +190,27 @@ def compare_algorithms(
     remaining = position.game.cells - position.ply
     plies = remaining if depth is None else min(depth, remaining)
     rows: list[ComparisonRow] = []
+    share = None if seconds is None else seconds / (len(COMPARED) + 1)
     for name, label, algorithm, options in COMPARED:
         if progress is not None:
             progress(label)
-        budget = Budget(Limits(nodes=max_nodes + 1))
+        budget = Budget(Limits(nodes=max_nodes + 1, time=share))
+        # Move ordering evaluates every child before searching it: those evaluations count too.
+        scorer = _counted(evaluation_named(evaluation), budget) if options.get("ordering") else evaluation
         start = time.perf_counter()
         try:
             result = search(
                 position,
                 algorithm,
                 plies,
-                evaluation,
+                scorer,
                 record=False,
                 budget=budget,
                 ordering=options.get("ordering", False),
                 table=options.get("table", False),
             )
         except SearchAborted:
-            complete, nodes, value, move = False, max_nodes, None, None
+            complete, nodes, value, move = False, min(budget.nodes, max_nodes), None, None
         else:
             complete, nodes, value, move = True, result.nodes, result.mover_value, result.move
         rows.append(
@@ -221,16 +227,27 @@ def compare_algorithms(
         )
     if progress is not None:
         progress("engine")
-    rows.append(_engine_row(position, plies, max_nodes))
+    rows.append(_engine_row(position, plies, max_nodes, share))
     return Comparison(
         position=position, depth=plies, evaluation=evaluation, max_nodes=max_nodes, rows=tuple(rows)
     )
 
 
-def _engine_row(position: Position, plies: int, max_nodes: int) -> ComparisonRow:
+def _counted(evaluation: Evaluation, budget: Budget) -> Evaluation:
+    """``evaluation`` counting each call as a node of ``budget`` (raising SearchAborted when it is spent)."""
+
+    def counted(game: Game, mine: int, theirs: int) -> float:
+        budget.nodes += 1
+        budget.check()
+        return evaluation(game, mine, theirs)
+
+    return counted
+
+
+def _engine_row(position: Position, plies: int, max_nodes: int, seconds: float | None) -> ComparisonRow:
     """The engine's depth-limited search of ``position``: a proven result when it found one, else its
     heuristic value on its own scale."""
-    budget = Budget(Limits(nodes=max_nodes + 1))
+    budget = Budget(Limits(nodes=max_nodes + 1, time=seconds))
     searcher = HeuristicSearch(position.game, budget)
     start = time.perf_counter()
     try:
@@ -240,7 +257,7 @@ def _engine_row(position: Position, plies: int, max_nodes: int) -> ComparisonRow
             name="engine",
             label="engine",
             complete=False,
-            nodes=max_nodes,
+            nodes=min(budget.nodes, max_nodes),
             seconds=0.0,
             mover_value=None,
             move=None,

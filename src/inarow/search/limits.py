@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from inarow.errors import InvalidLimitError
@@ -52,6 +55,8 @@ class Budget:
             raise SearchAborted
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise SearchAborted
+        if _scope.active and _scope.stopped():
+            raise SearchAborted
 
     @property
     def elapsed(self) -> float:
@@ -62,3 +67,37 @@ class Budget:
     def remaining(self) -> float | None:
         """Seconds left, or None without a time limit."""
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+
+class _Scope(threading.local):
+    active = False
+    deadline: float | None = None
+    cancelled: Callable[[], bool] | None = None
+
+    def stopped(self) -> bool:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            return True
+        return self.cancelled is not None and self.cancelled()
+
+
+_scope = _Scope()
+
+
+@contextmanager
+def bounded(seconds: float | None = None, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
+    """Within the block, every :class:`Budget` checked in this thread also runs out once ``seconds`` have
+    passed or ``cancelled()`` is true: a whole task (a comparison of five searches, a review of many
+    moves) gets one deadline, and work whose asker has gone stops at the next check."""
+    saved = (_scope.active, _scope.deadline, _scope.cancelled)
+    _scope.active = True
+    _scope.deadline = None if seconds is None else time.perf_counter() + seconds
+    _scope.cancelled = cancelled
+    try:
+        yield
+    finally:
+        _scope.active, _scope.deadline, _scope.cancelled = saved
+
+
+def stopped() -> bool:
+    """Whether the task running in this thread has passed its :func:`bounded` deadline or been cancelled."""
+    return _scope.active and _scope.stopped()

@@ -12,7 +12,15 @@ from inarow.sessions.models import (
     Waiting,
 )
 from inarow.sessions.service import FIRSTS, MAX_PLAYER_WORK, MODES, SYMBOLS, Sessions
-from inarow.sessions.workers import InlineExecutor, Pool, exit_with_parent, make_executor, warm_up
+from inarow.sessions.workers import (
+    InlineExecutor,
+    Pool,
+    PoolHealth,
+    SearchPool,
+    exit_with_parent,
+    make_executor,
+    warm_up,
+)
 
 __all__ = [
     "FIRSTS",
@@ -26,8 +34,10 @@ __all__ = [
     "MoveEvaluation",
     "PlayedMove",
     "Pool",
+    "PoolHealth",
     "Review",
     "ReviewedMove",
+    "SearchPool",
     "Sessions",
     "Waiting",
     "exit_with_parent",

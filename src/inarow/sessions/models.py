@@ -126,6 +126,8 @@ class ReviewedMove:
     mistake: bool
     verdict: str
     moves: list[MoveEvaluation] = field(default_factory=list)
+    reviewed: bool = True
+    """False when the review ran out of time before this move: no analysis, nothing marked."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,3 +137,5 @@ class Review:
     game: GameState
     plies: list[ReviewedMove]
     mistakes: int
+    complete: bool = True
+    """False when the review's time ran out before its last moves (see ``ReviewedMove.reviewed``)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
+
 from inarow.analysis import analyze
 from inarow.rules import Position
 from inarow.search.limits import Limits
@@ -46,4 +49,43 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         mistake=mistake,
         verdict=verdict,
         moves=evaluations,
+    )
+
+
+def review_moves(
+    start: Position, moves: Sequence[tuple[str, By]], seconds: float, total: float
+) -> list[ReviewedMove]:
+    """Judge each of ``moves`` (played from ``start``, each with who played it) within ``seconds``; once
+    ``total`` seconds have gone, the rest are listed unreviewed."""
+    deadline = time.perf_counter() + total
+    reviewed, position = [], start
+    for move, by in moves:
+        if time.perf_counter() < deadline:
+            reviewed.append(review_move(position, move, by, seconds))
+        else:
+            reviewed.append(unreviewed_move(position, move, by))
+        position = position.play(move)
+    return reviewed
+
+
+def unreviewed_move(before: Position, move: str, by: By) -> ReviewedMove:
+    """A move the review had no time left for."""
+    bit = before.move_bit(move)
+    return ReviewedMove(
+        ply=before.ply + 1,
+        move=before.game.cell_name(bit),
+        cell=before.game.square_name(bit),
+        side=before.turn,
+        by=by,
+        before=before.diagram(),
+        exact=False,
+        value_before=None,
+        value=None,
+        description="",
+        best=[],
+        best_description="",
+        pv=[],
+        mistake=False,
+        verdict="",
+        reviewed=False,
     )

@@ -3,10 +3,11 @@
 This is the service the web app (and anything else that hosts games) calls. It owns who plays which side
 and whose turn it is; the rules stay in :mod:`inarow.rules`, the history in :mod:`inarow.store`.
 
-Searches go through a :class:`concurrent.futures.Executor` given by the caller: an :class:`InlineExecutor`
-runs them in the calling thread, a process pool runs them beside the server so a long search never holds
-up another request. What crosses to a worker is values (a position pickles as its game and bitboards).
-Every search has a time limit, at most :attr:`Sessions.think_time` seconds.
+Searches run in :class:`~inarow.sessions.workers.SearchPool` s given by the caller: ``play`` for the moves
+of games, hints and analysis, ``teach`` (smaller, with a short queue) for explanations, comparisons and
+reviews, so no amount of teaching delays a player's move; searches on small boards run in the calling
+thread. What crosses to a worker is values. Every search has a time limit, at most
+:attr:`Sessions.think_time` seconds; a review has a total of :attr:`Sessions.REVIEW_TIME`.
 
 In a computer-against-computer game each side may have its own player (``rules`` against
 ``minimax:2:open-lines``, say); without one, the game's level plays. Textbook searches have no clock, so a
@@ -21,19 +22,19 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from typing import ParamSpec, TypeVar
 
 from inarow.analysis import Analysis
-from inarow.errors import SessionError
+from inarow.errors import SessionError, StaleMoveError
 from inarow.notation import format_moves, parse_moves
 from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Limits
 from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
-from inarow.sessions.review import review_move
-from inarow.sessions.workers import InlineExecutor, analyze_position, choose_move
+from inarow.sessions.review import review_moves
+from inarow.sessions.workers import SearchPool, analyze_position, choose_move
 from inarow.store import GameRecord, Mode, Store
 
 _P = ParamSpec("_P")
@@ -50,7 +51,8 @@ seconds. ``minimax:7`` on 3×3 and ``alphabeta:4`` on Connect Four pass; ``minim
 
 
 class Sessions:
-    """Games kept in ``store``, searches run on ``executor``, each search limited to ``think_time`` seconds.
+    """Games kept in ``store``, searches run on the ``play`` and ``teach`` pools (inline when not given),
+    each search limited to ``think_time`` seconds.
 
     ``seed`` makes the games' random choices (who moves first when drawn, the computer's picks among equal
     moves) reproducible; without it they come from the operating system. Every method raises
@@ -62,27 +64,40 @@ class Sessions:
     which spares them the round trip to a worker process. Bigger boards go to the executor."""
 
     REVIEW_TIME = 8.0
-    """Seconds of search a review may spend in all, shared between its moves (each gets at least 0.05)."""
+    """Seconds of search a review may spend in all, shared between its moves (each gets at least 0.05 and
+    at most the think time); the moves past it are left unreviewed and the review says so."""
 
     def __init__(
         self,
         store: Store,
-        executor: Executor | None = None,
         think_time: float = DEFAULT_THINK_TIME,
         seed: int | None = None,
+        *,
+        play: SearchPool | None = None,
+        teach: SearchPool | None = None,
     ) -> None:
         Limits(time=think_time)  # checks the range
         self.store = store
-        self.executor = executor or InlineExecutor()
-        self._inline = InlineExecutor()
+        self._inline = SearchPool("inline", "inline")
+        self.play_pool = play or self._inline
+        self.teach_pool = teach or self._inline
         self.think_time = think_time
+        # Moves and analyses stop at the think time by their own limits; this deadline only stops one
+        # that would not (a textbook player has no clock of its own).
+        self._backstop = 2 * think_time + 1
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._seed_lock = threading.Lock()
-        # Striped locks: two requests on one game (a double click) run one after the other.
-        self._locks = tuple(threading.Lock() for _ in range(64))
+        # One lock a game: two requests on one game (a double click) run one after the other, and a game
+        # waiting for a long search never holds up another game.
+        self._locks: weakref.WeakValueDictionary[str, _GameLock] = weakref.WeakValueDictionary()
+        self._locks_lock = threading.Lock()
 
-    def _lock(self, game_id: str) -> threading.Lock:
-        return self._locks[hash(game_id) % len(self._locks)]
+    def _lock(self, game_id: str) -> _GameLock:
+        with self._locks_lock:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = _GameLock()
+            return lock
 
     # ------------------------------------------------------------------------------- commands
     def new_game(
@@ -143,15 +158,24 @@ class Sessions:
         record = self.store.load(game_id)
         return self._state(record, _replay(record))
 
-    def play(self, game_id: str, move: str | None, reply: bool = True) -> GameState:
+    def play(self, game_id: str, move: str | None, reply: bool = True, ply: int | None = None) -> GameState:
         """Play the person's ``move`` and, against the computer, its reply (unless ``reply`` is False).
 
         With ``move`` None the computer plays the move it owes: its reply after a person's move played
-        with ``reply=False``, or the next move of a computer-against-computer game.
+        with ``reply=False``, or the next move of a computer-against-computer game. ``ply`` is the number
+        the move was meant to have (the moves played so far plus one): a move sent twice, or from a page
+        that missed a move, raises :class:`StaleMoveError` and changes nothing.
         """
         with self._lock(game_id):
             record = self.store.load(game_id)
             position = _replay(record)
+            if ply is not None and ply != position.ply + 1:
+                what = "the computer's move" if move is None else f"move {move!r}"
+                raise StaleMoveError(
+                    f"{what} was sent for ply {ply} of game {game_id!r}, which is at ply {position.ply + 1}"
+                    " now: reload the game",
+                    reason="the game has moved on: reload the game",
+                )
             waiting = _waiting_for(record, position)
             if move is None:
                 if waiting != "computer":
@@ -207,23 +231,29 @@ class Sessions:
             return self._state(self.store.load(game_id), kept)
 
     def review(self, game_id: str) -> Review:
-        """Every move of the game judged by the analysis of the position before it, mistakes marked."""
+        """Every move of the game judged by the analysis of the position before it, mistakes marked.
+
+        Each move gets at most the think time and the whole review :attr:`REVIEW_TIME` seconds; moves
+        beyond it are left unreviewed (``reviewed`` false) and the review's ``complete`` is false."""
         record = self.store.load(game_id)
-        position = Position.start(Game.parse(record.game))
-        seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(record.moves))))
-        executor = self._executor_for(position.game)
-        futures = []
-        for m in record.moves:
-            futures.append(executor.submit(review_move, position, m.move, m.by, seconds))
-            position = position.play(m.move)
-        plies = [f.result() for f in futures]
-        return Review(game=self._state(record, position), plies=plies, mistakes=sum(p.mistake for p in plies))
+        start = Position.start(Game.parse(record.game))
+        moves = [(m.move, m.by) for m in record.moves]
+        seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(moves))))
+        plies = self.teach_pool.run(
+            self.REVIEW_TIME + self.think_time, review_moves, start, moves, seconds, self.REVIEW_TIME
+        )
+        return Review(
+            game=self._state(record, _replay(record)),
+            plies=plies,
+            mistakes=sum(p.mistake for p in plies),
+            complete=all(p.reviewed for p in plies),
+        )
 
     def analyze(self, position: Position, depth: int | None = None, seconds: float | None = None) -> Analysis:
         """:func:`inarow.analysis.analyze` of ``position``, searching at most :attr:`think_time` seconds."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         limits = Limits(depth=depth, time=limit)
-        return self._executor_for(position.game).submit(analyze_position, position, limits).result()
+        return self._pool_for(position.game).run(self._backstop, analyze_position, position, limits)
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
@@ -246,23 +276,23 @@ class Sessions:
         ]
         return History(total=self.store.count(), games=games, scores=self.store.scores())
 
-    def search(self, game: Game, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
-        """Run ``task`` (a search of a position of ``game``, given and answering in values) where this
-        board's searches run, and wait for its answer."""
-        return self._executor_for(game).submit(task, *args, **kwargs).result()
+    def search(self, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run ``task`` (a teaching search, given and answering in values) on the teaching pool, stopped
+        after the think time (and a moment to answer), and wait for its answer. Raises
+        :class:`~inarow.errors.ServerBusyError` when too many wait, :class:`~inarow.errors.StoppedError`
+        when the time ran out before there was an answer."""
+        return self.teach_pool.run(self.think_time + 0.25, task, *args, **kwargs)
 
     # ------------------------------------------------------------------------------- helpers
-    def _executor_for(self, game: Game) -> Executor:
-        return self._inline if game.cells <= self.INLINE_CELLS else self.executor
+    def _pool_for(self, game: Game) -> SearchPool:
+        return self._inline if game.cells <= self.INLINE_CELLS else self.play_pool
 
     def _computer_move(self, record: GameRecord, position: Position) -> tuple[Position, PlayedMove]:
         """Let the computer play in ``position`` of the game ``record`` and commit its move."""
         ply = position.ply + 1
         name = _players(record)[position.turn]
-        move, note = (
-            self._executor_for(position.game)
-            .submit(choose_move, position, name, self.think_time, f"{record.seed}:{ply}")
-            .result()
+        move, note = self._pool_for(position.game).run(
+            self._backstop, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
         )
         bit = position.move_bit(move)
         after = position.play(bit)
@@ -316,6 +346,20 @@ class Sessions:
             updated=record.updated,
             reply=reply,
         )
+
+
+class _GameLock:
+    """The lock of one game, kept only while someone holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> _GameLock:
+        self._lock.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
 
 
 def _check_player(field: str, name: str, game: Game) -> str:

@@ -1,7 +1,11 @@
-"""Where searches run: the worker pool beside the server (or the calling thread), and the tasks sent to it.
+"""Where searches run: the worker pools beside the server (or the calling thread), and the tasks sent to it.
 
-What crosses to a worker is values (:class:`~inarow.rules.Position` pickles as its game and bitboards),
-and what comes back too. A process pool's workers end with the server that started them.
+:class:`SearchPool` is a supervised pool: a cap on waiting tasks (beyond it :class:`ServerBusyError`), a
+deadline per task and a cancel flag per task shared with the worker processes (both seen by every
+:class:`~inarow.search.limits.Budget` check inside the task, see :func:`inarow.search.limits.bounded`),
+and a new pool in place of one whose worker died. What crosses to a worker is values
+(:class:`~inarow.rules.Position` pickles as its game and bitboards), and what comes back too. A process
+pool's workers end with the server that started them.
 """
 
 from __future__ import annotations
@@ -11,15 +15,19 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Literal, ParamSpec, TypeVar
+from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.analysis import Analysis, analyze, load_engine
+from inarow.errors import InarowError, ServerBusyError, StoppedError
 from inarow.notation import parse_position
 from inarow.players import player
 from inarow.rules import Position
-from inarow.search.limits import Limits
+from inarow.search.limits import Limits, SearchAborted, bounded
+from inarow.search.limits import stopped as limits_stopped
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -44,7 +52,7 @@ def make_executor(pool: Pool, workers: int | None = None) -> tuple[Executor, int
     app: a search never holds the server's GIL), ``thread`` or ``inline`` (the calling thread)."""
     if pool == "inline":
         return InlineExecutor(), 1
-    count = workers or max(1, min(4, os.cpu_count() or 1))
+    count = workers or default_workers()
     if pool == "thread":
         return ThreadPoolExecutor(count, thread_name_prefix="inarow-search"), count
     executor = ProcessPoolExecutor(
@@ -54,6 +62,249 @@ def make_executor(pool: Pool, workers: int | None = None) -> tuple[Executor, int
         initargs=(os.getpid(),),
     )
     return executor, count
+
+
+def default_workers() -> int:
+    """One search process per core, up to 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+PoolState = Literal["warming", "ready", "broken"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoolHealth:
+    """How a :class:`SearchPool` stands: ``state`` is ``warming`` until its workers have loaded the
+    engine, ``broken`` when a worker has died (it is replaced on the next request), else ``ready``;
+    ``alive`` counts the worker processes running, ``running`` and ``waiting`` the tasks, ``replaced`` how
+    many times the pool was replaced."""
+
+    name: str
+    kind: Pool
+    state: PoolState
+    workers: int
+    alive: int
+    running: int
+    waiting: int
+    max_waiting: int
+    replaced: int
+
+
+class _Asker(threading.local):
+    cancelled: Callable[[], bool] | None = None
+
+
+_asker = _Asker()
+
+
+@contextmanager
+def asking(cancelled: Callable[[], bool]) -> Iterator[None]:
+    """Within the block, the tasks this thread waits for stop once ``cancelled()`` is true (the client that
+    asked for them went away)."""
+    saved = _asker.cancelled
+    _asker.cancelled = cancelled
+    try:
+        yield
+    finally:
+        _asker.cancelled = saved
+
+
+class ClientGone(Exception):
+    """The client that asked for a task went away; the task was cancelled."""
+
+
+_FLAGS: Any = None
+"""In a worker process: the pool's shared cancel flags, one byte per slot."""
+
+
+def _start_worker(parent: int, flags: Any) -> None:
+    global _FLAGS
+    _FLAGS = flags
+    exit_with_parent(parent)
+
+
+def _run(
+    flags: Any, slot: int, seconds: float | None, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+) -> _T:
+    """Run ``fn`` under a deadline of ``seconds``, stopping (SearchAborted inside the search) once the
+    slot's cancel flag is raised; an error raised because the time ran out says so."""
+    shared = _FLAGS if flags is None else flags
+    with bounded(seconds, lambda: shared[slot] != 0):
+        try:
+            return fn(*args, **kwargs)
+        except (InarowError, SearchAborted):
+            if not limits_stopped():
+                raise
+    after = "" if seconds is None else f" after {seconds:g} s, the server's cap on one search"
+    raise StoppedError(
+        f"the search was stopped{after}: ask for less (a smaller depth or board)",
+        reason="the search ran out of time",
+    )
+
+
+class SearchPool:
+    """A supervised pool of search workers with a cap on waiting tasks and a cancel flag per task.
+
+    ``kind`` is ``process`` (spawned processes that load the engine when the pool starts), ``thread`` or
+    ``inline`` (the calling thread). At most ``workers`` tasks run and ``max_waiting`` more wait; beyond
+    that :meth:`run` raises :class:`ServerBusyError`. A pool with a dead worker is replaced by the next
+    :meth:`run` (a task lost with the dead worker is run once more on the new pool). A task whose asker
+    goes away (see :func:`asking`) is cancelled: taken off the queue, or stopped at its next budget check.
+    """
+
+    def __init__(
+        self, name: str, kind: Pool, workers: int | None = None, max_waiting: int = 64, warm: bool = True
+    ) -> None:
+        self.name, self.kind, self.max_waiting, self.warm = name, kind, max_waiting, warm
+        self.workers = 1 if kind == "inline" else workers or default_workers()
+        slots = self.workers + max_waiting
+        self._context = multiprocessing.get_context("spawn")
+        self._flags: Any = self._context.RawArray("b", slots) if kind == "process" else bytearray(slots)
+        self._free = list(range(slots))
+        self._lock = threading.Lock()
+        self._running = 0
+        self.replaced = 0
+        self._executor: Executor = InlineExecutor()
+        self._warming: list[Future[bool]] = []
+        self._start()
+
+    # ----------------------------------------------------------------------------- running
+    def run(self, seconds: float | None, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """``fn(*args, **kwargs)`` on a worker, within ``seconds`` (None: no deadline of its own), waiting
+        for the answer. Raises :class:`ServerBusyError` when too many tasks wait, :class:`ClientGone` when
+        the asker went away, and whatever ``fn`` raises."""
+        slot = self._take_slot()
+        cancelled = _asker.cancelled
+        try:
+            for attempt in range(2):
+                future, executor = self._submit(slot, seconds, fn, args, kwargs)
+                try:
+                    return self._wait(future, slot, cancelled)
+                except BrokenExecutor:
+                    if attempt:
+                        raise
+                    self._replace_if_broken(failed=executor)
+            raise AssertionError("unreachable")  # pragma: no cover
+        finally:
+            self._release_slot(slot)
+
+    def _wait(self, future: Future[_T], slot: int, cancelled: Callable[[], bool] | None) -> _T:
+        if cancelled is None or self.kind == "inline":
+            return future.result()
+        while True:
+            try:
+                return future.result(timeout=0.1)
+            except TimeoutError:
+                if cancelled():
+                    self._flags[slot] = 1
+                    future.cancel()
+                    raise ClientGone from None
+
+    def _submit(
+        self, slot: int, seconds: float | None, fn: Callable[..., _T], args: Any, kwargs: Any
+    ) -> tuple[Future[_T], Executor]:
+        """The task on the current executor (replaced first if broken), and that executor."""
+        self._replace_if_broken()
+        flags = None if self.kind == "process" else self._flags
+        if self.kind == "inline":
+            inline = InlineExecutor()
+            return inline.submit(_run, flags, slot, seconds, fn, *args, **kwargs), inline
+        executor = self._executor
+        try:
+            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
+        except (BrokenExecutor, RuntimeError):
+            self._replace_if_broken(failed=executor)
+            executor = self._executor
+            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
+
+    def _take_slot(self) -> int:
+        with self._lock:
+            if not self._free:
+                raise ServerBusyError(
+                    f"the {self.name} workers are busy: {self.workers} searches running and "
+                    f"{self.max_waiting} waiting; try again in a few seconds",
+                    reason=f"the {self.name} workers are busy",
+                    retry_after=2,
+                )
+            slot = self._free.pop()
+            self._flags[slot] = 0
+            self._running += 1
+            return slot
+
+    def _release_slot(self, slot: int) -> None:
+        with self._lock:
+            self._free.append(slot)
+            self._running -= 1
+
+    # ------------------------------------------------------------------------- supervision
+    def _start(self) -> None:
+        if self.kind == "inline":
+            self._executor = InlineExecutor()
+        elif self.kind == "thread":
+            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=f"inarow-{self.name}")
+        else:
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=self._context,
+                initializer=_start_worker,
+                initargs=(os.getpid(), self._flags),
+            )
+        if self.warm and self.kind == "process":
+            # Start every worker now, without waiting: the page is served while the engine loads.
+            self._warming = [self._executor.submit(warm_up) for _ in range(self.workers)]
+
+    def _processes(self) -> list[Any]:
+        processes = getattr(self._executor, "_processes", None) or {}
+        return list(processes.values())
+
+    def _is_broken(self) -> bool:
+        if self.kind != "process":
+            return False
+        if getattr(self._executor, "_broken", False):
+            return True
+        return any(not p.is_alive() for p in self._processes())
+
+    def _replace_if_broken(self, failed: Executor | None = None) -> None:
+        """Replace the executor if it is broken, or if it is ``failed`` (one a task of ours broke on) and
+        no other thread has replaced it already."""
+        with self._lock:
+            if not (self._executor is failed or self._is_broken()):
+                return
+            old = self._executor
+            self.replaced += 1
+            self._start()
+        _kill(old)
+
+    def health(self) -> PoolHealth:
+        """The pool's state, read now."""
+        with self._lock:
+            processes = self._processes()
+            alive = sum(p.is_alive() for p in processes) if self.kind == "process" else self.workers
+            broken = self._is_broken()
+            warming = any(not f.done() for f in self._warming)
+            running = min(self._running, self.workers)
+            return PoolHealth(
+                name=self.name,
+                kind=self.kind,
+                state="broken" if broken else "warming" if warming else "ready",
+                workers=self.workers,
+                alive=alive,
+                running=running,
+                waiting=self._running - running,
+                max_waiting=self.max_waiting,
+                replaced=self.replaced,
+            )
+
+    def shutdown(self) -> None:
+        """Stop the workers, cancelling what waits."""
+        _kill(self._executor)
+
+
+def _kill(executor: Executor) -> None:
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
 
 
 def exit_with_parent(parent: int, every: float = 1.0) -> None:

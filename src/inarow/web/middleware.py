@@ -1,9 +1,14 @@
-"""ASGI middleware of the web app."""
+"""ASGI middleware of the web app: the trust boundary (:class:`Guard`) and whole bodies read up front
+(:class:`ReadBody`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+import asyncio
+import hmac
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from http.cookies import SimpleCookie
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from fastapi.responses import JSONResponse
 
@@ -13,12 +18,153 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""The names a server bound to loopback answers to: a page elsewhere cannot reach it through DNS
+rebinding, since its requests carry that page's host name."""
 
-class LimitBody:
-    """ASGI middleware that answers 413 to a body over ``limit`` bytes, declared or streamed."""
+TOKEN_COOKIE = "inarow_token"
+TOKEN_HEADER = b"x-inarow-token"
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def host_name(value: str) -> str:
+    """The host of a ``Host`` header or an origin's netloc, lowercased, without port or brackets."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    if value.count(":") > 1:  # a bare IPv6 address
+        return value
+    return value.rsplit(":", 1)[0] if ":" in value else value
+
+
+async def _answer(
+    send: Send, status: int, detail: str, reason: str, headers: Iterable[tuple[str, str]] = ()
+) -> None:
+    response = JSONResponse({"detail": detail, "reason": reason}, status_code=status, headers=dict(headers))
+    await response({"type": "http"}, _no_receive, send)
+
+
+class Guard:
+    """The trust boundary, like Jupyter's.
+
+    - A request whose ``Host`` is not one of ``hosts`` gets 403 (DNS rebinding).
+    - A state-changing request (POST…) whose ``Origin`` is not the server itself gets 403 (another site's
+      page posting to this one).
+    - With a ``token``, every API request must carry it: the ``X-Inarow-Token`` header, an
+      ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``.
+    - Every answer carries a content-security policy that forbids framing and scripts from elsewhere.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], token: str | None = None) -> None:
+        self.app = app
+        self.hosts = frozenset(host_name(h) for h in hosts)
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+
+        async def secured_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        host = headers.get(b"host", "")
+        if host_name(host) not in self.hosts:
+            await _answer(
+                secured_send,
+                403,
+                f"host {host!r} is not allowed: this server answers to {', '.join(sorted(self.hosts))}; "
+                "start inarow serve with --allow-host NAME to add a name",
+                "host not allowed",
+            )
+            return
+        origin = headers.get(b"origin")
+        if scope["method"] in STATE_CHANGING and origin is not None:
+            netloc = urlsplit(origin).netloc.lower()
+            if origin == "null" or netloc != host.strip().lower():
+                await _answer(
+                    secured_send,
+                    403,
+                    f"origin {origin!r} is not allowed: only pages served by this server may change games",
+                    "origin not allowed",
+                )
+                return
+        path: str = scope.get("path", "")
+        if self.token is not None:
+            given = self._token_of(scope, headers)
+            if path == "/" and given is None:
+                query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+                from_url = query.get("token", [None])[0]
+                if from_url is not None and hmac.compare_digest(from_url, self.token):
+                    await self._set_cookie(secured_send)
+                    return
+            guarded = path.startswith(("/api/", "/docs", "/openapi")) or path == "/"
+            if guarded and (given is None or not hmac.compare_digest(given, self.token)):
+                await _answer(
+                    secured_send,
+                    403,
+                    "this server needs its token: open the URL inarow serve printed (with ?token=…), or send "
+                    "the header X-Inarow-Token",
+                    "token required",
+                )
+                return
+        await self.app(scope, receive, secured_send)
+
+    @staticmethod
+    def _token_of(scope: Scope, headers: dict[bytes, str]) -> str | None:
+        if TOKEN_HEADER in headers:
+            return headers[TOKEN_HEADER]
+        authorization = headers.get(b"authorization", "")
+        if authorization.lower().startswith("bearer "):
+            return authorization[7:].strip()
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get(b"cookie", ""))
+        except Exception:  # a malformed cookie header is no token
+            return None
+        return cookie[TOKEN_COOKIE].value if TOKEN_COOKIE in cookie else None
+
+    async def _set_cookie(self, send: Send) -> None:
+        # The token moves from the URL to a cookie the page's requests carry, and the URL loses it.
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [
+                    (b"location", b"/"),
+                    (
+                        b"set-cookie",
+                        f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1"),
+                    ),
+                    (b"content-length", b"0"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+
+class ReadBody:
+    """ASGI middleware that reads a request's whole body before the app sees it: a body over ``limit``
+    bytes (declared or streamed in chunks) gets 413 and a body that stops arriving for ``timeout``
+    seconds gets 408, both before any route runs — so a refused body never changed anything."""
+
+    def __init__(self, app: ASGIApp, limit: int, timeout: float = 10.0) -> None:
+        self.app, self.limit, self.timeout = app, limit, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -26,41 +172,51 @@ class LimitBody:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(send)
+                await self._too_large(send)
                 return
-        received, too_large, refused = 0, False, False
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), self.timeout)
+            except TimeoutError:
+                await _answer(
+                    send,
+                    408,
+                    f"the request body stopped arriving: nothing for {self.timeout:g} seconds",
+                    "the request body stopped arriving",
+                )
+                return
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
 
-        async def counted_receive() -> Message:
-            # Past the limit the app gets an empty end of body, and its answer is replaced by a 413.
-            nonlocal received, too_large
-            if too_large:
-                return {"type": "http.request", "body": b"", "more_body": False}
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                too_large = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            return message
+        async def replay() -> Message:
+            # The body once, then whatever the server sends (a disconnect, when the client goes away).
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-        async def guarded_send(message: Message) -> None:
-            nonlocal refused
-            if not too_large:
-                await send(message)
-            elif not refused:
-                refused = True
-                await self._refuse(send)
+        await self.app(scope, replay, send)
 
-        await self.app(scope, counted_receive, guarded_send)
-
-    async def _refuse(self, send: Send) -> None:
-        response = JSONResponse(
-            {
-                "detail": f"request body too large: at most {self.limit} bytes",
-                "reason": "request body too large",
-            },
-            status_code=413,
+    async def _too_large(self, send: Send) -> None:
+        await _answer(
+            send,
+            413,
+            f"request body too large: at most {self.limit} bytes",
+            "request body too large",
         )
-        await response({"type": "http"}, _no_receive, send)
 
 
 async def _no_receive() -> Message:  # pragma: no cover - a JSONResponse never reads

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Annotated, Any
 
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from inarow.evaluation import EVALUATIONS
 from inarow.search.textbook import ALGORITHMS
@@ -14,60 +15,115 @@ EXPLAIN_MAX_DEPTH = 9
 """The deepest search the teaching routes run, in plies (tic-tac-toe to the end)."""
 
 
+MAX_OFFSET = 2**31
+"""The largest offset into the history (SQLite's integers overflow past 2**63)."""
+
+MAX_SEARCH_DEPTH = 400
+"""The deepest ``/api/analyze`` search, in plies (more than any board has)."""
+
+GAME_PATTERN = r"^ *([A-Za-z]+[0-9]?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+)?) *$"
+"""What a game name looks like: a preset (tictactoe, 4x4, 5x5, connect4, gomoku) or
+COLSxROWS[:K][:gravity]; a name of that shape that is not a game gets a 400 saying why."""
+
+
+def _printable_ascii(value: str) -> str:
+    # Positions, moves and names are written in ASCII; a Unicode digit such as '²' is refused here, by
+    # name, before any parser reads it as a number.
+    bad = next((c for c in value if not " " <= c <= "~"), None)
+    if bad is not None:
+        raise ValueError(f"{value!r} holds {bad!r}: only ASCII letters, digits, spaces and . / : - are read")
+    return value
+
+
+ASCII_PATTERN = "^[ -~]*$"
+
+Ascii = Annotated[str, AfterValidator(_printable_ascii), Field(json_schema_extra={"pattern": ASCII_PATTERN})]
+"""A string of printable ASCII: the schema says so, and a refusal names the character."""
+
+
+def _json_number(value: object) -> object:
+    # JSON numbers only: not true/false, not "3" (which Python would read as numbers).
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number, not {json.dumps(value)}")
+    return value
+
+
+JSON_NUMBER = BeforeValidator(_json_number)
+"""Numbers as JSON writes them (``2`` or ``2.0`` for an integer), never a boolean or a string; it comes
+after a field's bounds, so that the schema states them."""
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: int | None = Field(None, description="plies of depth-limited search instead of the exact one")
-    time: float | None = Field(None, description="seconds; capped by the server's think time")
+    game: str = Field(
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+    )
+    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
+        None, description="plies of depth-limited search instead of the exact one"
+    )
+    time: Annotated[float, Field(gt=0, le=86400), JSON_NUMBER] | None = Field(
+        None, description="seconds, more than 0; capped by the server's think time"
+    )
 
 
 class NewGameRequest(_Body):
     """The choices of a new game."""
 
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    you: str = Field("x", max_length=16, description="the mark you play: x or o")
-    first: str = Field("you", max_length=16, description="who moves first: you, computer or random")
-    level: str = Field("medium", max_length=16, description="easy, medium, hard or perfect")
-    mode: str = Field("computer", max_length=16, description="computer, humans (one device) or computers")
-    x_player: str | None = Field(
+    game: str = Field(
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+    )
+    you: Ascii = Field("x", max_length=16, description="the mark you play: x or o")
+    first: Ascii = Field("you", max_length=16, description="who moves first: you, computer or random")
+    level: Ascii = Field("medium", max_length=16, description="easy, medium, hard or perfect")
+    mode: Ascii = Field("computer", max_length=16, description="computer, humans (one device) or computers")
+    x_player: Ascii | None = Field(
         None,
         max_length=64,
         description="mode computers: who plays X (random, rules, easy…perfect, minimax:2:open-lines…); "
         "default the level",
     )
-    o_player: str | None = Field(None, max_length=64, description="mode computers: who plays O")
+    o_player: Ascii | None = Field(None, max_length=64, description="mode computers: who plays O")
 
 
 class MoveRequest(_Body):
     """Your move; without one, the computer plays the move it owes (its reply, or the next move of a
     computer-against-computer game)."""
 
-    move: str | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
-    reply: bool = Field(True, description="whether the computer replies in the same request")
+    move: Ascii | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
+    reply: StrictBool = Field(True, description="whether the computer replies in the same request")
+    ply: Annotated[int, Field(ge=1, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
+        None,
+        description="the number this move is meant to have (moves played so far plus one): a move sent "
+        "twice or for a game that has moved on gets 409 and changes nothing",
+    )
 
 
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    algorithm: str = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
-    depth: int | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    game: str = Field(
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
-    evaluation: str = Field(
+    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
+    depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
+        2, description="plies; null searches to the end of the game"
+    )
+    evaluation: Ascii = Field(
         "open-lines", max_length=200, description=f"one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
     )
-    order: str = Field("columns", max_length=16, description="columns (the default) or rows, from the top")
-    ordering: bool = Field(False, description="try the children best-first by e(P) after the move")
-    quiescence: bool = Field(False, description="search on at the horizon while a side can win or must block")
-    deepen: bool = Field(
+    order: Ascii = Field("columns", max_length=16, description="columns (the default) or rows, from the top")
+    ordering: StrictBool = Field(False, description="try the children best-first by e(P) after the move")
+    quiescence: StrictBool = Field(
+        False, description="search on at the horizon while a side can win or must block"
+    )
+    deepen: StrictBool = Field(
         False, description="iterative deepening: depths 1, 2, … first, each previous best first"
     )
 
@@ -76,12 +132,14 @@ class CompareRequest(_Body):
     """A position to search with every textbook algorithm and the engine: the arguments of
     ``inarow compare``."""
 
-    game: str = Field("tictactoe", max_length=64, description="a preset or COLSxROWS:K[:gravity]")
-    position: str = Field("", max_length=4096, description="a diagram, a move list or column digits")
-    depth: int | None = Field(
-        2, ge=0, le=EXPLAIN_MAX_DEPTH, description="plies; null searches to the end of the game"
+    game: str = Field(
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
     )
-    evaluation: str = Field(
+    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
+        2, description="plies; null searches to the end of the game"
+    )
+    evaluation: Ascii = Field(
         "open-lines", max_length=200, description=f"one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
     )
 

@@ -1,23 +1,126 @@
 """Run the web app on uvicorn (``inarow serve``), by default on 127.0.0.1:8000 with the games in the user's
-data folder."""
+data folder.
+
+Start-up checks everything before it creates anything: the port's range, then the port itself (bound
+before the database is opened), then the database (locked for this server alone). Each failure is one
+:class:`~inarow.errors.InarowError`, which the CLI prints as one line. Binding beyond loopback needs a token:
+one is made and printed in the page's URL unless ``--token`` gives it.
+
+Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
+a body may not pause for longer than ``body_timeout``, idle kept-alive connections close after
+:data:`KEEP_ALIVE`, and at most :data:`MAX_CONNECTIONS` connections are open at once (more get 503).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import secrets
+import socket
+import sys
 import threading
 import time
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from inarow.errors import InarowError
 from inarow.players import DEFAULT_THINK_TIME
+from inarow.store import Store
 from inarow.web.app import Settings, create_app
+from inarow.web.middleware import LOOPBACK_HOSTS
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a client has to send a request's headers once it has connected or begun a request."""
+
+KEEP_ALIVE = 5
+"""Seconds an idle kept-alive connection stays open."""
+
+MAX_CONNECTIONS = 256
+"""Open connections (and requests in flight) beyond which the server answers 503."""
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a deadline on a request's headers: a client that connects and sends
+    nothing, or half a request line, is cut off after :data:`HEADER_TIMEOUT` seconds."""
+
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._header_timer is None and self.cycle is not None and self.cycle.response_complete:
+            self._arm()  # the next request on a kept-alive connection begins
+        super().data_received(data)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.cycle is not None and not self.cycle.response_complete:
+            self._disarm()  # the headers have arrived: the body has its own timeout
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
 
 
 def default_db_path() -> Path:
     """Where games are kept unless told otherwise: ``<user data dir>/inarow/games.sqlite3``."""
     return Path(platformdirs.user_data_dir("inarow", appauthor=False)) / "games.sqlite3"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback name or address (only this machine can connect)."""
+    if host.lower() in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening. Raises :class:`InarowError` for a port outside
+    1–65535 or one that cannot be had (in use, not allowed)."""
+    if not 1 <= port <= 65535:
+        raise InarowError(f"invalid port {port}: expected 1 to 65535")
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise InarowError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        why = "the port is in use" if error.errno == 98 else error.strerror or str(error)
+        raise InarowError(f"cannot listen on {host}:{port}: {why}", reason=why) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def serve(
@@ -29,18 +132,57 @@ def serve(
     think_time: float = DEFAULT_THINK_TIME,
     workers: int | None = None,
     seed: int | None = None,
+    allow_hosts: tuple[str, ...] = (),
+    token: str | None = None,
 ) -> None:
-    """Serve the app until interrupted; with ``open_browser``, open the page once the server listens."""
-    settings = Settings(db=db or default_db_path(), think_time=think_time, workers=workers, seed=seed)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(settings), host=host, port=port, log_level="info", access_log=False)
-    )
+    """Serve the app until interrupted; with ``open_browser``, open the page once the server listens.
+
+    ``allow_hosts`` are host names the server answers to besides loopback's (and the address it is bound
+    to); ``token`` the token API requests must carry, made up when binding beyond loopback without one.
+    """
+    sock = listen(host, port)
+    try:
+        path = db or default_db_path()
+        store = Store(path, exclusive=True)
+    except BaseException:
+        sock.close()
+        raise
+    local = is_loopback(host)
+    if not local and token is None:
+        token = secrets.token_urlsafe(24)
+    hosts = tuple(allow_hosts)
+    if host not in ("0.0.0.0", "::", ""):
+        hosts = (*hosts, host)
+    settings = Settings(db=path, think_time=think_time, workers=workers, seed=seed, hosts=hosts, token=token)
+    config: dict[str, Any] = {
+        "log_level": "info",
+        "access_log": False,
+        "http": GuardedH11Protocol,
+        "timeout_keep_alive": KEEP_ALIVE,
+        "limit_concurrency": MAX_CONNECTIONS,
+        "h11_max_incomplete_event_size": 16 * 1024,
+    }
+    server = uvicorn.Server(uvicorn.Config(create_app(settings, store), **config))
+    shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    if token is not None:
+        url += f"?token={token}"
+    if not local:
+        print(
+            f"warning: inarow serve listens on {host}, beyond this machine: anyone who can reach it and has "
+            "the token can play, see every game and change it. Share the URL below only with people you "
+            "trust; other host names are refused unless given with --allow-host.",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(f"inarow: games kept in {path}", flush=True)
+    print(f"inarow: open {url}", flush=True)
     if open_browser:
-        shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
-        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
-    print(f"inarow: games kept in {settings.db}", flush=True)
-    server.run()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
 
 
 def _open_when_started(server: uvicorn.Server, url: str, timeout: float = 60.0) -> None:

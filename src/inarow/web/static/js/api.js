@@ -44,9 +44,12 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   menus: () => request("GET", "/api/menus"),
+  health: () => request("GET", "/api/health"),
   newGame: (choices) => request("POST", "/api/games", choices),
   game: (id) => request("GET", game(id)),
-  play: (id, move, reply = true) => request("POST", `${game(id)}/moves`, move === null ? {} : { move, reply }),
+  // `ply`: the number the move is meant to have (moves so far + 1): a repeated click gets 409, not a move.
+  play: (id, move, reply = true, ply = undefined) =>
+    request("POST", `${game(id)}/moves`, move === null ? { ply } : { move, reply, ply }),
   undo: (id) => request("POST", `${game(id)}/undo`),
   review: (id) => request("GET", `${game(id)}/review`),
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),

@@ -11,7 +11,7 @@ import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, gameTitle, hintWords, introWords, markOf, playersWords, statusWords } from "./words.js";
+import { WARMING_UP, analysisSummary, gameTitle, hintWords, introWords, markOf, playersWords, statusWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = { game: "inarow.game", choices: "inarow.choices" };
@@ -140,6 +140,11 @@ async function change(request, failure, { showBusy = false, fresh = false } = {}
   const generation = state.generation;
   state.busy = true;
   if (showBusy) render();
+  // A slow answer may be the engine still loading on the server: say so rather than "thinking".
+  const slow = setTimeout(async () => {
+    const health = await api.health().catch(() => null);
+    if (health?.status === "warming" && state.busy && generation === state.generation) setStatus(WARMING_UP, "thinking");
+  }, 800);
   try {
     const next = await request();
     if (generation !== state.generation) return false;
@@ -153,9 +158,17 @@ async function change(request, failure, { showBusy = false, fresh = false } = {}
   } catch (error) {
     if (generation !== state.generation) return false;
     state.busy = false;
+    // The game moved on (a second click, another tab): show it as it stands.
+    const current = error.status === 409 && state.game ? await api.game(state.game.id).catch(() => null) : null;
+    if (current) {
+      accept(current);
+      return false;
+    }
     render();
     setStatus(failure(error), "error");
     return false;
+  } finally {
+    clearTimeout(slow);
   }
 }
 
@@ -229,7 +242,7 @@ async function onCell(cell, column) {
     return;
   }
   const move = game.gravity ? String(column) : cell;
-  if (await change(() => api.play(game.id, move, false), (error) => `Can't play ${move}: ${error.reason}.`)) await followUp();
+  if (await change(() => api.play(game.id, move, false, game.moves.length + 1), (error) => `Can't play ${move}: ${error.reason}.`)) await followUp();
 }
 
 /** Let the computer play when it is its turn: a reply, or the next move of a watched game. */
@@ -249,7 +262,7 @@ async function followUp() {
 
 async function computerMove() {
   const game = state.game;
-  await change(() => api.play(game.id, null), (error) => `The computer could not move: ${error.reason}.`, { showBusy: true });
+  await change(() => api.play(game.id, null, true, game.moves.length + 1), (error) => `The computer could not move: ${error.reason}.`, { showBusy: true });
 }
 
 async function newGame(event) {

@@ -88,6 +88,9 @@ export function hintWords(analysis, mark) {
  * The status line of a game, as [text, kind]: its result, who is thinking, or whose move it is.
  * `busy`: a request that changes the game is under way; `intro`: a sentence said once at the start.
  */
+/** What the status line says while the server's engine is still loading (GET /api/health: warming). */
+export const WARMING_UP = "Warming up the engine … the first move on a big board waits for it.";
+
 export function statusWords(game, { busy = false, intro = "" } = {}) {
   const mark = (side) => markOf(game, side);
   if (game.result) {
@@ -168,6 +171,7 @@ export function reviewStatus(game, plies, step) {
     if (!game.result) return "Final position: the game is unfinished.";
     return `Final position: ${game.result === "draw" ? "draw" : `${mark(game.result)} won`}.`;
   }
+  if (ply.reviewed === false) return `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (not reviewed: the review's time ran out).`;
   const words = reviewWords(ply);
   let text = `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (${words.played}); best was ${ply.best.slice(0, 3).join(", ")} (${words.best}).`;
   if (ply.mistake) text += ` Mistake: it ${words.verdict}.`;

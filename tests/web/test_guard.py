@@ -1,0 +1,163 @@
+"""The trust boundary (hosts, origins, the token, the content-security policy), the documentation page,
+and the pools that keep play apart from teaching (a full queue, cancelled work, the health route)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from inarow.errors import ServerBusyError, StoppedError, TreeTooLargeError
+from inarow.search.limits import Budget, Limits, SearchAborted
+from inarow.sessions.workers import ClientGone, SearchPool, asking
+from inarow.web.app import Settings, create_app
+
+
+def test_a_foreign_host_gets_a_403_that_says_how_to_allow_it(client: TestClient) -> None:
+    response = client.get("/api/games", headers={"Host": "attacker.example:8000"})
+    assert response.status_code == 403
+    assert response.json() == {
+        "detail": "host 'attacker.example:8000' is not allowed: this server answers to 127.0.0.1, ::1, "
+        "localhost; start inarow serve with --allow-host NAME to add a name",
+        "reason": "host not allowed",
+    }
+    for host in ("localhost:8000", "127.0.0.1", "[::1]:8000"):
+        assert client.get("/api/scores", headers={"Host": host}).status_code == 200, host
+
+
+def test_a_state_changing_request_from_another_sites_page_gets_a_403(client: TestClient) -> None:
+    response = client.post("/api/games", json={}, headers={"Origin": "http://attacker.example"})
+    assert response.status_code == 403
+    assert response.json()["detail"] == (
+        "origin 'http://attacker.example' is not allowed: only pages served by this server may change games"
+    )
+    assert client.post("/api/games", json={}, headers={"Origin": "null"}).status_code == 403
+    assert client.post("/api/games", json={}, headers={"Origin": "http://127.0.0.1"}).status_code == 201
+    assert client.get("/api/games", headers={"Origin": "http://attacker.example"}).status_code == 200
+
+
+def test_every_answer_forbids_framing_and_scripts_from_elsewhere(client: TestClient) -> None:
+    for path in ("/", "/api/menus", "/static/js/main.js", "/api/games/nope"):
+        policy = client.get(path).headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy, path
+
+
+def test_the_docs_page_loads_nothing_from_a_cdn_and_links_the_schema(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "<script" not in page.text and "cdn" not in page.text.lower()
+    assert 'href="/openapi.json"' in page.text and "POST /api/games/{game_id}/moves" in page.text
+
+
+def test_with_a_token_every_api_request_needs_it_by_header_or_by_the_cookie_from_the_url(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="s3cret")
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        refused = client.get("/api/games")
+        assert refused.status_code == 403 and refused.json()["reason"] == "token required"
+        assert client.get("/api/games", headers={"X-Inarow-Token": "wrong"}).status_code == 403
+        assert client.get("/api/games", headers={"X-Inarow-Token": "s3cret"}).status_code == 200
+        assert client.get("/api/games", headers={"Authorization": "Bearer s3cret"}).status_code == 200
+        assert client.get("/").status_code == 403
+        opened = client.get("/?token=s3cret", follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"] == "/"
+        assert (
+            "HttpOnly" in opened.headers["set-cookie"] and "SameSite=Strict" in opened.headers["set-cookie"]
+        )
+        assert client.get("/api/games").status_code == 200  # the cookie now
+        assert client.get("/static/style.css").status_code == 200
+
+
+# ------------------------------------------------------------------------------------------- pools
+def slow_search(seconds: float) -> str:
+    """A search that checks its budget until ``seconds`` pass: it stops early when cancelled."""
+    budget, end = Budget(Limits()), time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            budget.check()
+            time.sleep(0.01)
+    except SearchAborted:
+        return "stopped"
+    return "finished"
+
+
+def test_a_full_teaching_queue_answers_busy_with_retry_after() -> None:
+    teach = SearchPool("teaching", "thread", workers=1, max_waiting=0)
+    results: list[str] = []
+    worker = threading.Thread(target=lambda: results.append(teach.run(None, slow_search, 1.0)))
+    worker.start()
+    time.sleep(0.2)
+    assert teach.health().running == 1
+    with pytest.raises(ServerBusyError, match="the teaching workers are busy") as busy:
+        teach.run(None, slow_search, 0.01)
+    assert busy.value.retry_after == 2
+    worker.join()
+    assert results == ["finished"] and teach.health().running == 0
+    teach.shutdown()
+
+
+def test_work_whose_asker_went_away_is_stopped() -> None:
+    teach = SearchPool("teaching", "thread", workers=1, max_waiting=1)
+    gone = threading.Event()
+    threading.Timer(0.3, gone.set).start()
+    start = time.perf_counter()
+    with asking(gone.is_set), pytest.raises(ClientGone):
+        teach.run(None, slow_search, 30.0)
+    assert time.perf_counter() - start < 10
+    assert teach.health().running == 0
+    teach.shutdown()
+
+
+def test_a_task_past_its_deadline_stops_at_its_next_budget_check() -> None:
+    play = SearchPool("play", "inline")
+    assert play.run(0.2, slow_search, 30.0) == "stopped"
+    assert play.run(None, slow_search, 0.05) == "finished"
+
+
+def test_the_health_route_says_how_the_pools_stand(client: TestClient) -> None:
+    answer = client.get("/api/health").json()
+    assert answer["status"] == "ok" and answer["engine_ready"] is True
+    assert [(p["name"], p["state"], p["running"]) for p in answer["pools"]] == [
+        ("play", "ready", 0),
+        ("teaching", "ready", 0),
+    ]
+
+
+def refuses_when_stopped(seconds: float) -> str:
+    """A search that, once its budget runs out, gives up with an error of its own."""
+    if slow_search(seconds) == "stopped":
+        raise TreeTooLargeError("the tree was not finished")
+    return "finished"
+
+
+def test_an_error_caused_by_the_deadline_says_the_search_ran_out_of_time() -> None:
+    play = SearchPool("play", "inline")
+    with pytest.raises(StoppedError) as stopped:
+        play.run(0.2, refuses_when_stopped, 30.0)
+    assert str(stopped.value) == (
+        "the search was stopped after 0.2 s, the server's cap on one search: ask for less (a smaller depth or "
+        "board)"
+    )
+    assert stopped.value.reason == "the search ran out of time"
+
+
+def test_the_page_and_cheap_routes_answer_while_the_engine_warms_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded = threading.Event()
+    monkeypatch.setattr("inarow.web.app.warm_up", lambda: loaded.wait(30))
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/api/games").status_code == 200
+        warming = client.get("/api/health").json()
+        assert (warming["status"], warming["engine_ready"]) == ("warming", False)
+        loaded.set()
+        deadline = time.monotonic() + 10
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.get("/api/health").json()["engine_ready"] is True

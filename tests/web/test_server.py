@@ -1,0 +1,258 @@
+"""A real ``inarow serve`` under the hostile uses the issue lists: abandoned searches, a killed worker, two
+servers on one database, a repeated move, a foreign host, a bind beyond loopback, slow clients, and the
+start-up errors (each one line, exit 2, nothing created)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from inarow.store import SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
+Server = Any  # conftest's Server: an inarow serve process
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def health(server: Server) -> dict[str, Any]:
+    answer: dict[str, Any] = httpx.get(f"{server.url}/api/health", timeout=10).json()
+    return answer
+
+
+def pool(server: Server, name: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(p for p in health(server)["pools"] if p["name"] == name)
+    return found
+
+
+def serve_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "inarow", "serve", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_abandoned_compares_are_cancelled_and_a_gomoku_game_is_answered_meanwhile(
+    make_server: Callable[..., Server],
+) -> None:
+    """Four 19×19 comparisons dropped by their clients after a second, then a Gomoku game with the
+    computer moving first: it is answered, and the teaching pool is idle again long before the
+    comparisons' own think time (10 s) would have ended them."""
+    server = make_server(think_time=10.0).start()
+    assert wait_for(lambda: health(server)["status"] == "ok", 90)
+    for _ in range(4):
+        with contextlib.suppress(httpx.TimeoutException):
+            httpx.post(f"{server.url}/api/compare", json={"game": "19x19:5", "depth": 9}, timeout=1.0)
+    dropped = time.monotonic()
+    start = time.perf_counter()
+    answer = httpx.post(
+        f"{server.url}/api/games",
+        json={"game": "gomoku", "first": "computer", "level": "medium"},
+        timeout=60,
+    )
+    seconds = time.perf_counter() - start
+    print(f"first Gomoku move after 4 abandoned 19x19 comparisons: {seconds:.2f} s")
+    assert answer.status_code == 201 and answer.json()["reply"] is not None
+    assert wait_for(lambda: pool(server, "teaching")["running"] == 0, 8)
+    assert time.monotonic() - dropped < 9  # cancelled, not run out at the 10 s deadline
+
+
+def test_a_killed_worker_is_reported_then_replaced_by_the_next_big_board_move(
+    make_server: Callable[..., Server],
+) -> None:
+    server = make_server().start()
+    assert wait_for(lambda: health(server)["status"] == "ok", 90)
+    assert server.process is not None
+    workers = [pid for pid in children(server.process.pid) if b"spawn_main" in cmdline(pid)]
+    assert workers
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    assert wait_for(lambda: health(server)["status"] == "degraded", 10)
+    answer = httpx.post(
+        f"{server.url}/api/games", json={"game": "gomoku", "first": "computer", "level": "medium"}, timeout=90
+    )
+    assert answer.status_code == 201 and answer.json()["reply"] is not None
+    state = pool(server, "play")
+    assert state["replaced"] >= 1 and state["alive"] == state["workers"]
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(make_server: Callable[..., Server]) -> None:
+    first = make_server().start()
+    second = serve_command("--port", str(free_port()), "--db", str(first.db))
+    assert second.returncode == 2
+    assert second.stderr.strip() == (
+        f"error: cannot open the game history at {first.db}: another inarow serve is using it (it holds "
+        f"{first.db}.lock); stop that one or choose another file with --db"
+    )
+
+
+def test_a_move_sent_twice_gets_a_409_and_the_game_has_no_gap(make_server: Callable[..., Server]) -> None:
+    server = make_server().start()
+    game = httpx.post(f"{server.url}/api/games", json={"mode": "humans"}, timeout=30).json()
+    path = f"{server.url}/api/games/{game['id']}/moves"
+    assert httpx.post(path, json={"move": "b2", "ply": 1}, timeout=30).status_code == 200
+    again = httpx.post(path, json={"move": "a1", "ply": 1}, timeout=30)
+    assert again.status_code == 409 and again.json()["reason"] == "the game has moved on: reload the game"
+    moves = httpx.get(f"{server.url}/api/games/{game['id']}", timeout=30).json()["moves"]
+    assert [(m["ply"], m["move"]) for m in moves] == [(1, "b2")]
+
+
+def test_a_foreign_host_gets_a_403_and_an_allowed_one_gets_in(make_server: Callable[..., Server]) -> None:
+    server = make_server(extra=("--allow-host", "inarow.test")).start()
+    refused = httpx.get(f"{server.url}/api/games", headers={"Host": "evil.example"}, timeout=10)
+    assert refused.status_code == 403 and refused.json()["reason"] == "host not allowed"
+    allowed = httpx.get(f"{server.url}/api/games", headers={"Host": "inarow.test:80"}, timeout=10)
+    assert allowed.status_code == 200
+
+
+def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callable[..., Server]) -> None:
+    server = make_server(host="0.0.0.0").start()
+    refused = httpx.get(f"{server.url}/api/games", timeout=10)
+    assert refused.status_code == 403 and refused.json()["reason"] == "token required"
+    assert httpx.post(f"{server.url}/api/games", json={}, timeout=10).status_code == 403
+    log = server.log.read_text()
+    assert "warning: inarow serve listens on 0.0.0.0, beyond this machine" in log
+    token = re.search(r"\?token=([\w-]+)", log)
+    assert token is not None
+    allowed = httpx.get(f"{server.url}/api/games", headers={"X-Inarow-Token": token[1]}, timeout=10)
+    assert allowed.status_code == 200
+    with httpx.Client(base_url=server.url, timeout=10) as browser:
+        opened = browser.get(f"/?token={token[1]}", follow_redirects=True)
+        assert opened.status_code == 200 and opened.url.path == "/"
+        assert browser.get("/api/games").status_code == 200  # the cookie the page got carries the token
+
+
+def test_clients_that_never_finish_their_headers_or_body_are_cut_off(
+    make_server: Callable[..., Server],
+) -> None:
+    """200 connections that send half a request line, one that sends half its body: the server closes
+    the first (10 s for the headers) and answers the last 408 (10 s of silence), and still answers."""
+    server = make_server().start()
+    slow = [socket.create_connection(("127.0.0.1", server.port), timeout=60) for _ in range(200)]
+    for connection in slow:
+        connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    body = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+    body.sendall(
+        b"POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"position": '
+    )
+    start = time.monotonic()
+    assert all(connection.recv(1024) == b"" for connection in slow)  # closed by the server
+    answer = b""
+    while b"seconds" not in answer and (chunk := body.recv(4096)):
+        answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408"), answer
+    assert b"the request body stopped arriving: nothing for 10 seconds" in answer
+    assert time.monotonic() - start < 40
+    for connection in [*slow, body]:
+        connection.close()
+    assert httpx.get(f"{server.url}/api/games", timeout=10).status_code == 200
+
+
+def test_connections_past_the_cap_are_refused_at_once(make_server: Callable[..., Server]) -> None:
+    """Past 256 open connections a request gets 503 at once instead of waiting in line."""
+    server = make_server().start()
+    idle = [socket.create_connection(("127.0.0.1", server.port), timeout=60) for _ in range(260)]
+    try:
+        refused = httpx.get(f"{server.url}/api/games", timeout=10)
+        assert refused.status_code == 503
+    finally:
+        for connection in idle:
+            connection.close()
+    assert wait_for(lambda: httpx.get(f"{server.url}/api/games", timeout=10).status_code == 200, 10)
+
+
+def test_start_up_errors_are_one_line_and_create_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "games.sqlite3"
+    for port in ("0", "99999"):
+        refused = serve_command("--port", port, "--db", str(db))
+        assert (refused.returncode, refused.stderr) == (
+            2,
+            f"error: invalid port {port}: expected 1 to 65535\n",
+        )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = serve_command("--port", str(port), "--db", str(db))
+    assert (busy.returncode, busy.stderr) == (
+        2,
+        f"error: cannot listen on 127.0.0.1:{port}: the port is in use\n",
+    )
+    assert not db.parent.exists()
+
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"this is not a database" * 100)
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    cases = [
+        (folder, "it is a folder, not a file"),
+        (garbage, "file is not a database"),
+        (
+            newer,
+            f"it has schema version {SCHEMA_VERSION + 1} and this inarow reads up to {SCHEMA_VERSION}: "
+            "upgrade inarow or choose another file with --db",
+        ),
+    ]
+    if os.geteuid() != 0:  # root may write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        cases.append((locked / "games.sqlite3", "Permission denied"))
+    for path, why in cases:
+        failed = serve_command("--port", str(free_port()), "--db", str(path))
+        assert failed.returncode == 2, failed.stderr
+        assert failed.stderr == f"error: cannot open the game history at {path}: {why}\n"
