@@ -160,6 +160,7 @@ class GomokuSearch:
     def _defend(self, me: int, roots: list[int]) -> list[int] | None:
         """If the opponent has a VCF, the root moves after which it has none (perhaps none); else None."""
         board, opp = self.board, 3 - me
+        length = len(board.history)
         try:
             if not board.fours[opp] or self.threats.vcf(opp) is None:
                 return None
@@ -181,6 +182,7 @@ class GomokuSearch:
                 board.undo()
             return safe
         except SearchAborted:
+            board.rewind(length)
             return None
 
     def _opponent_vcf_after_any(self, me: int, roots: list[int]) -> list[int]:
@@ -243,6 +245,7 @@ class GomokuSearch:
         saved = self.budget.deadline
         if first:
             self.budget.deadline = None
+        length = len(board.history)
         try:
             for index, move in enumerate(roots):
                 board.play(move, me)
@@ -252,13 +255,14 @@ class GomokuSearch:
                     value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
                     if value > alpha:
                         value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
+                if value > alpha:
+                    best_line = [move, *self._line(3 - me, depth - 1)]
                 board.undo()
                 values[move] = value
-                if value > alpha:
-                    alpha = value
-                    best_line = [move, *self._line(3 - me, depth - 1)]
+                alpha = max(alpha, value)
         finally:
             self.budget.deadline = saved
+            board.rewind(length)
         return alpha, best_line, values
 
     def _line(self, side: int, depth: int) -> list[int]:

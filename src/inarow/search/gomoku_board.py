@@ -137,6 +137,12 @@ class GomokuBoard:
         i = self.history.pop()
         self._place(i, self.cells[i], -1)
 
+    def rewind(self, length: int) -> None:
+        """Take back stones until ``length`` are left in :attr:`history` (after a search was aborted
+        part-way down its line)."""
+        while len(self.history) > length:
+            self.undo()
+
     def _place(self, i: int, side: int, sign: int) -> None:
         cells, codes, packed, info = self.cells, self.codes, self.packed, self._info
         self.hash ^= self.zobrist[side][i]

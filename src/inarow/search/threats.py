@@ -52,6 +52,7 @@ class ThreatSearch:
         """The shortest VCF of ``side`` (to move) with at most ``max_fours`` fours, or None (also when
         ``max_nodes`` nodes did not find one: a VCF returned is always a proof, None is not)."""
         self._limit = self.budget.nodes + max_nodes
+        length = len(self.board.history)
         try:
             for depth in range(1, max_fours + 1):
                 self._cut = False
@@ -60,6 +61,10 @@ class ThreatSearch:
                     return line
         except _Exhausted:
             pass
+        except BaseException:
+            self.board.rewind(length)
+            raise
+        self.board.rewind(length)
         return None
 
     def _vcf(self, a: int, depth: int) -> list[int] | None:
@@ -114,10 +119,14 @@ class ThreatSearch:
         line = self.vcf(side, vcf_fours)
         if line is not None:
             return line
-        for depth in range(2, max_threats + 1):
-            line = self._vct(side, depth, vcf_fours)
-            if line is not None:
-                return line
+        length = len(self.board.history)
+        try:
+            for depth in range(2, max_threats + 1):
+                line = self._vct(side, depth, vcf_fours)
+                if line is not None:
+                    return line
+        finally:
+            self.board.rewind(length)
         return None
 
     def _vct(self, a: int, depth: int, vcf_fours: int) -> list[int] | None:
