@@ -75,7 +75,9 @@ class ThreatSearch:
             self._cut = True
             return None
         key = (board.hash, a, False)
-        if self._failed.get(key, -1) >= depth:
+        failed = self._failed.get(key, -1)
+        if failed >= depth:
+            self._cut = self._cut or failed < NEVER
             return None
         if self.budget.nodes > self._limit:
             raise _Exhausted
