@@ -40,6 +40,12 @@ LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
 
+DEFENCE_VCF_NODES = 400
+"""The nodes of the opponent's VCF looked for after each root move when it has one now."""
+
+VCT_SHARE = 0.25
+"""The share of the time left that the root's VCT may use."""
+
 INFINITY = EXACT * 1000
 
 
@@ -137,12 +143,12 @@ class GomokuSearch:
         return self._iterate(me, roots)
 
     def _vct_with_share(self, me: int) -> list[int] | None:
-        """A VCT within a third of the time left (or the node budget), so the α-β search keeps its share."""
+        """A VCT within :data:`VCT_SHARE` of the time left, so the α-β search keeps its share."""
         remaining = self.budget.remaining
         if remaining is None:
             return self.threats.vct(me)
         saved = self.budget.deadline
-        self.budget.deadline = self.budget.start + self.budget.elapsed + remaining / 3
+        self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * VCT_SHARE
         try:
             return self.threats.vct(me)
         except SearchAborted:
@@ -167,7 +173,7 @@ class GomokuSearch:
             safe = []
             for move in roots:
                 board.play(move, me)
-                if board.fives[me] or self.threats.vcf(opp) is None:
+                if board.fives[me] or self.threats.vcf(opp, max_nodes=DEFENCE_VCF_NODES) is None:
                     safe.append(move)
                 board.undo()
             if safe:

@@ -70,12 +70,11 @@ class GomokuBoard:
         for d, step in enumerate(self.steps):
             for i in self.board_cells:
                 self.codes[d][i] = sum(self.cells[i + k * step] * slot_weight(k) for k in range(-5, 6) if k)
-        self.updates = [[(k * step, slot_weight(-k)) for k in range(-5, 6) if k] for step in self.steps]
+        updates = [[(k * step, slot_weight(-k)) for k in range(-5, 6) if k] for step in self.steps]
         self.neighbours = [
             dr * width + dc for dr in range(-NEAR, NEAR + 1) for dc in range(-NEAR, NEAR + 1) if dr or dc
         ]
         self.near = [0] * size
-        self.candidates: set[int] = set()
         rng = random.Random(20261122)
         self.zobrist = [[0] * size, *([rng.getrandbits(64) for _ in range(size)] for _ in (1, 2))]
         self.hash = 0
@@ -89,6 +88,7 @@ class GomokuBoard:
         self.total = [0, 0, 0]
         self._info = _INFO[self.exact]
         self.packed = [[(0, 0)] * size for _ in self.steps]
+        self._lines = list(zip(self.codes, self.packed, updates, strict=True))
         self.counts = [[0] * size, [0] * size, [0] * size]
         self.flags = [[0] * size, [0] * size, [0] * size]
         for d, line in enumerate(self.codes):
@@ -144,7 +144,7 @@ class GomokuBoard:
             self.undo()
 
     def _place(self, i: int, side: int, sign: int) -> None:
-        cells, codes, packed, info = self.cells, self.codes, self.packed, self._info
+        cells, info, exact = self.cells, self._info, self.exact
         self.hash ^= self.zobrist[side][i]
         if sign > 0:
             cells[i] = side
@@ -153,10 +153,9 @@ class GomokuBoard:
             cells[i] = 0
             self.stones -= 1
         x_counts, o_counts = self.counts[1], self.counts[2]
-        touched = {i}
+        touched = set()
         delta = sign * side
-        for d, updates in enumerate(self.updates):
-            line, contributions = codes[d], packed[d]
+        for line, contributions, updates in self._lines:
             for offset, weight in updates:
                 j = i + offset
                 code = line[j] + delta * weight
@@ -165,30 +164,29 @@ class GomokuBoard:
                     continue
                 new = info.get(code)
                 if new is None:
-                    new = info[code] = _contribution(code, self.exact)
+                    new = info[code] = _contribution(code, exact)
                 old = contributions[j]
                 if new is not old:
                     contributions[j] = new
                     x_counts[j] += new[0] - old[0]
                     o_counts[j] += new[1] - old[1]
                     touched.add(j)
-        near, candidates = self.near, self.candidates
+        near = self.near
         for offset in self.neighbours:
-            j = i + offset
-            near[j] += sign
-            if cells[j] == 0 and near[j] > 0:
-                candidates.add(j)
-            else:
-                candidates.discard(j)
-        if cells[i] == 0 and near[i] > 0:
-            candidates.add(i)
+            near[i + offset] += sign
+        if sign > 0:
+            self._clear(i)
         else:
-            candidates.discard(i)
+            self._refresh(i)
         for j in touched:
             if cells[j] == 0:
                 self._refresh(j)
-            elif j == i:
-                self._clear(j)
+
+    @property
+    def candidates(self) -> set[int]:
+        """The empty cells within :data:`NEAR` steps of a stone."""
+        near, cells = self.near, self.cells
+        return {j for j in self.board_cells if near[j] and not cells[j]}
 
     def _clear(self, i: int) -> None:
         for side in (1, 2):
