@@ -426,3 +426,85 @@ def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
     result = analyze(Position.start(Game.parse("gomoku")), Limits(time=0.5))
     assert result.best == ("h8",)
     assert not result.exact
+
+
+# ------------------------------------------------------------------------------ rules, players, review
+@pytest.mark.parametrize(
+    ("name", "canonical"),
+    [("gomoku-standard", "gomoku-standard"), ("15x15:5:exact", "gomoku-standard"), ("9x9:5:exact", "9x9:5:exact")],
+)
+def test_the_standard_rule_is_chosen_by_the_game_name_and_named_back(name: str, canonical: str) -> None:
+    game = Game.parse(name)
+    assert game.exact and game.k == 5
+    assert game.name == canonical and Game.parse(game.name) == game
+    assert Game.parse("gomoku").name == "gomoku" and not Game.parse("gomoku").exact
+
+
+def test_six_in_a_row_wins_freestyle_and_not_the_standard_rule() -> None:
+    moves = "a1 a15 b1 b15 c1 c15 e1 e15 f1 f15 d1"
+    assert parse_position(moves, "gomoku").winner == "x"
+    assert parse_position(moves, "gomoku-standard").winner is None
+    assert parse_position("a1 a15 b1 b15 c1 c15 d1 d15 e1", "gomoku-standard").winner == "x"
+
+
+@pytest.mark.parametrize(
+    ("moves", "note", "expected"),
+    [
+        ("h8 a1 i8 a2 j8 a3 k8 a4", "five", {"g8", "l8"}),
+        ("h8 a1 i8 a2 j8 a3 b10 a4", "block four", {"a5"}),
+        ("h8 a1 i8 b2 j8 o15", "open four or four-three", {"g8", "k8"}),
+        ("a1 h8 a3 i8 o15 j8", "block open three", {"g8", "k8", "f8", "l8"}),
+    ],
+)
+def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, expected: set[str]) -> None:
+    import random
+
+    from inarow.players import player
+
+    choice = player("threats").choose(parse_position(moves, "gomoku"), random.Random(1))
+    assert (choice.note, choice.move in expected) == (note, True)
+
+
+def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_near() -> None:
+    import random
+
+    from inarow.players import player
+
+    position = parse_position("a1 h8 a3 i8 o15 j8 o1 k8", "gomoku")
+    for level in ("medium", "hard", "perfect"):
+        assert player(level, 0.5).choose(position, random.Random(1)).move in ("g8", "l8")
+    easy = player("easy", 0.5).choose(position, random.Random(2))
+    assert easy.note == "random" and easy.move in position.legal_moves()
+
+
+def test_a_review_marks_letting_an_open_three_become_a_forced_win() -> None:
+    """x has the open three h8-j8; o plays b2, far away: x's open four wins by force."""
+    from inarow.sessions.review import review_move
+
+    before = parse_position("h8 a1 i8 a2 j8", "gomoku")
+    reviewed = review_move(before, "b2", "human", 0.5)
+    assert reviewed.mistake and reviewed.verdict == "let the opponent's forced win through"
+    blocked = review_move(before, "k8", "human", 0.5)
+    assert not blocked.mistake and blocked.verdict == ""
+
+
+def test_a_review_marks_a_proven_win_let_go() -> None:
+    """x has four in a row (h8-k8, g8 blocked): playing anywhere but l8 lets the win go."""
+    from inarow.sessions.review import review_move
+
+    before = parse_position("h8 g8 i8 a1 j8 a2 k8 a3", "gomoku")
+    missed = review_move(before, "c12", "human", 0.5)
+    assert missed.mistake and missed.verdict == "let a proven win go"
+    assert not review_move(before, "l8", "human", 0.5).mistake
+
+
+def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin() -> None:
+    """o answers x's two stones in the centre with a move in the corner: no forced win yet for x, but the
+    evaluation falls by far more than the margin."""
+    from inarow.gomoku import MISTAKE_MARGIN, judge
+
+    before = parse_position("h8 h9 i8", "gomoku")
+    first = analyze(before, Limits(time=0.5))
+    judgement = judge(before, "a1", first, 0.5)
+    assert judgement.kind == "dropped" and judgement.best - judgement.played > MISTAKE_MARGIN
+    assert judge(before, first.best[0], first, 0.5).kind is None

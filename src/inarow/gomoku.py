@@ -9,15 +9,15 @@ winning line and its length; otherwise the answer is the α-β evaluation in pat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from inarow.analysis import Analysis, MoveValue
 from inarow.rules import Position
 from inarow.search.gomoku import GomokuSearch, Style, supports
 from inarow.search.limits import Budget, Limits
 from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
+from inarow.words import MistakeKind, mistake_verdict
 
-__all__ = ["MISTAKE_MARGIN", "Judgement", "analyze", "judge", "supports"]
+__all__ = ["MISTAKE_MARGIN", "Judgement", "analyze", "judge", "supports", "verdict"]
 
 DEFAULT_TIME = 10.0
 """Seconds an analysis without a time, node or depth limit may take (the position cannot be solved)."""
@@ -25,6 +25,9 @@ DEFAULT_TIME = 10.0
 MISTAKE_MARGIN = 400
 """A move whose evaluation is this many pattern points below the best move's is a mistake (about the worth
 of an open three, which is what ignoring one costs)."""
+
+DROP_DEPTH = 2
+"""The depth both moves are searched to when their evaluations are compared."""
 
 STYLES: dict[str, Style] = {
     "medium": Style(vcf=False, vct=False, width=8, max_depth=2),
@@ -46,11 +49,13 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = Sty
     if time is None and limits.nodes is None and limits.depth is None:
         time = DEFAULT_TIME
     budget = Budget(Limits(time=time, nodes=limits.nodes))
-    found = GomokuSearch(position.game, budget, style).run(position)
+    search = GomokuSearch(position.game, budget, style)
+    found = search.run(position)
     game = position.game
     score = proven_score(found.value) if found.proven else None
     exact = score is not None
-    values: dict[int, int] = dict(found.move_values)
+    values = search.static_values(position)
+    values.update(found.move_values)
     values.setdefault(found.best, found.value)
     moves = []
     for bit in position.legal_bits():
@@ -60,8 +65,7 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = Sty
             plies = plies_to_end(game, position.ply, score)
             moves.append(MoveValue(move=name, exact=True, score=score, value=sign(score), plies=plies))
         else:
-            value = values.get(bit)
-            shown = 0 if value is None else max(-EXACT + 1, min(EXACT - 1, value))
+            shown = max(-EXACT + 1, min(EXACT - 1, values[bit]))
             moves.append(MoveValue(move=name, exact=False, score=shown, value=None, plies=None))
     return Analysis(
         position=position,
@@ -77,8 +81,6 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = Sty
         depth=None if exact else found.depth,
     )
 
-
-MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,22 +102,34 @@ def _rank(analysis: Analysis) -> int:
     return analysis.score or 0
 
 
-def judge(before: Position, move: str, seconds: float) -> Judgement:
-    """Judge ``move`` in ``before`` with half of ``seconds`` for each side of it."""
-    after = before.play(move)
-    first = analyze(before, Limits(time=seconds / 2))
+def judge(before: Position, move: str, first: Analysis, seconds: float) -> Judgement:
+    """Judge ``move`` in ``before``, given ``first``, the analysis of ``before``, by analyses of the
+    positions after it and after the best move, each within ``seconds`` (both seen from the opponent, so
+    their evaluations compare). A best move of ``first`` is never a mistake; another move that keeps a
+    proven win only counts as one if the engine proves the win again after it."""
+    name = before.game.cell_name(before.move_bit(move))
+    after = before.play(name)
     best = _rank(first)
-    if after.is_over:
-        played = best if after.winner is not None else 0
-        return Judgement(kind=None if played >= best else "dropped", best=best, played=played)
-    second = analyze(after, Limits(time=seconds / 2))
+    if name in first.best or after.is_over:
+        return Judgement(kind=None, best=best, played=best)
+    second = analyze(after, Limits(time=seconds))
     played = -_rank(second)
     kind: MistakeKind | None = None
-    proven_win = first.exact and first.value == 1 and first.best[0] != after.game.cell_name(before.move_bit(move))
-    if proven_win and not (second.exact and second.value == -1):
+    if first.exact and first.value == 1 and not (second.exact and second.value == -1):
         kind = "missed-win"
     elif second.exact and second.value == 1 and not (first.exact and first.value == -1):
         kind = "allowed-win"
-    elif not first.exact and not second.exact and played < best - MISTAKE_MARGIN:
-        kind = "dropped"
+    elif not first.exact and not second.exact:
+        # Both sides of the comparison searched to the same depth, so that neither gains a tempo.
+        best = -_rank(analyze(before.play(first.best[0]), Limits(depth=DROP_DEPTH)))
+        played = -_rank(analyze(after, Limits(depth=DROP_DEPTH)))
+        if played < best - MISTAKE_MARGIN:
+            kind = "dropped"
     return Judgement(kind=kind, best=best, played=played)
+
+
+def verdict(judgement: Judgement) -> str:
+    """The judgement in words, or an empty string when the move was no mistake."""
+    if judgement.kind is None:
+        return ""
+    return mistake_verdict(judgement.kind, judgement.best - judgement.played, MISTAKE_MARGIN)

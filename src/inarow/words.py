@@ -120,3 +120,17 @@ def game_value(score: int) -> str:
 def score(tally: Score) -> str:
     """A person's score: ``you 2 won · 1 drawn · 0 lost``."""
     return f"you {tally.wins} won · {tally.draws} drawn · {tally.losses} lost"
+
+
+MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
+
+
+def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
+    """Why a move on a big board is a mistake (see :class:`inarow.gomoku.Judgement`): ``let a proven win
+    go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
+    400)``."""
+    if kind == "missed-win":
+        return "let a proven win go"
+    if kind == "allowed-win":
+        return "let the opponent's forced win through"
+    return f"dropped the evaluation by {drop} points (more than {margin})"

@@ -142,6 +142,19 @@ class GomokuSearch:
                 roots = defended
         return self._iterate(me, roots)
 
+    def static_values(self, position: Position) -> dict[int, int]:
+        """Every legal move's static value for the side that plays it (the board's evaluation after it,
+        from the mover's side), for the moves a search did not try."""
+        board = GomokuBoard.from_position(position)
+        me = 1 if position.turn == "x" else 2
+        values = {}
+        for bit in position.legal_bits():
+            i = board.from_bit(bit)
+            board.play(i, me)
+            values[bit] = -board.evaluate(3 - me)
+            board.undo()
+        return values
+
     def _vct_with_share(self, me: int) -> list[int] | None:
         """A VCT within :data:`VCT_SHARE` of the time left, so the α-β search keeps its share."""
         remaining = self.budget.remaining
