@@ -53,13 +53,15 @@ class Row:
         score_low, score_high = wilson(self.wins + self.draws / 2, self.games)
         return (
             f"| {self.first} | {self.second} | {self.games} | {self.wins} | {self.draws} | {self.losses} "
-            f"| {self.wins / self.games:.0%} ({low:.0%}–{high:.0%}) | {score:.2f} ({score_low:.2f}–{score_high:.2f}) "
+            f"| {self.wins / self.games:.0%} ({low:.0%}–{high:.0%}) "
+            f"| {score:.2f} ({score_low:.2f}–{score_high:.2f}) "
             f"| {self.plies:.0f} | {self.seconds:.0f} |"
         )
 
 
 HEADER = (
-    "| player | against | games | wins | draws | losses | win rate (95%) | score (95%) | mean plies | seconds |\n"
+    "| player | against | games | wins | draws | losses | win rate (95%) | score (95%) "
+    "| mean plies | seconds |\n"
     "|---|---|---|---|---|---|---|---|---|---|"
 )
 
@@ -79,7 +81,9 @@ def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--time", type=float, default=1.0)
     parser.add_argument("--game", default="gomoku")
@@ -88,7 +92,10 @@ def main() -> None:
     parser.add_argument("--pairing", nargs="*", help="FIRST:SECOND pairings to play instead of all of them")
     args = parser.parse_args()
     pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)
-    print(f"{args.game}, {args.games} games a pairing, colours swapped, {args.time:g} s a move, seed {args.seed}")
+    print(
+        f"{args.game}, {args.games} games a pairing, colours swapped, {args.time:g} s a move, "
+        f"seed {args.seed}"
+    )
     print(HEADER, flush=True)
     jobs = [(pairing, args.game, args.games, args.time, args.seed) for pairing in pairings]
     if args.jobs > 1:

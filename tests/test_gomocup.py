@@ -62,7 +62,20 @@ def test_a_scripted_manager_session_gets_the_answers_of_the_protocol() -> None:
 
 def test_we_complete_our_own_five_before_blocking_theirs() -> None:
     brain = Brain()
-    answers = talk(brain, "START 15", "BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "5,5,2", "6,5,2", "7,5,2", "8,5,2", "DONE")
+    answers = talk(
+        brain,
+        "START 15",
+        "BOARD",
+        "0,0,1",
+        "1,0,1",
+        "2,0,1",
+        "3,0,1",
+        "5,5,2",
+        "6,5,2",
+        "7,5,2",
+        "8,5,2",
+        "DONE",
+    )
     assert answers == ["OK", "4,0"]
 
 
@@ -111,7 +124,20 @@ def test_a_move_takes_the_turn_s_time_within_the_match_s_time_left() -> None:
             "ERROR impossible position: 0 stones of ours and 2 of theirs",
         ),
         (
-            ["START 15", "BOARD", "0,0,2", "1,0,2", "2,0,2", "3,0,2", "4,0,2", "0,5,1", "1,5,1", "2,5,1", "3,5,1", "DONE"],
+            [
+                "START 15",
+                "BOARD",
+                "0,0,2",
+                "1,0,2",
+                "2,0,2",
+                "3,0,2",
+                "4,0,2",
+                "0,5,1",
+                "1,5,1",
+                "2,5,1",
+                "3,5,1",
+                "DONE",
+            ],
             "ERROR the game is over",
         ),
         (["START 15", "PLAY 1,1"], "UNKNOWN command 'PLAY'"),

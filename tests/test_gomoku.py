@@ -7,8 +7,8 @@ tests assert what it answers, never how long it took.
 from __future__ import annotations
 
 import pytest
-from gomoku_oracle import is_vcf, vcf_exists
 
+from gomoku_oracle import is_vcf, vcf_exists
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
@@ -25,7 +25,9 @@ def board(drawing: str, game: str = "9x9:5") -> Position:
     return parse_position("/".join("".join(row) for row in rows), game)
 
 
-def test_the_engine_plays_five_in_a_row_boards_too_big_for_the_exact_engines_and_every_standard_board() -> None:
+def test_the_engine_plays_five_in_a_row_boards_too_big_for_the_exact_engines_and_every_standard_board() -> (
+    None
+):
     assert supports(Game.parse("gomoku"))
     assert supports(Game.parse("19x19:5"))
     assert supports(Game.parse("gomoku-standard"))
@@ -378,7 +380,7 @@ DEFENCES = [
         . . x . . x x . o   2
         . . . x . x . o x   1
         a b c d e f g h i
-    """
+    """,
 ]
 """Positions where o, if it moved, would win by fours, and x has no VCF of its own: x must break the VCF."""
 
@@ -431,7 +433,11 @@ def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
 # ------------------------------------------------------------------------------ rules, players, review
 @pytest.mark.parametrize(
     ("name", "canonical"),
-    [("gomoku-standard", "gomoku-standard"), ("15x15:5:exact", "gomoku-standard"), ("9x9:5:exact", "9x9:5:exact")],
+    [
+        ("gomoku-standard", "gomoku-standard"),
+        ("15x15:5:exact", "gomoku-standard"),
+        ("9x9:5:exact", "9x9:5:exact"),
+    ],
 )
 def test_the_standard_rule_is_chosen_by_the_game_name_and_named_back(name: str, canonical: str) -> None:
     game = Game.parse(name)

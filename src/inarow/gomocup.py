@@ -120,10 +120,14 @@ class Brain:
 
     def _start(self, width: str, height: str) -> list[str]:
         if not (width.strip().isdigit() and height.strip().isdigit()):
-            return [f"ERROR unsupported board {width.strip()!r}x{height.strip()!r}: expected sizes in numbers"]
+            return [
+                f"ERROR unsupported board {width.strip()!r}x{height.strip()!r}: expected sizes in numbers"
+            ]
         columns, rows = int(width), int(height)
         if not 5 <= min(columns, rows) <= max(columns, rows) <= MAX_SIDE:
-            return [f"ERROR unsupported size {columns}x{rows}: inarow plays boards from 5 to {MAX_SIDE} a side"]
+            return [
+                f"ERROR unsupported size {columns}x{rows}: inarow plays boards from 5 to {MAX_SIDE} a side"
+            ]
         self.columns, self.rows, self.ours, self.theirs = columns, rows, [], []
         return ["OK"]
 
@@ -197,7 +201,9 @@ class Brain:
 
     def _reply(self) -> str:
         if len(self.theirs) not in (len(self.ours), len(self.ours) + 1):
-            return f"ERROR impossible position: {len(self.ours)} stones of ours and {len(self.theirs)} of theirs"
+            return (
+                f"ERROR impossible position: {len(self.ours)} stones of ours and {len(self.theirs)} of theirs"
+            )
         try:
             position = self.position()
             if position.is_over:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from inarow.analysis import Analysis, MoveValue
 from inarow.rules import Position
-from inarow.search.gomoku import GomokuSearch, Style, supports
+from inarow.search.gomoku import DEFAULT_STYLE, GomokuSearch, Style, supports
 from inarow.search.limits import Budget, Limits
 from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
 from inarow.words import MistakeKind, mistake_verdict
@@ -37,7 +37,7 @@ STYLES: dict[str, Style] = {
 """How each level searches on the boards of the Gomoku engine (``easy`` plays ``medium`` now and then)."""
 
 
-def analyze(position: Position, limits: Limits | None = None, style: Style = Style()) -> Analysis:
+def analyze(position: Position, limits: Limits | None = None, style: Style = DEFAULT_STYLE) -> Analysis:
     """The analysis of a position of a game the Gomoku engine plays, within ``limits`` (without any, 10
     seconds); ``limits.depth`` caps the α-β depth."""
     limits = limits or Limits()
@@ -80,7 +80,6 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = Sty
         seconds=budget.elapsed,
         depth=None if exact else found.depth,
     )
-
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -71,9 +71,13 @@ class Style:
     """The deepest iteration of the α-β search."""
 
 
+DEFAULT_STYLE = Style()
+"""Everything on: how ``perfect`` and the analysis play."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class GomokuResult:
-    """What the engine found, from the side to move's standpoint; moves are cell bits (:mod:`inarow.rules`)."""
+    """What the engine found, from the side to move's standpoint; moves are cell bits of the rules."""
 
     value: int
     """On the :data:`EXACT` scale."""
@@ -93,7 +97,7 @@ class GomokuResult:
 class GomokuSearch:
     """One search of one position. Not thread-safe."""
 
-    def __init__(self, game: Game, budget: Budget, style: Style = Style()) -> None:
+    def __init__(self, game: Game, budget: Budget, style: Style = DEFAULT_STYLE) -> None:
         assert supports(game), f"the Gomoku engine does not play {game.name}"
         self.game = game
         self.budget = budget

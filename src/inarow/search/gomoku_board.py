@@ -215,7 +215,9 @@ class GomokuBoard:
             if flags == old:
                 continue
             self.flags[side][i] = flags
-            for bit, cells in enumerate((self.fives[side], self.fours[side], self.wins[side], self.threes[side])):
+            for bit, cells in enumerate(
+                (self.fives[side], self.fours[side], self.wins[side], self.threes[side])
+            ):
                 if flags >> bit & 1:
                     cells.add(i)
                 elif old >> bit & 1:

@@ -45,7 +45,7 @@ _EMPTY, _OWN, _BLOCKED = 0, 1, 2
 def slot_weight(offset: int) -> int:
     """The base-4 place value of the window cell ``offset`` steps from the cell (``offset`` ±1 … ±5)."""
     slot = offset + 5 if offset < 0 else offset + 4
-    return 4**slot
+    return 1 << (2 * slot)
 
 
 def view(code: int, side: int) -> tuple[int, ...]:

@@ -96,16 +96,16 @@ class ThreatSearch:
             board.play(move, a)
             fives = board.fives[a]
             if len(fives) >= 2:
-                line = [move, min(fives), max(fives)]
+                double = [move, min(fives), max(fives)]
                 board.undo()
-                return line
+                return double
             if len(fives) == 1:
                 reply = next(iter(fives))
                 board.play(reply, d)
                 if not board.is_win(reply, d):
-                    line = self._vcf(a, depth - 1)
-                    if line is not None:
-                        found = [move, reply, *line]
+                    rest = self._vcf(a, depth - 1)
+                    if rest is not None:
+                        found = [move, reply, *rest]
                 board.undo()
             board.undo()
             if found is not None:
