@@ -201,8 +201,10 @@ class SearchPlayer:
         return Choice(move=position.game.cell_name(bit), note=note)
 
 
-PLAYER_NAMES = (*LEVELS, "random", "rules", "threats")
-"""The players known by a single name; the textbook searches are named ``ALGORITHM:DEPTH[:EVALUATION]``."""
+PLAYER_NAMES = (*LEVELS, "random", "rules")
+"""The players known by a single name that the menus offer; the textbook searches are named
+``ALGORITHM:DEPTH[:EVALUATION]``, and ``threats``, Gomoku's reference player for ``bench/gomoku.py``, is
+known by name too."""
 
 
 def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
@@ -233,7 +235,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
-        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, or "
+        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, threats, or "
         f"ALGORITHM:DEPTH[:EVALUATION] with an algorithm of {', '.join(ALGORITHMS)}, e.g. "
         "'minimax:2:open-lines'"
     )
