@@ -83,9 +83,9 @@ class Level:
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
-        ``medium``; ``medium`` α-β two plies deep without threat search; ``hard`` at most four plies, with
-        VCF and defence against the opponent's; ``perfect`` everything (VCF, VCT, defence, iterative
-        deepening as deep as the think time allows)."""
+        ``medium``; ``medium`` α-β two plies deep without threat search; ``hard`` two plies too, with VCF
+        and defence against the opponent's; ``perfect`` everything (VCF, VCT, defence, iterative deepening
+        as deep as the think time allows)."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
             cells = sorted(board.candidates) or [board.centre]

@@ -43,7 +43,7 @@ LEAF_VCF_NODES = 60
 DEFENCE_VCF_NODES = 400
 """The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
-VCT_SHARE = 0.25
+VCT_SHARE = 0.2
 """The share of the time left that the root's VCT may use."""
 
 INFINITY = EXACT * 1000
@@ -247,7 +247,9 @@ class GomokuSearch:
         best_value = self.board.evaluate(me)
         values: dict[int, int] = {}
         reached = 0
-        for depth in range(1, self.style.max_depth + 1):
+        # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
+        # with the same side to move at every horizon, so iterations compare.
+        for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
             try:
                 value, line, found = self._root(me, roots, depth, first=depth == 1)
             except SearchAborted:
