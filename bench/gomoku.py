@@ -3,9 +3,11 @@
     .venv/bin/python bench/gomoku.py [--games 10] [--time 1.0] [--game gomoku] [--jobs 1] [--seed 1]
                                      [--pairing perfect:hard ...]
 
-Every pairing plays ``--games`` games on ``--game`` with colours swapped every other game, each player
-given ``--time`` seconds a move (``hard`` uses half of it, ``easy``, ``medium`` and ``threats`` need
-far less). With ``--jobs`` > 1 the pairings are played in parallel processes (one pairing per process).
+Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
+uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
+every pair of games starts from its own opening of ``--opening`` random stones in the central 5×5 square
+(X, O, X, …; seeded), played once with each player as X: colours swapped, and no game twice. With
+``--jobs`` > 1 the pairings are played in parallel processes (one pairing per process).
 Prints a table per pairing as it ends, then all of them: wins, draws and losses of the stronger player,
 its win rate and score with their 95% Wilson intervals, the mean game length and the seconds taken.
 """
@@ -14,12 +16,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import time
 from dataclasses import dataclass
 
-from inarow.match import play_match, wilson
+from inarow.match import play_game, wilson
 from inarow.players import player
-from inarow.rules import Game
+from inarow.rules import Game, Position
 
 PAIRINGS = (
     ("medium", "easy"),
@@ -66,16 +69,40 @@ HEADER = (
 )
 
 
-def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int) -> Row:
+def opening(game: Game, stones: int, rng: random.Random) -> Position:
+    """``stones`` random stones, X first, in the central 5×5 square of ``game``, with nobody winning."""
+    centre_column, centre_row = game.columns // 2, game.rows // 2
+    cells = [
+        game.bit(centre_column + dc, centre_row + dr)
+        for dc in range(-2, 3)
+        for dr in range(-2, 3)
+        if 0 <= centre_column + dc < game.columns and 0 <= centre_row + dr < game.rows
+    ]
+    position = Position.start(game)
+    for bit in rng.sample(cells, stones):
+        position = position.play(bit)
+    return position
+
+
+def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int) -> Row:
     """Play one pairing and return its row."""
     start = time.perf_counter()
-    first, second = pairing
-    result = play_match(
-        Game.parse(game_name), player(first, think), player(second, think), games, swap=True, seed=seed
-    )
-    tally = result.tally(0)
-    plies = sum(len(record.moves) for record in result.games) / len(result.games)
-    row = Row(first, second, tally.wins, tally.draws, tally.losses, plies, time.perf_counter() - start)
+    game = Game.parse(game_name)
+    first, second = player(pairing[0], think), player(pairing[1], think)
+    wins = draws = losses = plies = 0
+    for number in range(games):
+        start_position = opening(game, stones, random.Random(seed * 1_000_003 + number // 2))
+        x, o = (first, second) if number % 2 == 0 else (second, first)
+        final, moves = play_game(game, x, o, random.Random(seed * 1_000_003 + number), start=start_position)
+        plies += stones + len(moves)
+        side = "x" if number % 2 == 0 else "o"
+        if final.result == "draw":
+            draws += 1
+        elif final.result == side:
+            wins += 1
+        else:
+            losses += 1
+    row = Row(pairing[0], pairing[1], wins, draws, losses, plies / games, time.perf_counter() - start)
     print(row.line(), flush=True)
     return row
 
@@ -89,15 +116,16 @@ def main() -> None:
     parser.add_argument("--game", default="gomoku")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening", type=int, default=3, help="random stones each pair of games starts from")
     parser.add_argument("--pairing", nargs="*", help="FIRST:SECOND pairings to play instead of all of them")
     args = parser.parse_args()
     pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)
     print(
-        f"{args.game}, {args.games} games a pairing, colours swapped, {args.time:g} s a move, "
-        f"seed {args.seed}"
+        f"{args.game}, {args.games} games a pairing from {args.games // 2} openings of {args.opening} "
+        f"random stones, colours swapped, {args.time:g} s a move, seed {args.seed}"
     )
     print(HEADER, flush=True)
-    jobs = [(pairing, args.game, args.games, args.time, args.seed) for pairing in pairings]
+    jobs = [(pairing, args.game, args.games, args.time, args.seed, args.opening) for pairing in pairings]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             rows = pool.starmap(run, jobs)

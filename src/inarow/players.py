@@ -83,16 +83,17 @@ class Level:
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
-        ``medium``; ``medium`` α-β two plies deep without threat search; ``hard`` two plies too, with VCF
-        and defence against the opponent's; ``perfect`` everything (VCF, VCT, defence, iterative deepening
-        as deep as the think time allows)."""
+        ``medium``; ``medium`` α-β two plies deep without threat search; ``hard`` at most four plies with
+        VCF and defence against the opponent's, in half the think time; ``perfect`` everything (VCF, VCT,
+        defence, iterative deepening as deep as the whole think time allows)."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
             cells = sorted(board.candidates) or [board.centre]
             bit = board.to_bit(rng.choice(cells))
             return Choice(move=position.game.cell_name(bit), note="random")
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
-        analysis = gomoku.analyze(position, Limits(time=self.think_time), style)
+        time = self.think_time / 2 if self.name == "hard" else self.think_time
+        analysis = gomoku.analyze(position, Limits(time=time), style)
         return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
 
 
