@@ -30,7 +30,7 @@ DROP_DEPTH = 2
 """The depth both moves are searched to when their evaluations are compared."""
 
 STYLES: dict[str, Style] = {
-    "medium": Style(vcf=False, vct=False, width=8, max_depth=2),
+    "medium": Style(vcf=False, vct=False, width=8, max_depth=1),
     "hard": Style(vct=False, width=10, max_depth=4),
     "perfect": Style(),
 }
