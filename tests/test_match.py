@@ -127,7 +127,10 @@ def test_player_names_read_back() -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("foo", "unknown player 'foo': expected one of easy, medium, hard, perfect, random, rules, or "),
+        (
+            "foo",
+            "unknown player 'foo': expected one of easy, medium, hard, perfect, random, rules, threats, or ",
+        ),
         ("minimax", "unknown player 'minimax': expected one of"),
         (
             "minimax:two",

@@ -316,6 +316,11 @@ def analyze(
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
+    from inarow import gomoku  # the Gomoku engine's boards (issue 13); imported here as it imports this
+
+    if gomoku.supports(position.game) and not loses_at_once(position):
+        # A loss whatever is played is proven for every move below, on every board, without a search.
+        return gomoku.analyze(position, limits)
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits, weak)

@@ -1052,3 +1052,12 @@ def match_command(
         moves = format_moves(game, record.moves)
         outcome = words.game_result(record.result)
         out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)
+
+
+@app.command("gomocup")
+def gomocup_command() -> None:
+    """Play Gomoku over the Gomocup protocol on standard input and output (a pbrain engine for Piskvork
+    and other managers): START, RESTART, BEGIN, TURN, BOARD … DONE, TAKEBACK, INFO, ABOUT, END."""
+    from inarow import gomocup
+
+    gomocup.serve()

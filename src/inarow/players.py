@@ -11,10 +11,12 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from inarow import gomoku
 from inarow.analysis import Analysis, analyze
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
 from inarow.rules import Position
+from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
 from inarow.search.textbook import ALGORITHMS, move_scores
 from inarow.words import format_value
@@ -72,9 +74,27 @@ class Level:
         return Limits(time=self.think_time)
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
+        if gomoku.supports(position.game):
+            return self._gomoku(position, rng)
         if self.name == "easy" and rng.random() >= 1 / 3:
             return Choice(move=rng.choice(position.legal_moves()), note="random")
         analysis = analyze(position, self.limits())
+        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+
+    def _gomoku(self, position: Position, rng: random.Random) -> Choice:
+        """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
+        ``medium``; ``medium`` the best move one ply deep by the pattern evaluation, without threat search
+        (it still makes a five and blocks a four); ``hard`` two plies with VCF and
+        defence against the opponent's, in half the think time; ``perfect`` everything (VCF, VCT,
+        defence, iterative deepening as deep as the whole think time allows)."""
+        if self.name == "easy" and rng.random() >= 1 / 3:
+            board = GomokuBoard.from_position(position)
+            cells = sorted(board.candidates) or [board.centre]
+            bit = board.to_bit(rng.choice(cells))
+            return Choice(move=position.game.cell_name(bit), note="random")
+        style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
+        time = self.think_time / 2 if self.name == "hard" else self.think_time
+        analysis = gomoku.analyze(position, Limits(time=time), style)
         return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
 
 
@@ -127,6 +147,39 @@ class RulesPlayer:
 
 
 @dataclass(frozen=True)
+class ThreatPlayer:
+    """``threats``: the Gomoku player's rules of thumb, one ply deep. Make five; else block the opponent's
+    five; else make an open four, two fours or a four-three; else block the opponent's open three (its open
+    four, double-four and four-three cells); else make a four or an open three; else the cell worth most to
+    both sides. Ties go to the cell worth most, then to the ``rng``. On games the Gomoku engine does not
+    play it plays as ``rules``."""
+
+    name: str = "threats"
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        if not gomoku.supports(position.game):
+            return RulesPlayer().choose(position, rng)
+        board = GomokuBoard.from_position(position)
+        me = 1 if position.turn == "x" else 2
+        opp = 3 - me
+        mine, theirs = board.value[me], board.value[opp]
+        four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
+        for note, cells in (
+            ("five", board.fives[me]),
+            ("block four", board.fives[opp]),
+            ("open four or four-three", board.wins[me] | four_three),
+            ("block open three", board.wins[opp]),
+            ("four or open three", board.fours[me] | board.threes[me]),
+            ("best cell", board.candidates or {board.centre}),
+        ):
+            if cells:
+                top = max(mine[i] + theirs[i] for i in cells)
+                best = sorted(i for i in cells if mine[i] + theirs[i] == top)
+                return Choice(move=position.game.cell_name(board.to_bit(rng.choice(best))), note=note)
+        raise AssertionError("a player was asked to move in a finished game")
+
+
+@dataclass(frozen=True)
 class SearchPlayer:
     """``ALGORITHM:DEPTH:EVALUATION`` such as ``minimax:2:open-lines``: a textbook search (see
     :mod:`inarow.search.textbook`) ``depth`` plies deep; it plays a move of the best backed-up value, one
@@ -151,7 +204,9 @@ class SearchPlayer:
 
 
 PLAYER_NAMES = (*LEVELS, "random", "rules")
-"""The players known by a single name; the textbook searches are named ``ALGORITHM:DEPTH[:EVALUATION]``."""
+"""The players known by a single name that the menus offer; the textbook searches are named
+``ALGORITHM:DEPTH[:EVALUATION]``, and ``threats``, Gomoku's reference player for ``bench/gomoku.py``, is
+known by name too."""
 
 
 def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
@@ -165,10 +220,12 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
         return RandomPlayer()
     if key == "rules":
         return RulesPlayer()
+    if key == "threats":
+        return ThreatPlayer()
     parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
-        if not (depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
+        if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
                 f"unknown player {name!r}: the depth {depth!r} must be a number of plies from 1 to "
                 f"{MAX_DEPTH}"
@@ -185,7 +242,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
-        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, or "
+        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, threats, or "
         f"ALGORITHM:DEPTH[:EVALUATION] with an algorithm of {', '.join(ALGORITHMS)}, e.g. "
         "'minimax:2:open-lines'"
     )

@@ -54,7 +54,11 @@ KEYPAD: dict[str, tuple[int, int]] = {
 
 _CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 _ROW_COLUMN = re.compile(r"\(\s*([0-9]{1,2})\s*,\s*([0-9]{1,2})\s*\)|([0-9]{1,2}),([0-9]{1,2})")
-_CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?")
+EXACT_PRESETS: dict[str, tuple[int, int, int, bool]] = {
+    "gomoku-standard": (15, 15, 5, False),
+}
+"""Presets played by the standard rule: exactly k in a row wins, a longer line (an overline) does not."""
+_CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?(:exact)?")
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
 
@@ -69,21 +73,25 @@ class Game:
     """A member of the k-in-a-row family: ``columns × rows`` cells, ``k`` in a row wins, ``first`` moves
     first (X unless the game is named with ``:o-first``, as some course programs let O begin).
 
-    With ``gravity`` a stone falls to the lowest empty cell of its column (Connect Four). Five or more in a
-    row wins too (freestyle). Build one with :meth:`parse` to get the checks; the constructor trusts you.
+    With ``gravity`` a stone falls to the lowest empty cell of its column (Connect Four). More than k in a
+    row wins too (freestyle), unless ``exact``: then only a line of exactly k wins (Gomoku's standard rule,
+    where an overline of six or more does not). Build one with :meth:`parse` to get the checks; the
+    constructor trusts you.
     """
 
     columns: int
     rows: int
     k: int
     gravity: bool = False
+    exact: bool = False
     first: Side = "x"
 
     @classmethod
     def parse(cls, text: str) -> Game:
-        """Read a preset name (``tictactoe``, ``4x4``, ``5x5``, ``connect4``, ``gomoku``) or
-        ``COLSxROWS:K`` with an optional ``:gravity``; ``COLSxROWS`` alone means k = min(cols, rows). Either
-        may end with ``:o-first`` for a game in which O moves first.
+        """Read a preset name (``tictactoe``, ``4x4``, ``5x5``, ``connect4``, ``gomoku``,
+        ``gomoku-standard``) or ``COLSxROWS:K`` with an optional ``:gravity`` and an optional ``:exact``
+        (exactly k in a row wins); ``COLSxROWS`` alone means k = min(cols, rows). Either may end with
+        ``:o-first`` for a game in which O moves first.
 
         Raises :class:`InvalidGameError` naming what is wrong.
         """
@@ -92,11 +100,13 @@ class Game:
             return replace(cls.parse(name.removesuffix(O_FIRST)), first="o")
         if name in PRESETS:
             return cls(*PRESETS[name])
+        if name in EXACT_PRESETS:
+            return cls(*EXACT_PRESETS[name], exact=True)
         match = _CUSTOM.fullmatch(name)
         if not match:
-            presets = ", ".join(PRESETS)
+            presets = ", ".join([*PRESETS, *EXACT_PRESETS])
             raise InvalidGameError(
-                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity], "
+                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity][:exact], "
                 "e.g. '6x4:4:gravity'"
             )
         columns, rows = int(match[1]), int(match[2])
@@ -114,23 +124,26 @@ class Game:
                 f"game {text!r} asks for {k} in a row: k must be from 2 to {max(columns, rows)} on a "
                 f"{columns}x{rows} board"
             )
-        return cls(columns, rows, k, bool(match[4]))
+        return cls(columns, rows, k, gravity=bool(match[4]), exact=bool(match[5]))
 
     @property
     def name(self) -> str:
-        """The preset name, or ``COLSxROWS:K[:gravity]``; :meth:`parse` reads it back."""
-        suffix = O_FIRST if self.first == "o" else ""
-        for preset, spec in PRESETS.items():
-            if spec == (self.columns, self.rows, self.k, self.gravity):
-                return preset + suffix
-        return f"{self.columns}x{self.rows}:{self.k}" + (":gravity" if self.gravity else "") + suffix
+        """The preset name, or ``COLSxROWS:K[:gravity][:exact]``, then ``:o-first`` when O moves first;
+        :meth:`parse` reads it back."""
+        first = O_FIRST if self.first == "o" else ""
+        spec = (self.columns, self.rows, self.k, self.gravity)
+        for preset, preset_spec in (EXACT_PRESETS if self.exact else PRESETS).items():
+            if preset_spec == spec:
+                return preset + first
+        suffix = (":gravity" if self.gravity else "") + (":exact" if self.exact else "")
+        return f"{self.columns}x{self.rows}:{self.k}{suffix}{first}"
 
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool, Side]]:
+    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool, bool, Side]]:
         # Pickled as its fields: the cached tables (one holds generated code) are rebuilt on demand.
-        return (Game, (self.columns, self.rows, self.k, self.gravity, self.first))
+        return (Game, (self.columns, self.rows, self.k, self.gravity, self.exact, self.first))
 
     @property
     def second(self) -> Side:
@@ -218,7 +231,9 @@ class Game:
         )
 
     def has_line(self, stones: int) -> bool:
-        """Whether ``stones`` hold k in a row."""
+        """Whether ``stones`` hold k in a row (exactly k with :attr:`exact`)."""
+        if self.exact:
+            return self._has_exact_line(stones)
         for d in self.directions:
             run = stones
             for i in range(1, self.k):
@@ -229,9 +244,26 @@ class Game:
                 return True
         return False
 
+    def _has_exact_line(self, stones: int) -> bool:
+        # A run of exactly k: k in a row starting at a stone with no stone of the same side just before it
+        # and none just after the k-th.
+        for d in self.directions:
+            run = stones
+            for i in range(1, self.k):
+                run &= stones >> (d * i)
+            if run & ~(stones << d) & ~(stones >> (d * self.k)):
+                return True
+        return False
+
     def winning_cells(self, stones: int, empty: int) -> int:
-        """The cells of ``empty`` where one more stone would give ``stones`` k in a row."""
-        return self._winning_cells(stones, empty)
+        """The cells of ``empty`` where one more stone would give ``stones`` k in a row (exactly k with
+        :attr:`exact`)."""
+        found = self._winning_cells(stones, empty)
+        if self.exact:
+            for bit in range(found.bit_length()):
+                if found >> bit & 1 and not self._has_exact_line(stones | 1 << bit):
+                    found &= ~(1 << bit)
+        return found
 
     @cached_property
     def _winning_cells(self) -> Callable[[int, int], int]:

@@ -260,3 +260,17 @@ def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) 
     moves = moves_of_winner(plies)
     verb = "you win" if outcome == "win" else "you lose"
     return f"hint: {move} ({verb} in {moves} {'move' if moves == 1 else 'moves'} with best play)"
+
+
+MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
+
+
+def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
+    """Why a move on a big board is a mistake (see :class:`inarow.gomoku.Judgement`): ``let a proven win
+    go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
+    400)``."""
+    if kind == "missed-win":
+        return "let a proven win go"
+    if kind == "allowed-win":
+        return "let the opponent's forced win through"
+    return f"dropped the evaluation by {drop} points (more than {margin})"

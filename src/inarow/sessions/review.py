@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from inarow import gomoku
 from inarow.analysis import analyze
 from inarow.rules import Position
 from inarow.search.limits import Limits
@@ -15,7 +16,8 @@ from inarow.store import By
 def review_move(before: Position, move: str, by: By, seconds: float) -> ReviewedMove:
     """Judge ``move``, played by ``by`` in ``before``, by the analysis of ``before`` within ``seconds``.
 
-    A mistake is only ever called from exact values: a move whose outcome is worse than the position's.
+    A mistake is called from exact values: a move whose outcome is worse than the position's; on the
+    Gomoku engine's boards also from its judgement (:func:`inarow.gomoku.judge`).
     """
     bit = before.move_bit(move)
     name = before.game.cell_name(bit)
@@ -29,7 +31,11 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     ]
     best = next(m for m in analysis.moves if m.move == analysis.best[0])
     mistake, verdict = False, ""
-    if analysis.outcome is not None and played.outcome is not None:
+    if gomoku.supports(before.game):
+        # Big five-in-a-row boards (issue 13): proven wins let go or let through, and big drops.
+        judgement = gomoku.judge(before, move, analysis, seconds)
+        mistake, verdict = judgement.kind is not None, gomoku.verdict(judgement)
+    elif analysis.outcome is not None and played.outcome is not None:
         mistake = (played.value or 0) < (analysis.value or 0)
         verdict = f"turned a {analysis.outcome} into a {played.outcome}" if mistake else ""
     return ReviewedMove(

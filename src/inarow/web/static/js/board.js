@@ -4,6 +4,46 @@
 import { cellName } from "./diagram.js";
 import { moveWords } from "./words.js";
 
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** Whether a board is drawn as a Go-style grid of lines with the stones on the intersections, as Gomoku
+ * is played: every board without gravity at least 9 lines a side. */
+export const isGrid = (view) => !view.gravity && Math.max(view.columns, view.rows) >= 9;
+
+/** The star points of a grid board, as cell names: the corner points on the 4th line from each edge (3rd on
+ * boards under 13 lines) and the centre, and on 19 lines the side points too, as on a Go board. */
+export function starPoints(columns, rows) {
+  const along = (size) => {
+    if (size < 9) return [];
+    const edge = size >= 13 ? 3 : 2;
+    const points = [edge, size - 1 - edge];
+    if (size % 2 === 1) points.splice(1, 0, (size - 1) / 2);
+    return points;
+  };
+  const xs = along(columns);
+  const ys = along(rows);
+  const named = [];
+  for (const x of xs) {
+    for (const y of ys) {
+      const middleX = xs.length === 3 && x === xs[1];
+      const middleY = ys.length === 3 && y === ys[1];
+      // The side points (one coordinate in the middle, the other on an edge line) only on 19 lines.
+      if (middleX !== middleY && Math.min(columns, rows) < 19) continue;
+      named.push(cellName(x, y));
+    }
+  }
+  return named;
+}
+
+/** The labels around a board: the column labels under it (letters; numbers with gravity, where a move is a
+ * column number) and the row numbers beside it, from the top row down. */
+export function coordinates(columns, rows, gravity) {
+  return {
+    columns: Array.from({ length: columns }, (_, column) => (gravity ? String(column + 1) : LETTERS[column])),
+    rows: Array.from({ length: rows }, (_, index) => String(rows - index)),
+  };
+}
+
 /**
  * Draw `view` into `element`:
  *   {columns, rows, gravity, stones: Map(cell -> side), symbols: {x, o}, legal: Set(cell),
@@ -18,21 +58,35 @@ export function drawBoard(element, view, onPlay) {
   element.style.setProperty("--rows", rows);
   element.classList.toggle("gravity", view.gravity);
   element.classList.toggle("dense", dense);
-  const sameShape = element.dataset.shape === `${columns}x${rows}`;
-  if (!sameShape) {
+  const grid = isGrid(view);
+  element.classList.toggle("grid", grid);
+  const shape = `${columns}x${rows}${view.gravity ? "g" : ""}`;
+  if (element.dataset.shape !== shape) {
     element.replaceChildren();
-    element.dataset.shape = `${columns}x${rows}`;
+    element.dataset.shape = shape;
+    const labels = coordinates(columns, rows, view.gravity);
+    const stars = new Set(grid ? starPoints(columns, rows) : []);
     for (let row = rows - 1; row >= 0; row -= 1) {
+      element.append(coordLabel("coord row-label", labels.rows[rows - 1 - row]));
       for (let column = 0; column < columns; column += 1) {
         const cell = document.createElement("button");
         cell.type = "button";
         cell.className = "cell";
         cell.dataset.cell = cellName(column, row);
         cell.dataset.column = String(column + 1);
+        const edges = [];
+        if (column === 0) edges.push("left");
+        if (column === columns - 1) edges.push("right");
+        if (row === 0) edges.push("bottom");
+        if (row === rows - 1) edges.push("top");
+        cell.dataset.edge = edges.join(" ");
+        if (stars.has(cell.dataset.cell)) cell.dataset.star = "true";
         cell.tabIndex = -1;
         element.append(cell);
       }
     }
+    element.append(coordLabel("coord corner", ""));
+    for (const text of labels.columns) element.append(coordLabel("coord column-label", text));
     element.onclick = (event) => {
       const cell = event.target.closest(".cell");
       if (cell && element.contains(cell) && element.onplay) element.onplay(cell.dataset.cell, Number(cell.dataset.column));
@@ -52,6 +106,7 @@ export function drawBoard(element, view, onPlay) {
     if (view.gravity) parts.push(`column ${cell.dataset.column}`);
     if (words) parts.push(words.long);
     if (view.winning.has(name)) parts.push("winning line");
+    if (view.last === name) parts.push("last move");
     cell.setAttribute("aria-label", parts.join(", "));
     cell.className = "cell";
     if (view.winning.has(name)) cell.classList.add("winning");
@@ -70,6 +125,14 @@ export function drawBoard(element, view, onPlay) {
   }
   if (!focusable) focusable = element.querySelector(".cell");
   for (const cell of element.querySelectorAll(".cell")) cell.tabIndex = cell === focusable ? 0 : -1;
+}
+
+function coordLabel(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  element.setAttribute("aria-hidden", "true");
+  return element;
 }
 
 function moveFocus(element, event, columns, rows) {

@@ -6,7 +6,7 @@ import { pliesText, playerTitle } from "./words.js";
 
 const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β, negamax form" };
 const EVALUATION_LABELS = { "open-lines": "Open lines", weighted: "Weighted lines", lines: "Completed lines" };
-const PLAYER_LABELS = { rules: "Rules (win, block, corner…)" };
+const PLAYER_LABELS = { rules: "Rules (win, block, corner…)", threats: "Threats (Gomoku: five, fours, threes…)" };
 
 /** The textbook searches offered as players, [algorithm, depth, evaluation]: a few that play quickly. */
 const SEARCH_PLAYERS = [

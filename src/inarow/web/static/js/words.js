@@ -4,7 +4,7 @@
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
 // `symbols`; see markOf.
 
-const GAME_NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku" };
+const GAME_NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku", "gomoku-standard": "Gomoku (exactly five)" };
 const SEARCH_NAMES = { minimax: "minimax", negamax: "negamax", alphabeta: "α-β", "alphabeta-soft": "α-β" };
 const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
 
@@ -12,7 +12,8 @@ const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
 export const markOf = (game, side) => (game ? game.symbols[side] : side).toUpperCase();
 
 /** A game's name for people: "Tic-tac-toe", "Connect Four", "6x5, k = 4 with gravity". */
-export const gameTitle = (name) => GAME_NAMES[name] ?? name.replace(":gravity", " with gravity").replace(":", ", k = ");
+export const gameTitle = (name) =>
+  GAME_NAMES[name] ?? name.replace(":gravity", " with gravity").replace(":exact", ", exactly k").replace(":", ", k = ");
 
 /** A player's name for people: "rules", "perfect", "minimax, 2 plies", "α-β, 4 plies, weighted". */
 export function playerTitle(name) {
@@ -158,7 +159,8 @@ export function reviewWords(ply) {
   const best = entry(ply.best[0]);
   let verdict = "";
   if (ply.mistake) {
-    verdict = `turned a ${OUTCOME_OF_VALUE[ply.value_before]} into a ${outcomeOf(played)}`;
+    // The server's own verdict where it has one (big boards judge by proven wins and evaluation drops).
+    verdict = ply.verdict || `turned a ${OUTCOME_OF_VALUE[ply.value_before]} into a ${outcomeOf(played)}`;
   }
   return { played: played ? moveWords(played).long : "", best: best ? moveWords(best).long : "", verdict };
 }

@@ -1,0 +1,141 @@
+"""Gomoku matches: each level against the one below it, and against the threat-based reference player.
+
+    .venv/bin/python bench/gomoku.py [--games 10] [--time 1.0] [--game gomoku] [--jobs 1] [--seed 1]
+                                     [--pairing perfect:hard ...]
+
+Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
+uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
+every pair of games starts from its own opening of ``--opening`` random stones in the central 5×5 square
+(X, O, X, …; seeded), played once with each player as X: colours swapped, and no game twice. With
+``--jobs`` > 1 the pairings are played in parallel processes (one pairing per process).
+Prints a table per pairing as it ends, then all of them: wins, draws and losses of the stronger player,
+its win rate and score with their 95% Wilson intervals, the mean game length and the seconds taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass
+
+from inarow.match import play_game, wilson
+from inarow.players import player
+from inarow.rules import Game, Position
+
+PAIRINGS = (
+    ("medium", "easy"),
+    ("hard", "medium"),
+    ("perfect", "hard"),
+    ("easy", "threats"),
+    ("medium", "threats"),
+    ("hard", "threats"),
+    ("perfect", "threats"),
+)
+"""Each level against the one below it, then each level against the reference player."""
+
+
+@dataclass(frozen=True)
+class Row:
+    first: str
+    second: str
+    wins: int
+    draws: int
+    losses: int
+    plies: float
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def line(self) -> str:
+        low, high = wilson(self.wins, self.games)
+        score = (self.wins + self.draws / 2) / self.games
+        score_low, score_high = wilson(self.wins + self.draws / 2, self.games)
+        return (
+            f"| {self.first} | {self.second} | {self.games} | {self.wins} | {self.draws} | {self.losses} "
+            f"| {self.wins / self.games:.0%} ({low:.0%}–{high:.0%}) "
+            f"| {score:.2f} ({score_low:.2f}–{score_high:.2f}) "
+            f"| {self.plies:.0f} | {self.seconds:.0f} |"
+        )
+
+
+HEADER = (
+    "| player | against | games | wins | draws | losses | win rate (95%) | score (95%) "
+    "| mean plies | seconds |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def opening(game: Game, stones: int, rng: random.Random) -> Position:
+    """``stones`` random stones, X first, in the central 5×5 square of ``game``, with nobody winning."""
+    centre_column, centre_row = game.columns // 2, game.rows // 2
+    cells = [
+        game.bit(centre_column + dc, centre_row + dr)
+        for dc in range(-2, 3)
+        for dr in range(-2, 3)
+        if 0 <= centre_column + dc < game.columns and 0 <= centre_row + dr < game.rows
+    ]
+    position = Position.start(game)
+    for bit in rng.sample(cells, stones):
+        position = position.play(bit)
+    return position
+
+
+def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int) -> Row:
+    """Play one pairing and return its row."""
+    start = time.perf_counter()
+    game = Game.parse(game_name)
+    first, second = player(pairing[0], think), player(pairing[1], think)
+    wins = draws = losses = plies = 0
+    for number in range(games):
+        start_position = opening(game, stones, random.Random(seed * 1_000_003 + number // 2))
+        x, o = (first, second) if number % 2 == 0 else (second, first)
+        final, moves = play_game(game, x, o, random.Random(seed * 1_000_003 + number), start=start_position)
+        plies += stones + len(moves)
+        side = "x" if number % 2 == 0 else "o"
+        if final.result == "draw":
+            draws += 1
+        elif final.result == side:
+            wins += 1
+        else:
+            losses += 1
+    row = Row(pairing[0], pairing[1], wins, draws, losses, plies / games, time.perf_counter() - start)
+    print(row.line(), flush=True)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--time", type=float, default=1.0)
+    parser.add_argument("--game", default="gomoku")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening", type=int, default=3, help="random stones each pair of games starts from")
+    parser.add_argument("--pairing", nargs="*", help="FIRST:SECOND pairings to play instead of all of them")
+    args = parser.parse_args()
+    pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)
+    print(
+        f"{args.game}, {args.games} games a pairing from {args.games // 2} openings of {args.opening} "
+        f"random stones, colours swapped, {args.time:g} s a move, seed {args.seed}"
+    )
+    print(HEADER, flush=True)
+    jobs = [(pairing, args.game, args.games, args.time, args.seed, args.opening) for pairing in pairings]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            rows = pool.starmap(run, jobs)
+    else:
+        rows = [run(*job) for job in jobs]
+    print("\nAll pairings:")
+    print(HEADER)
+    for row in rows:
+        print(row.line())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Gomoku analysis: the Gomoku engine's answer (:mod:`inarow.search.gomoku`) as an :class:`Analysis`, the
+way the levels play it, and the judging of a move for reviews.
+
+:func:`inarow.analysis.analyze` hands every game the engine :func:`~inarow.search.gomoku.supports` to
+:func:`analyze` here. A proven result (a five, a VCF, a VCT, or a loss no move stops) is exact, with the
+winning line and its length; otherwise the answer is the α-β evaluation in pattern points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from inarow.analysis import Analysis, MoveValue
+from inarow.rules import Position
+from inarow.search.gomoku import DEFAULT_STYLE, GomokuSearch, Style, supports
+from inarow.search.limits import Budget, Limits
+from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
+from inarow.words import MistakeKind, mistake_verdict
+
+__all__ = ["MISTAKE_MARGIN", "Judgement", "analyze", "judge", "supports", "verdict"]
+
+DEFAULT_TIME = 10.0
+"""Seconds an analysis without a time, node or depth limit may take (the position cannot be solved)."""
+
+MISTAKE_MARGIN = 400
+"""A move whose evaluation is this many pattern points below the best move's is a mistake (about the worth
+of an open three, which is what ignoring one costs)."""
+
+DROP_DEPTH = 2
+"""The depth both moves are searched to when their evaluations are compared."""
+
+STYLES: dict[str, Style] = {
+    "medium": Style(vcf=False, vct=False, width=8, max_depth=1),
+    "hard": Style(vct=False, width=10, max_depth=2),
+    "perfect": Style(),
+}
+"""How each level searches on the boards of the Gomoku engine (``easy`` plays ``medium`` now and then)."""
+
+
+def analyze(position: Position, limits: Limits | None = None, style: Style = DEFAULT_STYLE) -> Analysis:
+    """The analysis of a position of a game the Gomoku engine plays, within ``limits`` (without any, 10
+    seconds); ``limits.depth`` caps the α-β depth."""
+    limits = limits or Limits()
+    if position.is_over:
+        return Analysis(position=position, exact=True)
+    if limits.depth is not None:
+        style = Style(vcf=style.vcf, vct=style.vct, width=style.width, max_depth=max(1, limits.depth))
+    time = limits.time
+    if time is None and limits.nodes is None and limits.depth is None:
+        time = DEFAULT_TIME
+    budget = Budget(Limits(time=time, nodes=limits.nodes))
+    search = GomokuSearch(position.game, budget, style)
+    found = search.run(position)
+    game = position.game
+    score = proven_score(found.value) if found.proven else None
+    exact = score is not None
+    values = search.static_values(position)
+    values.update(found.move_values)
+    values.setdefault(found.best, found.value)
+    moves = []
+    for bit in position.legal_bits():
+        name = game.cell_name(bit)
+        if exact and bit == found.best:
+            assert score is not None
+            plies = plies_to_end(game, position.ply, score)
+            moves.append(MoveValue(move=name, exact=True, score=score, value=sign(score), plies=plies))
+        else:
+            shown = max(-EXACT + 1, min(EXACT - 1, values[bit]))
+            moves.append(MoveValue(move=name, exact=False, score=shown, value=None, plies=None))
+    return Analysis(
+        position=position,
+        exact=exact,
+        value=None if score is None else sign(score),
+        score=score if score is not None else max(-EXACT + 1, min(EXACT - 1, found.value)),
+        plies=None if score is None else plies_to_end(game, position.ply, score),
+        best=(game.cell_name(found.best),),
+        pv=tuple(game.cell_name(bit) for bit in found.pv),
+        moves=tuple(moves),
+        nodes=found.nodes,
+        seconds=budget.elapsed,
+        depth=None if exact else found.depth,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Judgement:
+    """Whether a move was a mistake and which kind: ``missed-win`` (a proven win before, none after),
+    ``allowed-win`` (the opponent has a proven win after it, and had none to stop before), ``dropped``
+    (the evaluation fell by more than :data:`MISTAKE_MARGIN` below the best move's)."""
+
+    kind: MistakeKind | None
+    best: int
+    """The best move's value on the :data:`EXACT` scale (a proven score times EXACT, or an evaluation)."""
+    played: int
+    """The played move's value on the same scale, from the mover's standpoint."""
+
+
+def _rank(analysis: Analysis) -> int:
+    if analysis.exact and analysis.score is not None:
+        return analysis.score * EXACT
+    return analysis.score or 0
+
+
+def judge(before: Position, move: str, first: Analysis, seconds: float) -> Judgement:
+    """Judge ``move`` in ``before``, given ``first``, the analysis of ``before``, by analyses of the
+    positions after it and after the best move, each within ``seconds`` (both seen from the opponent, so
+    their evaluations compare). A best move of ``first`` is never a mistake; another move that keeps a
+    proven win only counts as one if the engine proves the win again after it."""
+    name = before.game.cell_name(before.move_bit(move))
+    after = before.play(name)
+    best = _rank(first)
+    if name in first.best or after.is_over:
+        return Judgement(kind=None, best=best, played=best)
+    second = analyze(after, Limits(time=seconds))
+    played = -_rank(second)
+    kind: MistakeKind | None = None
+    if first.exact and first.value == 1 and not (second.exact and second.value == -1):
+        kind = "missed-win"
+    elif second.exact and second.value == 1 and not (first.exact and first.value == -1):
+        kind = "allowed-win"
+    elif not first.exact and not second.exact:
+        # Both sides of the comparison searched to the same depth, so that neither gains a tempo.
+        best = -_rank(analyze(before.play(first.best[0]), Limits(depth=DROP_DEPTH)))
+        played = -_rank(analyze(after, Limits(depth=DROP_DEPTH)))
+        if played < best - MISTAKE_MARGIN:
+            kind = "dropped"
+    return Judgement(kind=kind, best=best, played=played)
+
+
+def verdict(judgement: Judgement) -> str:
+    """The judgement in words, or an empty string when the move was no mistake."""
+    if judgement.kind is None:
+        return ""
+    return mistake_verdict(judgement.kind, judgement.best - judgement.played, MISTAKE_MARGIN)

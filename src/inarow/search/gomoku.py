@@ -1,0 +1,387 @@
+"""The Gomoku engine: threat-space search before and inside an α-β search with iterative deepening, a
+transposition table and principal variation search, over the patterns of :mod:`inarow.search.gomoku_board`.
+
+It plays every five-in-a-row game without gravity whose board is too big for the exact engines, and every
+game of the standard rule (exactly five wins). Values are on the scale of :mod:`inarow.search.scores`: a
+proven result is its exact score times :data:`EXACT`, anything smaller an evaluation in the board's
+pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
+
+At the root, in this order:
+
+1. a five to make, or two fives of the opponent to stop (a proven win, or a proven loss);
+2. a VCF, then (with ``vct``) a VCT: a win found there is proven and its length is the ``win in N``;
+3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
+   proven loss);
+4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
+   wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
+   answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
+   cells are tried; at the horizon a short VCF is looked for before the static evaluation.
+
+α-β wins are found with only some moves of the defender tried, so they are never called proven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from inarow.rules import Game, Position
+from inarow.search.gomoku_board import GomokuBoard
+from inarow.search.limits import Budget, SearchAborted
+from inarow.search.scores import EXACT, exact_score
+from inarow.search.threats import ThreatSearch
+
+CHECK_EVERY = 127
+"""α-β nodes between looks at the clock (a mask)."""
+
+MAX_PLY = 60
+"""How far below the root forced replies may extend the search."""
+
+LEAF_VCF_FOURS = 4
+LEAF_VCF_NODES = 60
+"""The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
+
+DEFENCE_VCF_NODES = 400
+"""The nodes of the opponent's VCF looked for after each root move when it has one now."""
+
+VCT_SHARE = 0.2
+"""The share of the time left that the root's VCT may use."""
+
+INFINITY = EXACT * 1000
+
+
+def supports(game: Game) -> bool:
+    """Whether this engine plays ``game``: five in a row without gravity, on a board whose layout does not
+    fit the compiled engine's 64 bits, or with the standard rule (exactly five) on any board."""
+    if game.k != 5 or game.gravity or min(game.columns, game.rows) < 5:
+        return False
+    return game.exact or game.columns * (game.rows + 1) > 64
+
+
+@dataclass(frozen=True, kw_only=True)
+class Style:
+    """How the engine plays: the features the levels switch on and off."""
+
+    vcf: bool = True
+    """Look for a VCF at the root and at the horizon, and defend against the opponent's."""
+    vct: bool = True
+    """Look for a VCT at the root."""
+    width: int = 12
+    """Candidate moves tried at a node without threats (the root tries twice as many)."""
+    max_depth: int = 40
+    """The deepest iteration of the α-β search."""
+
+
+DEFAULT_STYLE = Style()
+"""Everything on: how ``perfect`` and the analysis play."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GomokuResult:
+    """What the engine found, from the side to move's standpoint; moves are cell bits of the rules."""
+
+    value: int
+    """On the :data:`EXACT` scale."""
+    proven: bool
+    """Whether ``value`` is a proven win or loss (a five, a VCF, a VCT, or every defence failing)."""
+    best: int
+    pv: tuple[int, ...]
+    depth: int
+    """The α-β depth finished (0 when a threat search or a forced reply settled it)."""
+    nodes: int
+    move_values: dict[int, int] = field(default_factory=dict)
+    """Root moves the search tried with their values (the best one exact, the others upper bounds)."""
+    reason: str = "search"
+    """``five``, ``blocked``, ``vcf``, ``vct``, ``defended``, ``lost`` or ``search``."""
+
+
+class GomokuSearch:
+    """One search of one position. Not thread-safe."""
+
+    def __init__(self, game: Game, budget: Budget, style: Style = DEFAULT_STYLE) -> None:
+        assert supports(game), f"the Gomoku engine does not play {game.name}"
+        self.game = game
+        self.budget = budget
+        self.style = style
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.board = GomokuBoard(game)
+        self.threats = ThreatSearch(self.board, budget)
+
+    def _win(self, stones: int) -> int:
+        """The value of a win by the stone played when ``stones`` stones are on the board."""
+        return exact_score(self.game, stones) * EXACT
+
+    def _bits(self, line: list[int]) -> tuple[int, ...]:
+        return tuple(self.board.to_bit(i) for i in line)
+
+    def run(self, position: Position) -> GomokuResult:
+        """Search ``position`` (not over) within the budget; the first iteration always finishes."""
+        board = self.board = GomokuBoard.from_position(position)
+        self.threats = ThreatSearch(board, self.budget)
+        me = 1 if position.turn == "x" else 2
+        opp = 3 - me
+        n = board.stones
+        if board.fives[me]:
+            five = min(board.fives[me])
+            return self._result(self._win(n), True, [five], 0, "five")
+        if len(board.fives[opp]) >= 2:
+            block = min(board.fives[opp])
+            return self._result(-self._win(n + 1), True, [block, max(board.fives[opp])], 0, "lost")
+        roots = self._root_moves(me)
+        if self.style.vcf and not board.fives[opp]:
+            reason = "vcf"
+            try:
+                line = self.threats.vcf(me)
+                if line is None and self.style.vct:
+                    line, reason = self._vct_with_share(me), "vct"
+            except SearchAborted:
+                line = None
+            if line is not None:
+                return self._result(self._win(n + len(line) - 1), True, line, 0, reason)
+        if self.style.vcf and not board.fives[opp]:
+            defended = self._defend(me, roots)
+            if defended is not None:
+                if not defended:
+                    line = self._opponent_vcf_after_any(me, roots)
+                    return self._result(-self._win(n + len(line)), True, line, 0, "lost")
+                roots = defended
+        return self._iterate(me, roots)
+
+    def static_values(self, position: Position) -> dict[int, int]:
+        """Every legal move's static value for the side that plays it (the board's evaluation after it,
+        from the mover's side), for the moves a search did not try."""
+        board = GomokuBoard.from_position(position)
+        me = 1 if position.turn == "x" else 2
+        values = {}
+        for bit in position.legal_bits():
+            i = board.from_bit(bit)
+            board.play(i, me)
+            values[bit] = -board.evaluate(3 - me)
+            board.undo()
+        return values
+
+    def _vct_with_share(self, me: int) -> list[int] | None:
+        """A VCT within :data:`VCT_SHARE` of the time left, so the α-β search keeps its share."""
+        remaining = self.budget.remaining
+        if remaining is None:
+            return self.threats.vct(me)
+        saved = self.budget.deadline
+        self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * VCT_SHARE
+        try:
+            return self.threats.vct(me)
+        except SearchAborted:
+            return None
+        finally:
+            self.budget.deadline = saved
+
+    def _root_moves(self, me: int) -> list[int]:
+        board = self.board
+        if board.fives[3 - me]:
+            return list(board.fives[3 - me])
+        moves = self._moves(me, 2 * self.style.width)
+        return moves or [board.centre]
+
+    def _defend(self, me: int, roots: list[int]) -> list[int] | None:
+        """If the opponent has a VCF, the root moves after which it has none (perhaps none); else None."""
+        board, opp = self.board, 3 - me
+        length = len(board.history)
+        try:
+            if not board.fours[opp] or self.threats.vcf(opp) is None:
+                return None
+            safe = []
+            for move in roots:
+                board.play(move, me)
+                if board.fives[me] or self.threats.vcf(opp, max_nodes=DEFENCE_VCF_NODES) is None:
+                    safe.append(move)
+                board.undo()
+            if safe:
+                return safe
+            # No root move stops it: try every other empty cell before calling the position lost.
+            for move in board.board_cells:
+                if board.cells[move] != 0 or move in roots:
+                    continue
+                board.play(move, me)
+                if board.fives[me] or self.threats.vcf(opp) is None:
+                    safe.append(move)
+                board.undo()
+            return safe
+        except SearchAborted:
+            board.rewind(length)
+            return None
+
+    def _opponent_vcf_after_any(self, me: int, roots: list[int]) -> list[int]:
+        """The longest opponent VCF after the first root moves (the line a lost position expects)."""
+        board, opp = self.board, 3 - me
+        longest: list[int] = [roots[0]]
+        for move in roots[:4]:
+            board.play(move, me)
+            line = self.threats.vcf(opp) or []
+            board.undo()
+            if len(line) + 1 > len(longest):
+                longest = [move, *line]
+        return longest
+
+    def _result(
+        self,
+        value: int,
+        proven: bool,
+        line: list[int],
+        depth: int,
+        reason: str,
+        values: dict[int, int] | None = None,
+    ) -> GomokuResult:
+        pv = self._bits(line)
+        return GomokuResult(
+            value=value,
+            proven=proven,
+            best=pv[0],
+            pv=pv,
+            depth=depth,
+            nodes=self.budget.nodes,
+            move_values={} if values is None else {self.board.to_bit(i): v for i, v in values.items()},
+            reason=reason,
+        )
+
+    # ----------------------------------------------------------------------------------- α-β
+    def _iterate(self, me: int, roots: list[int]) -> GomokuResult:
+        best_line = [roots[0]]
+        best_value = self.board.evaluate(me)
+        values: dict[int, int] = {}
+        reached = 0
+        # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
+        # with the same side to move at every horizon, so iterations compare.
+        for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
+            try:
+                value, line, found = self._root(me, roots, depth, first=depth == 1)
+            except SearchAborted:
+                break
+            best_value, best_line, values, reached = value, line, found, depth
+            roots = [best_line[0]] + [m for m in roots if m != best_line[0]]
+            if abs(best_value) >= EXACT:
+                break
+        return self._result(best_value, False, best_line, reached, "search", values)
+
+    def _root(
+        self, me: int, roots: list[int], depth: int, first: bool
+    ) -> tuple[int, list[int], dict[int, int]]:
+        board = self.board
+        alpha, beta = -INFINITY, INFINITY
+        best_line: list[int] = []
+        values: dict[int, int] = {}
+        saved = self.budget.deadline
+        if first:
+            self.budget.deadline = None
+        length = len(board.history)
+        try:
+            for index, move in enumerate(roots):
+                board.play(move, me)
+                if index == 0:
+                    value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
+                else:
+                    value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
+                    if value > alpha:
+                        value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
+                if value > alpha:
+                    best_line = [move, *self._line(3 - me, depth - 1)]
+                board.undo()
+                values[move] = value
+                alpha = max(alpha, value)
+        finally:
+            self.budget.deadline = saved
+            board.rewind(length)
+        return alpha, best_line, values
+
+    def _line(self, side: int, depth: int) -> list[int]:
+        """The expected line from the table, at most ``depth`` moves (the board is left as it was)."""
+        board, line = self.board, []
+        for _ in range(depth):
+            entry = self.table.get(board.hash ^ side)
+            if entry is None or not entry[3] or board.cells[entry[3]] != 0:
+                break
+            line.append(entry[3])
+            board.play(entry[3], side)
+            side = 3 - side
+        for _ in line:
+            board.undo()
+        return line
+
+    def _moves(self, side: int, width: int) -> list[int]:
+        """The moves worth trying for ``side`` to move when it has no five to make and the opponent none."""
+        board, opp = self.board, 3 - side
+        if board.wins[opp]:
+            # An open three (or a four-three) of the opponent: answer on its line, or play a four.
+            return sorted(
+                board.wins[opp] | board.fours[opp] | board.fours[side],
+                key=lambda i: -(board.value[side][i] + board.value[opp][i]),
+            )
+        mine, theirs = board.value[side], board.value[opp]
+        ranked = sorted(board.candidates, key=lambda i: -(mine[i] + theirs[i] * 0.9))
+        return ranked[:width]
+
+    def _search(self, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        budget = self.budget
+        budget.nodes += 1
+        if not budget.nodes & CHECK_EVERY:
+            budget.check()
+        board, opp = self.board, 3 - side
+        n = board.stones
+        if board.fives[side]:
+            return self._win(n)
+        opp_fives = board.fives[opp]
+        if len(opp_fives) >= 2:
+            return -self._win(n + 1)
+        if n >= self.game.cells:
+            return 0
+        if opp_fives:
+            moves = list(opp_fives)
+            if ply < MAX_PLY:
+                depth += 1
+        elif board.wins[side]:
+            return self._win(n + 2)
+        else:
+            moves = []
+        key = board.hash ^ side
+        entry = self.table.get(key)
+        hint = 0
+        if entry is not None:
+            stored_depth, lower, upper, hint = entry
+            if stored_depth >= depth:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+        if depth <= 0:
+            if self.style.vcf and board.fours[side]:
+                line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
+                if line is not None:
+                    return self._win(n + len(line) - 1)
+            return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if not moves:
+            moves = self._moves(side, self.style.width)
+            if not moves:
+                return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if hint and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        alpha0 = alpha
+        best, best_move = -INFINITY, moves[0]
+        for index, move in enumerate(moves):
+            board.play(move, side)
+            if index == 0:
+                value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                value = -self._search(opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < value < beta:
+                    value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
+            board.undo()
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        lower = best if best > alpha0 else -INFINITY
+        upper = best if best < beta else INFINITY
+        self.table[key] = (depth, lower, upper, best_move)
+        return best

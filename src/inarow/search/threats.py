@@ -1,0 +1,189 @@
+"""Threat-space search on a :class:`~inarow.search.gomoku_board.GomokuBoard`: VCF and VCT.
+
+- **VCF** (victory by continuous fours): the attacker plays fours, each forcing the one reply that stops
+  the five, until it makes five or two fives at once. Every reply is forced, so a VCF found is a proof.
+  When the defender's forced reply makes a four of its own, the attacker must block it with a four of its
+  own or the line fails.
+- **VCT** (victory by continuous threats): the attacker may also play open threes. After a three the
+  defender may answer on any cell where the attacker would make a four or a five, or with a four of its
+  own, and the line holds only if every such answer still loses and the defender has no VCF of its own.
+  Other answers leave the open three to become an open four, so they lose too.
+
+Both return the winning line as list indices from the attacker's first move to its five, or None. The
+line's length is the number of plies to the win against the longest defence the search tried.
+"""
+
+from __future__ import annotations
+
+from inarow.search.gomoku_board import GomokuBoard
+from inarow.search.limits import Budget
+
+CHECK_EVERY = 255
+"""Threat-search nodes between looks at the budget's clock (a mask)."""
+
+VCF_NODES = 3000
+"""The most nodes one VCF search may take (fours are many in a crowded position)."""
+
+NEVER = 1 << 30
+"""The depth of a table entry for a position that fails whatever the depth."""
+
+
+class _Exhausted(Exception):
+    """A VCF search used up its nodes."""
+
+
+class ThreatSearch:
+    """VCF and VCT searches on one board, counting their nodes in ``budget`` (which may abort them with
+    :class:`~inarow.search.limits.SearchAborted`)."""
+
+    def __init__(self, board: GomokuBoard, budget: Budget) -> None:
+        self.board = board
+        self.budget = budget
+        self._failed: dict[tuple[int, int, bool], int] = {}
+        self._cut = False
+        self._limit = 0
+
+    def _tick(self) -> None:
+        self.budget.nodes += 1
+        if not self.budget.nodes & CHECK_EVERY:
+            self.budget.check()
+
+    def vcf(self, side: int, max_fours: int = 12, max_nodes: int = VCF_NODES) -> list[int] | None:
+        """The shortest VCF of ``side`` (to move) with at most ``max_fours`` fours, or None (also when
+        ``max_nodes`` nodes did not find one: a VCF returned is always a proof, None is not)."""
+        self._limit = self.budget.nodes + max_nodes
+        length = len(self.board.history)
+        try:
+            for depth in range(1, max_fours + 1):
+                self._cut = False
+                line = self._vcf(side, depth)
+                if line is not None or not self._cut:
+                    return line
+        except _Exhausted:
+            pass
+        except BaseException:
+            self.board.rewind(length)
+            raise
+        self.board.rewind(length)
+        return None
+
+    def _vcf(self, a: int, depth: int) -> list[int] | None:
+        board, d = self.board, 3 - a
+        if board.fives[a]:
+            return [min(board.fives[a])]
+        if depth <= 0:
+            self._cut = True
+            return None
+        key = (board.hash, a, False)
+        failed = self._failed.get(key, -1)
+        if failed >= depth:
+            self._cut = self._cut or failed < NEVER
+            return None
+        if self.budget.nodes > self._limit:
+            raise _Exhausted
+        cut, self._cut = self._cut, False
+        if board.fives[d]:
+            if len(board.fives[d]) > 1:
+                self._cut = cut
+                return None
+            block = next(iter(board.fives[d]))
+            moves = [block] if block in board.fours[a] else []
+        else:
+            moves = sorted(board.fours[a], key=lambda i: -board.value[a][i])
+        found = None
+        for move in moves:
+            self._tick()
+            board.play(move, a)
+            fives = board.fives[a]
+            if len(fives) >= 2:
+                double = [move, min(fives), max(fives)]
+                board.undo()
+                return double
+            if len(fives) == 1:
+                reply = next(iter(fives))
+                board.play(reply, d)
+                if not board.is_win(reply, d):
+                    rest = self._vcf(a, depth - 1)
+                    if rest is not None:
+                        found = [move, reply, *rest]
+                board.undo()
+            board.undo()
+            if found is not None:
+                self._cut = cut
+                return found
+        # A search that never reached its depth limit fails at every depth.
+        self._failed[key] = depth if self._cut else NEVER
+        self._cut = cut or self._cut
+        return None
+
+    def vct(self, side: int, max_threats: int = 4, vcf_fours: int = 8) -> list[int] | None:
+        """A VCT of ``side`` (to move) with at most ``max_threats`` threats, shortest depth first, or None."""
+        line = self.vcf(side, vcf_fours)
+        if line is not None:
+            return line
+        length = len(self.board.history)
+        try:
+            for depth in range(2, max_threats + 1):
+                line = self._vct(side, depth, vcf_fours)
+                if line is not None:
+                    return line
+        finally:
+            self.board.rewind(length)
+        return None
+
+    def _vct(self, a: int, depth: int, vcf_fours: int) -> list[int] | None:
+        board, d = self.board, 3 - a
+        if board.fives[a]:
+            return [min(board.fives[a])]
+        if depth <= 0:
+            return None
+        key = (board.hash, a, True)
+        if self._failed.get(key, -1) >= depth:
+            return None
+        if board.fives[d]:
+            if len(board.fives[d]) > 1:
+                return None
+            moves = list(board.fives[d])
+        else:
+            line = self.vcf(a, min(vcf_fours, 2 * depth))
+            if line is not None:
+                return line
+            wins, fours, threes = board.wins[a], board.fours[a], board.threes[a]
+            moves = sorted(wins | fours | threes, key=lambda i: (i not in wins, -board.value[a][i]))
+        for move in moves:
+            self._tick()
+            board.play(move, a)
+            line = None
+            if not board.fives[d]:
+                line = self._after_threat(a, move, depth, vcf_fours)
+            board.undo()
+            if line is not None:
+                return line
+        self._failed[key] = depth
+        return None
+
+    def _after_threat(self, a: int, move: int, depth: int, vcf_fours: int) -> list[int] | None:
+        """The attacker has just played ``move``: the winning line if every defence loses."""
+        board, d = self.board, 3 - a
+        fives = board.fives[a]
+        if len(fives) >= 2:
+            return [move, min(fives), max(fives)]
+        if len(fives) == 1:
+            replies = list(fives)
+        elif board.wins[a]:
+            if self.vcf(d, vcf_fours) is not None:
+                return None
+            replies = sorted(board.wins[a] | board.fours[a] | board.fours[d])
+        else:
+            return None
+        longest: list[int] | None = None
+        for reply in replies:
+            board.play(reply, d)
+            line = None if board.is_win(reply, d) else self._vct(a, depth - 1, vcf_fours)
+            board.undo()
+            if line is None:
+                return None
+            if longest is None or len(line) + 1 > len(longest):
+                longest = [reply, *line]
+        assert longest is not None
+        return [move, *longest]

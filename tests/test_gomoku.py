@@ -1,0 +1,516 @@
+"""The Gomoku engine's tactics: fives, fours, threes, four-threes, double threes, VCFs of 3 to 7 fours and
+defence against the opponent's VCF, every position drawn, each answer checked by reasoning (in the
+docstring) or by the independent VCF check of :mod:`gomoku_oracle`. The engine gets 1 second a move; the
+tests assert what it answers, never how long it took.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gomoku_oracle import is_vcf, vcf_exists
+from inarow.analysis import analyze
+from inarow.notation import parse_position
+from inarow.rules import Game, Position
+from inarow.search.gomoku import supports
+from inarow.search.limits import Limits
+
+SECOND = Limits(time=1.0)
+
+
+def board(drawing: str, game: str = "9x9:5") -> Position:
+    """A drawn board: rows from the top, cells separated by spaces, the row number last, a line of column
+    letters under it."""
+    rows = [line.split()[:-1] for line in drawing.strip().splitlines()[:-1]]
+    return parse_position("/".join("".join(row) for row in rows), game)
+
+
+def test_the_engine_plays_five_in_a_row_boards_too_big_for_the_exact_engines_and_every_standard_board() -> (
+    None
+):
+    assert supports(Game.parse("gomoku"))
+    assert supports(Game.parse("19x19:5"))
+    assert supports(Game.parse("gomoku-standard"))
+    assert supports(Game.parse("7x7:5:exact"))
+    assert not supports(Game.parse("7x7:5"))  # the compiled engine solves it
+    assert not supports(Game.parse("connect4"))
+    assert not supports(Game.parse("15x15:4"))
+
+
+def test_x_makes_five_with_its_four() -> None:
+    position = board(
+        """
+        . . . . . . . . .   9
+        . . . . . . . . .   8
+        . . x x x x . . .   7
+        . . . . . . . . .   6
+        . . o . o . . . .   5
+        . . . o . . . . .   4
+        . . . . o . . . .   3
+        . . . . . . . . .   2
+        . . . . . . . . .   1
+        a b c d e f g h i
+        """
+    )
+    result = analyze(position, SECOND)
+    assert result.best[0] in ("b7", "g7")
+    assert (result.exact, result.outcome, result.plies) == (True, "win", 1)
+
+
+def test_x_makes_an_open_four_from_its_open_three_and_wins_in_three_plies() -> None:
+    """b7 or f7 makes .xxxx. with both ends empty: o blocks one end, x fills the other."""
+    position = board(
+        """
+        . . . . . . . . .   9
+        . . . . . . . . .   8
+        . . x x x . . . .   7
+        . . . . . . . . .   6
+        . . . . . . . . .   5
+        . . . o . o . . .   4
+        . . . . . . . . .   3
+        . . . . . . . o .   2
+        . . . . . . . . .   1
+        a b c d e f g h i
+        """
+    )
+    result = analyze(position, SECOND)
+    assert result.best[0] in ("b7", "f7")
+    assert (result.exact, result.outcome, result.plies) == (True, "win", 3)
+    assert is_vcf(position, list(result.pv))
+
+
+@pytest.mark.parametrize(
+    ("drawing", "block"),
+    [
+        (
+            """
+            . . . . . . . . x   9
+            . . . . . . . . .   8
+            . . . . . . . . .   7
+            . . . . . x . . .   6
+            . . . . x . . . .   5
+            . . . . . . . . .   4
+            x o o o o . . . .   3
+            . . . . . . . . .   2
+            . . . . . . . . .   1
+            a b c d e f g h i
+            """,
+            "f3",
+        ),
+        (
+            """
+            . . . . . . . . x   9
+            . . . . . . . . .   8
+            . . . . . . . . .   7
+            . . . . . x . . .   6
+            . . . . . . . . .   5
+            . . . . . . x . .   4
+            . o o . o o . . .   3
+            . . . . . . . . .   2
+            . . . . . . . x .   1
+            a b c d e f g h i
+            """,
+            "d3",
+        ),
+        (
+            """
+            . . . . . . . . x   9
+            . . . . x . . . .   8
+            . . . . . . . . .   7
+            . . . . . . . . .   6
+            . . . . . . . . .   5
+            . . . . . . . . .   4
+            . . . . . . . . .   3
+            . o o o . o . . .   2
+            . . . . x . . x .   1
+            a b c d e f g h i
+            """,
+            "e2",
+        ),
+        (
+            """
+            . . . . . . . . x   9
+            . . . . . . . . .   8
+            . . . . . o . . .   7
+            . . . . o . . . .   6
+            . . . o . . . . .   5
+            . . o . . . . . .   4
+            . x . . . . x . .   3
+            . . . . . . . . .   2
+            . . . x . . . . .   1
+            a b c d e f g h i
+            """,
+            "g8",
+        ),
+    ],
+    ids=["four", "split four oo.oo", "split four ooo.o", "diagonal four"],
+)
+def test_x_blocks_every_kind_of_four(drawing: str, block: str) -> None:
+    """o threatens five on exactly one cell; any other move loses at once."""
+    result = analyze(board(drawing), SECOND)
+    assert result.best == (block,)
+
+
+@pytest.mark.parametrize(
+    ("drawing", "blocks"),
+    [
+        (
+            """
+            . . . . . . . . x   9
+            . . . . . . . . .   8
+            . . . . . . . x .   7
+            . . . . . . . . .   6
+            . . . o o o . . .   5
+            . . . . . . . . .   4
+            . . . . . . . . .   3
+            . x . . . . . . .   2
+            . . . . . . . . .   1
+            a b c d e f g h i
+            """,
+            {"c5", "g5"},
+        ),
+        (
+            """
+            . . . . . . . . x   9
+            . . . . . . . x .   8
+            . . . . . . . . .   7
+            . . . . . . . . .   6
+            . . o o . o . . .   5
+            . . . . . . . . .   4
+            . . . . . . . . .   3
+            . x . . . . . . .   2
+            . . . . . . . . .   1
+            a b c d e f g h i
+            """,
+            {"b5", "e5", "g5"},
+        ),
+        (
+            """
+            . . . . . . . . .   9
+            . x . . . . . . .   8
+            . . . . . . . . .   7
+            . . . . o . . . .   6
+            . . . . . . . . .   5
+            . . . . o . . . .   4
+            . . . . o . . x .   3
+            x . . . . . . . .   2
+            . . . . . . . . .   1
+            a b c d e f g h i
+            """,
+            {"e2", "e5", "e7"},
+        ),
+    ],
+    ids=["open three .ooo.", "split three .oo.o.", "split three in a column"],
+)
+def test_x_answers_every_kind_of_open_three_on_its_line(drawing: str, blocks: set[str]) -> None:
+    """Left alone, o's three becomes an open four. The answers that hold are the cells next to the three,
+    and for a split three its gap: blocking one cell farther leaves room for .oooo. on the other side."""
+    result = analyze(board(drawing), SECOND)
+    assert result.best[0] in blocks
+
+
+def test_x_wins_with_a_four_three() -> None:
+    """f3 makes the four c3-f3 (b3 is o's) and the open three f3-f5 at once: o must block g3, then f6 makes
+    an open four: five plies."""
+    position = board(
+        """
+        o . o . . . . . .   9
+        . . . . . . . o o   8
+        . . . . . . . . .   7
+        . . . . . . . . .   6
+        . . . . . x . . .   5
+        . . . . . x . . .   4
+        . o x x x . . . .   3
+        . . . . . . . . .   2
+        . . . . . . . . .   1
+        a b c d e f g h i
+        """
+    )
+    result = analyze(position, SECOND)
+    assert result.best == ("f3",)
+    assert (result.exact, result.outcome, result.plies) == (True, "win", 5)
+    assert is_vcf(position, list(result.pv))
+
+
+def test_x_wins_with_a_double_three() -> None:
+    """e5 makes two open threes, c5-e5 and e3-e5; o has no four to play, so whichever it blocks, the other
+    becomes an open four: a win in five plies that needs a three, so no VCF finds it (a VCT does)."""
+    position = board(
+        """
+        o . . . . . . . o   9
+        . . . . . . . . .   8
+        . . . . . . . . .   7
+        . . . . . . . . .   6
+        . . x x . . . . .   5
+        . . . . x . . . .   4
+        . . . . x . . . .   3
+        . . . . . . . . .   2
+        o . . . . . . . o   1
+        a b c d e f g h i
+        """
+    )
+    assert not vcf_exists(position, "x", 4)
+    result = analyze(position, SECOND)
+    assert result.best == ("e5",)
+    assert (result.exact, result.outcome, result.plies) == (True, "win", 5)
+
+
+VCFS = {
+    3: """
+        . . . . o . o x .   9
+        . . . . . . . x .   8
+        . . . . . . . . x   7
+        . . x o . o . o .   6
+        . x . o . x . x .   5
+        . . . x . . . . .   4
+        o . . . . . o . .   3
+        o . . . x x . o x   2
+        . . . . o x . o .   1
+        a b c d e f g h i
+        """,
+    4: """
+        . . o . . . . . .   9
+        . . . . . . . . .   8
+        . . . . . . . . .   7
+        . o . x . . o . .   6
+        . o x . . x . . .   5
+        . . o . x . . x .   4
+        . . . . . x . o x   3
+        . . . o . . . . .   2
+        o . . . x . o x .   1
+        a b c d e f g h i
+        """,
+    5: """
+        . . o . . x x . o   9
+        . . . . . . . o .   8
+        o . x o . . . . .   7
+        . . x x . . . . .   6
+        . . x . . . . x .   5
+        . . o . . o . . .   4
+        . x . o . . x . .   3
+        . . . . x o . o .   2
+        . x o . . . . . .   1
+        a b c d e f g h i
+        """,
+    6: """
+        . o o . . o . . .   9
+        o . . . . . o . o   8
+        . o x . x . o . .   7
+        . x . o x . . . .   6
+        . . . . x . x . x   5
+        . . . . o . . o .   4
+        x x . . . . . . .   3
+        o x . . . x . x o   2
+        . . . . . x x . o   1
+        a b c d e f g h i
+        """,
+    7: """
+        . . . o . . . x x   9
+        . x . o . . . . .   8
+        o . . x . . . . .   7
+        . o o . . . . . .   6
+        . . . . . x x . .   5
+        o x . . . o . x .   4
+        x . . . o x . o .   3
+        . . o . . x . . .   2
+        . . . . x . o o .   1
+        a b c d e f g h i
+        """,
+}
+"""Positions with a win by fours and none shorter, x to move; o has no VCF of its own and no four."""
+
+
+@pytest.mark.parametrize("fours", sorted(VCFS))
+def test_x_finds_a_vcf_of_three_to_seven_fours(fours: int) -> None:
+    """The line the engine gives is checked move by move by the independent rules-only oracle: each four
+    leaves one five threat, o's reply is its only block, o never has a five to make, and x ends with five."""
+    position = board(VCFS[fours])
+    assert not vcf_exists(position, "x", fours - 1)
+    result = analyze(position, SECOND)
+    assert (result.exact, result.outcome) == (True, "win")
+    assert is_vcf(position, list(result.pv))
+    assert len(result.pv) == 2 * fours + 1 == result.plies
+
+
+DEFENCES = [
+    """
+        . . . . . x o . o   9
+        . . . . . . . x .   8
+        . . . x o o o . .   7
+        x x . x . . x o x   6
+        . . . . . . . . .   5
+        . . o . o x o . .   4
+        . . . . x o . o .   3
+        . . . . . . o . .   2
+        . x x . . o . x .   1
+        a b c d e f g h i
+    """,
+    """
+        . . . . . . . . .   9
+        . . o . . . . . x   8
+        . o . . o . o . o   7
+        o . . x . . x . .   6
+        . . . . o o . . .   5
+        x . . . . . . . x   4
+        . . . . . o . . .   3
+        x . o . x . x . x   2
+        . x . o . x . x o   1
+        a b c d e f g h i
+    """,
+    """
+        . . . . . x x . .   9
+        . x . . . . . . .   8
+        . . o o . . . . .   7
+        . . o . o . . . x   6
+        . . o x . . . . o   5
+        . . x x . . . . .   4
+        . . . . . . . . .   3
+        . . . . o . o . .   2
+        . . o . x . . x .   1
+        a b c d e f g h i
+    """,
+    """
+        . . . x . x . . o   9
+        . . . o x x o . .   8
+        . . x . o . . o .   7
+        . . . o . . . x o   6
+        . . o . . o . o .   5
+        . x . . . . . . .   4
+        . . . . . . . o .   3
+        . . x . . x x . o   2
+        . . . x . x . o x   1
+        a b c d e f g h i
+    """,
+]
+"""Positions where o, if it moved, would win by fours, and x has no VCF of its own: x must break the VCF."""
+
+
+@pytest.mark.parametrize("drawing", DEFENCES, ids=["1", "2", "3", "4"])
+def test_x_defends_against_o_s_vcf(drawing: str) -> None:
+    """The oracle confirms o's VCF, that most moves let it through, and that none is left after x's move."""
+    position = board(drawing)
+    assert vcf_exists(position, "o", 6)
+    result = analyze(position, SECOND)
+    losing = [move for move in position.legal_moves() if vcf_exists(position.play(move), "o", 3)]
+    assert len(losing) > len(position.legal_moves()) // 2
+    assert not vcf_exists(position.play(result.best[0]), "o", 6)
+
+
+def test_under_the_standard_rule_an_overline_is_no_five_so_x_blocks_instead() -> None:
+    """x's d3 would make six in a row: a win in freestyle, nothing under the standard rule, where x must
+    block o's four on row 7 instead."""
+    drawing = """
+        . . . . . . . . .   9
+        . . . . . . . . .   8
+        o o o o . . . . .   7
+        . . . . . . . . .   6
+        . . . . . . . . .   5
+        . . . . . . . . .   4
+        x x x . x x . . .   3
+        . . . . . . . . .   2
+        . o . . . . . . .   1
+        a b c d e f g h i
+        """
+    freestyle = analyze(board(drawing, "9x9:5"), SECOND)
+    assert (freestyle.best, freestyle.outcome, freestyle.plies) == (("d3",), "win", 1)
+    standard = analyze(board(drawing, "9x9:5:exact"), SECOND)
+    assert standard.best == ("e7",)
+    assert board(drawing, "9x9:5:exact").play("d3").winner is None
+
+
+def test_on_a_19_by_19_board_x_blocks_the_open_three_far_from_the_centre() -> None:
+    position = parse_position("a1 r17 b19 r16 s1 r15 a19", "19x19:5")
+    result = analyze(position, SECOND)
+    assert result.best[0] in ("r18", "r14")
+
+
+def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
+    result = analyze(Position.start(Game.parse("gomoku")), Limits(time=0.5))
+    assert result.best == ("h8",)
+    assert not result.exact
+
+
+# ------------------------------------------------------------------------------ rules, players, review
+@pytest.mark.parametrize(
+    ("name", "canonical"),
+    [
+        ("gomoku-standard", "gomoku-standard"),
+        ("15x15:5:exact", "gomoku-standard"),
+        ("9x9:5:exact", "9x9:5:exact"),
+    ],
+)
+def test_the_standard_rule_is_chosen_by_the_game_name_and_named_back(name: str, canonical: str) -> None:
+    game = Game.parse(name)
+    assert game.exact and game.k == 5
+    assert game.name == canonical and Game.parse(game.name) == game
+    assert Game.parse("gomoku").name == "gomoku" and not Game.parse("gomoku").exact
+
+
+def test_six_in_a_row_wins_freestyle_and_not_the_standard_rule() -> None:
+    moves = "a1 a15 b1 b15 c1 c15 e1 e15 f1 f15 d1"
+    assert parse_position(moves, "gomoku").winner == "x"
+    assert parse_position(moves, "gomoku-standard").winner is None
+    assert parse_position("a1 a15 b1 b15 c1 c15 d1 d15 e1", "gomoku-standard").winner == "x"
+
+
+@pytest.mark.parametrize(
+    ("moves", "note", "expected"),
+    [
+        ("h8 a1 i8 a2 j8 a3 k8 a4", "five", {"g8", "l8"}),
+        ("h8 a1 i8 a2 j8 a3 b10 a4", "block four", {"a5"}),
+        ("h8 a1 i8 b2 j8 o15", "open four or four-three", {"g8", "k8"}),
+        ("a1 h8 a3 i8 o15 j8", "block open three", {"g8", "k8", "f8", "l8"}),
+    ],
+)
+def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, expected: set[str]) -> None:
+    import random
+
+    from inarow.players import player
+
+    choice = player("threats").choose(parse_position(moves, "gomoku"), random.Random(1))
+    assert (choice.note, choice.move in expected) == (note, True)
+
+
+def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_near() -> None:
+    import random
+
+    from inarow.players import player
+
+    position = parse_position("a1 h8 a3 i8 o15 j8 o1 k8", "gomoku")
+    for level in ("medium", "hard", "perfect"):
+        assert player(level, 0.5).choose(position, random.Random(1)).move in ("g8", "l8")
+    easy = player("easy", 0.5).choose(position, random.Random(2))
+    assert easy.note == "random" and easy.move in position.legal_moves()
+
+
+def test_a_review_marks_letting_an_open_three_become_a_forced_win() -> None:
+    """x has the open three h8-j8; o plays b2, far away: x's open four wins by force."""
+    from inarow.sessions.review import review_move
+
+    before = parse_position("h8 a1 i8 a2 j8", "gomoku")
+    reviewed = review_move(before, "b2", "human", 0.5)
+    assert reviewed.mistake and reviewed.verdict == "let the opponent's forced win through"
+    blocked = review_move(before, "k8", "human", 0.5)
+    assert not blocked.mistake and blocked.verdict == ""
+
+
+def test_a_review_marks_a_proven_win_let_go() -> None:
+    """x has four in a row (h8-k8, g8 blocked): playing anywhere but l8 lets the win go."""
+    from inarow.sessions.review import review_move
+
+    before = parse_position("h8 g8 i8 a1 j8 a2 k8 a3", "gomoku")
+    missed = review_move(before, "c12", "human", 0.5)
+    assert missed.mistake and missed.verdict == "let a proven win go"
+    assert not review_move(before, "l8", "human", 0.5).mistake
+
+
+def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin() -> None:
+    """o answers x's two stones in the centre with a move in the corner: no forced win yet for x, but the
+    evaluation falls by far more than the margin."""
+    from inarow.gomoku import MISTAKE_MARGIN, judge
+
+    before = parse_position("h8 h9 i8", "gomoku")
+    first = analyze(before, Limits(time=0.5))
+    judgement = judge(before, "a1", first, 0.5)
+    assert judgement.kind == "dropped" and judgement.best - judgement.played > MISTAKE_MARGIN
+    assert judge(before, first.best[0], first, 0.5).kind is None
