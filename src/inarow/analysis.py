@@ -318,9 +318,9 @@ def analyze(
         return Analysis(position=position, exact=True)
     from inarow import gomoku  # the Gomoku engine's boards (issue 13); imported here as it imports this
 
-    if gomoku.supports(position.game) and not loses_at_once(position):
-        # A loss whatever is played is proven for every move below, on every board, without a search.
-        return gomoku.analyze(position, limits)
+    if gomoku.supports(position.game):
+        result = gomoku.analyze(position, limits)
+        return _every_move_lost(result) if loses_at_once(position) else result
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits, weak)
@@ -337,6 +337,16 @@ def analyze(
     fallback = Budget(Limits(time=rest, nodes=limits.nodes))
     result = _heuristic(position, fallback, limits, weak)
     return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed, load_seconds=load)
+
+
+def _every_move_lost(result: Analysis) -> Analysis:
+    """``result`` with every move a proven loss in one (see :func:`loses_at_once`); its best moves stay the
+    engine's choice, the one that makes the opponent find the win (blocking one of two threats, say)."""
+    position = result.position
+    score = -exact_score(position.game, position.ply + 1)
+    plies = plies_to_end(position.game, position.ply, score)
+    moves = tuple(replace(move, exact=True, score=score, value=-1, plies=plies) for move in result.moves)
+    return replace(result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None)
 
 
 def loses_at_once(position: Position) -> bool:

@@ -308,49 +308,47 @@ def explain_tree(
         evaluation_named(evaluation)
     remaining = position.game.cells - position.ply
     asked = remaining if depth is None else depth
-    plies = asked
+
+    def searched(plies: int, before: int | None) -> SearchResult:
+        return search(
+            position,
+            algorithm,
+            plies,
+            evaluation,
+            budget=Budget(Limits(nodes=max_nodes + 1)),
+            order=order,
+            ordering=ordering,
+            quiescence=quiescence,
+            first=before,
+        )
+
+    # Iterative deepening searches depth 1, 2, … up to the depth asked, each trying the previous depth's
+    # best move first; without it the depth asked is searched at once. With ``fit``, a tree too large is
+    # replaced by the deepest that fits, found going up from depth 1 (a deeper tree holds a shallower one),
+    # so that a search to the end of a big board costs a few small trees, not one attempt per depth.
     rows: list[SearchResult] = []
-    while True:
-        try:
+    try:
+        if deepen:
+            for shallower in range(1, asked):
+                rows.append(searched(shallower, rows[-1].move if rows else first))
+        result = searched(asked, rows[-1].move if rows else first)
+    except SearchAborted:
+        if fit and not deepen and asked > 1:
+            for shallower in range(1, asked):
+                try:
+                    rows.append(searched(shallower, first))
+                except SearchAborted:
+                    break
+        if not fit or not rows:
+            where = "to the end" if depth is None else f"{asked} {'ply' if asked == 1 else 'plies'} deep"
+            raise TreeTooLargeError(
+                f"the {algorithm} tree {where} of this {position.game.name} position has more than "
+                f"{max_nodes:,} nodes, too many to draw: lower the depth"
+                + ("" if fit else " or raise the node limit")
+            ) from None
+        result = rows.pop()
+        if not deepen:
             rows = []
-            if deepen:
-                for shallower in range(1, plies):
-                    rows.append(
-                        search(
-                            position,
-                            algorithm,
-                            shallower,
-                            evaluation,
-                            record=False,
-                            budget=Budget(Limits(nodes=max_nodes + 1)),
-                            order=order,
-                            ordering=ordering,
-                            quiescence=quiescence,
-                            first=rows[-1].move if rows else None,
-                        )
-                    )
-                first = rows[-1].move if rows else None
-            result = search(
-                position,
-                algorithm,
-                plies,
-                evaluation,
-                budget=Budget(Limits(nodes=max_nodes + 1)),
-                order=order,
-                ordering=ordering,
-                quiescence=quiescence,
-                first=first,
-            )
-            break
-        except SearchAborted:
-            if not fit or plies <= 1:
-                where = "to the end" if depth is None else f"{asked} {'ply' if asked == 1 else 'plies'} deep"
-                raise TreeTooLargeError(
-                    f"the {algorithm} tree {where} of this {position.game.name} position has more than "
-                    f"{max_nodes:,} nodes, too many to draw: lower the depth"
-                    + ("" if fit else " or raise the node limit")
-                ) from None
-            plies -= 1
     assert result.tree is not None, "search records its tree by default"
     return Explanation(
         search=result,
