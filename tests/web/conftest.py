@@ -143,6 +143,21 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
+def page(browser: Any, live_server: Server) -> Iterator[Any]:
+    """A desktop-size page of the live server whose ``base_url`` is the server's; the test fails if the page
+    raised a JavaScript error. Its CSP is bypassed because Playwright's string expressions are an eval it
+    forbids; test_page_csp.py runs the page under its own CSP."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.base_url = live_server.url
+    yield page
+    context.close()
+    assert errors == [], "the page raised JavaScript errors"
+
+
+@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

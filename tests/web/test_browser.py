@@ -7,7 +7,6 @@ Screenshots go to ``test-artifacts/``. The page exposes ``data-busy``, ``data-pl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,20 +16,6 @@ pytestmark = pytest.mark.browser
 
 SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 EXPLAINED = "document.getElementById('explain-panel').dataset.state"
-
-
-@pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    # Playwright's string expressions are evaluated in the page, which its CSP forbids; the page itself
-    # under its CSP is tested in test_page_csp.py.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.base_url = live_server.url
-    yield page
-    context.close()
-    assert errors == [], "the page raised JavaScript errors"
 
 
 def start(

@@ -5,7 +5,6 @@ big boards drawn at a depth that fits, and a phone-size screen. Screenshots go t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +14,6 @@ pytestmark = pytest.mark.browser
 
 SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
-
-
-@pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    # Playwright's string expressions are an eval the page's CSP forbids; test_page_csp.py runs the page
-    # under its own CSP.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.base_url = live_server.url
-    yield page
-    context.close()
-    assert errors == [], "the page raised JavaScript errors"
 
 
 def explain_after(page: Any, moves: list[str], game: str = "tictactoe", wait: float = 30_000) -> None:

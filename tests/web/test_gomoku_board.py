@@ -3,7 +3,6 @@ points, coordinates on every board and the last move marked. Screenshots go to `
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,16 +14,11 @@ SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiti
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server.url)
+def page(page: Any) -> Any:
+    """The desktop page of ``conftest.py``, opened and settled."""
+    page.goto(page.base_url)
     page.wait_for_function(SETTLED)
-    yield page
-    context.close()
-    assert errors == [], "the page raised JavaScript errors"
+    return page
 
 
 def new_game(page: Any, game: str) -> None:
