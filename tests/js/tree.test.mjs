@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, millisecondsText, placement, shownNodes, shownPruned, squeeze,
+  ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, labelGrowth, millisecondsText, placement, roomyDepths, shownNodes,
+  shownPruned, squeeze,
 } from "../../src/inarow/web/static/js/tree.js";
 
 /*
@@ -151,4 +152,18 @@ test("following the search keeps the current node inside the frame, one pixel a 
   const fit = viewBoxFor("fit", size, frame, { x: 0, y: 0 });
   assert.deepEqual(fit, { x: -8, y: 0, width: 2016, height: 400 });
   assert.ok(scaleOf(fit, frame) < 0.2);
+});
+
+test("a level has room for its labels when its nodes stand far enough apart on screen", () => {
+  const at = new Map(tree.nodes.map((n) => [n.id, { x: n.x, y: n.y }]));
+  // Leaves 56 apart, the two children of the root 112 apart, the root alone.
+  assert.deepEqual([...roomyDepths(tree, at, 1, 40)].sort(), [0, 1, 2]);
+  assert.deepEqual([...roomyDepths(tree, at, 0.5, 40)].sort(), [0, 1]);
+  assert.deepEqual([...roomyDepths(tree, at, 0.2, 40)].sort(), [0]);
+});
+
+test("labels grow so that none is smaller than the least size on screen, and never shrink", () => {
+  assert.equal(labelGrowth(1, 15, 11), 1);
+  assert.equal(labelGrowth(0.5, 15, 11), 11 / 7.5);
+  assert.equal(labelGrowth(2, 15, 11), 1);
 });

@@ -219,3 +219,30 @@ def test_iterative_deepening_shows_a_row_per_depth_above_the_last_tree(page: Any
     first = rows.nth(1).locator("td").nth(0).inner_text()
     assert first == rows.nth(0).locator("td").nth(1).inner_text(), "depth 2 searches depth 1's best first"
     page.locator("#deepening").screenshot(path=artifacts / "teaching-deepening.png")
+
+
+def test_a_wide_tree_fitted_to_the_frame_keeps_every_label_it_shows_readable_and_apart(
+    page: Any, artifacts: Path
+) -> None:
+    """Minimax two plies deep on the empty board: 9 + 72 nodes, too wide for the frame at full size. Fitted,
+    no value shown is smaller than 10 pixels, no two overlap, and the levels too crowded for a label
+    (the 72 leaves) leave theirs to the node's title and details."""
+    explain_after(page, [])
+    page.get_by_label("Algorithm", exact=True).select_option("minimax")
+    page.get_by_label("Depth", exact=True).select_option("2")
+    page.wait_for_function(READY)
+    page.get_by_role("button", name="Show the whole tree").click()
+    page.get_by_role("button", name="Fit the whole tree").click()
+    assert page.locator("#tree g.node").count() == 1 + 9 + 72
+    boxes = page.evaluate(
+        """[...document.querySelectorAll('#tree g.node text.value')]
+            .filter((t) => getComputedStyle(t).display !== 'none')
+            .map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+    )
+    page.locator("#explain-panel").screenshot(path=artifacts / "teaching-fit-wide.png")
+    assert len(boxes) >= 10, "the root and its nine children keep their values"
+    for _left, top, _right, bottom in boxes:
+        assert bottom - top >= 10, "a value shown is readable"
+    for i, (l1, t1, r1, b1) in enumerate(boxes):
+        for l2, t2, r2, b2 in boxes[i + 1 :]:
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, "two values overlap"

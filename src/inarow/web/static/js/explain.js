@@ -7,7 +7,7 @@
 // the server's layout gives (see tree.js). Nothing runs at import: main.js calls initExplain.
 
 import { api } from "./api.js";
-import { ancestorsAt, bestPath, compareCells, descendants, inside, placement, scaleOf, viewBoxFor } from "./tree.js";
+import { ancestorsAt, bestPath, compareCells, descendants, inside, labelGrowth, placement, roomyDepths, scaleOf, viewBoxFor } from "./tree.js";
 import {
   breakdownWords, currentNode, deepeningRows, failHardWords, isAlphaBeta, isRight, liveState, nodeName, orderWords, pathIds, questionBefore, questions,
   questionWords, revealed, roleName, scoreWords, standpointWords, stepWords,
@@ -20,6 +20,8 @@ const SIZE = 19; // half the size of a node's shape
 const COLLAPSE_OVER = 400; // trees with more nodes start with the nodes of depth 2 closed
 const RUN_EVERY = 450; // milliseconds between two steps of "Run"
 const COMPACT_BELOW = 0.7; // below this scale the window labels are left out, so the values stay readable
+const VALUE_PX = 15; // a value's size in the drawing once compact (style.css: .tree.compact .value)
+const LEAST_PX = 11; // no value is drawn smaller than this on screen, whatever the scale
 const NAMES = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β in negamax form" };
 
 const view = {
@@ -295,7 +297,7 @@ function drawTree() {
     }
   }
   svg.append(edges, shapes, labels);
-  frameTo(at.get(current.id), { width, height }, current.parent === null ? null : at.get(current.parent));
+  frameTo(at.get(current.id), { width, height }, current.parent === null ? null : at.get(current.parent), at);
   describe();
   drawPath(live, current);
   drawLog();
@@ -304,7 +306,7 @@ function drawTree() {
 }
 
 /** Point the frame at the drawing: the whole of it, or the current node (with its parent when it fits). */
-function frameTo(focus, size, parent) {
+function frameTo(focus, size, parent, at) {
   const svg = $("tree");
   // A fitted tree wider than it is tall leaves the frame no taller than the drawing needs.
   $("tree-frame").style.height = "";
@@ -320,7 +322,15 @@ function frameTo(focus, size, parent) {
   svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
   svg.setAttribute("width", "100%");
   svg.setAttribute("height", "100%");
-  svg.classList.toggle("compact", scaleOf(box, frame) < COMPACT_BELOW);
+  const scale = scaleOf(box, frame);
+  svg.classList.toggle("compact", scale < COMPACT_BELOW);
+  // Readable at any size: values grow so that none is smaller than LEAST_PX on screen, and on the levels
+  // where they would then overlap they are left out, but for the current node and its path; every value
+  // stays in the node's title and its details.
+  const grow = scale < COMPACT_BELOW ? labelGrowth(scale, VALUE_PX, LEAST_PX) : 1;
+  svg.style.setProperty("--value-grow", String(grow));
+  const roomy = roomyDepths(view.tree, at, scale, 2.4 * Math.max(LEAST_PX, VALUE_PX * scale));
+  for (const g of svg.querySelectorAll(".node")) g.classList.toggle("quiet", !roomy.has(Number(g.dataset.depth)));
   svg.dataset.mode = view.mode;
   svg.dataset.focusInside = String(focus ? inside(box, focus) : true);
 }

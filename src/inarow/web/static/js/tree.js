@@ -155,6 +155,31 @@ export function viewBoxFor(mode, size, frame, focus, also = null, { pad = 8, lea
 /** How many screen pixels a drawing pixel takes when `box` (a viewBox) is shown in `frame`, aspect kept. */
 export const scaleOf = (box, frame) => Math.min(frame.width / box.width, frame.height / box.height);
 
+/**
+ * The depths of `tree` whose drawn nodes (`at`: id → {x, y}) stand at least `gap` screen pixels apart when
+ * the drawing is shown at `scale`: the levels where a label per node fits without overlapping the next.
+ */
+export function roomyDepths(tree, at, scale, gap) {
+  const xs = new Map();
+  for (const node of tree.nodes) {
+    const spot = at.get(node.id);
+    if (!spot) continue;
+    if (!xs.has(node.depth)) xs.set(node.depth, []);
+    xs.get(node.depth).push(spot.x);
+  }
+  const roomy = new Set();
+  for (const [depth, list] of xs) {
+    list.sort((a, b) => a - b);
+    let least = Infinity;
+    for (let i = 1; i < list.length; i += 1) least = Math.min(least, list[i] - list[i - 1]);
+    if (least * scale >= gap) roomy.add(depth);
+  }
+  return roomy;
+}
+
+/** How much to enlarge labels of `px` pixels so that at `scale` they are never smaller than `least` on screen. */
+export const labelGrowth = (scale, px, least) => Math.max(1, least / (px * scale));
+
 /** Whether `point` lies inside `box` (a viewBox), `margin` pixels in from its edges. */
 export const inside = (box, point, margin = 0) =>
   point.x >= box.x + margin && point.x <= box.x + box.width - margin && point.y >= box.y + margin && point.y <= box.y + box.height - margin;
