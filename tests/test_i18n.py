@@ -36,7 +36,12 @@ def test_every_message_in_the_code_has_a_chinese_translation() -> None:
     assert {term.name for term in TERMS} <= messages  # the extraction sees the marked messages
     with i18n.catalog_path("zh_CN").open("rb") as po:
         catalog = read_po(po, locale="zh_CN")
-    translated = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+    translated: dict[str, str] = {}
+    for entry in catalog:
+        ids = [str(part) for part in (entry.id if isinstance(entry.id, tuple) else (entry.id,))]
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.id and all(strings) and not entry.fuzzy:
+            translated.update(dict.fromkeys(ids, str(strings[0])))  # Chinese has one plural form
     assert sorted(messages - set(translated)) == []
     for message in messages:
         text = translated[message]
@@ -111,3 +116,30 @@ def test_the_readme_glossary_is_the_catalogs() -> None:
         with i18n.language("zh_CN"):
             chinese_name, chinese_meaning = term.said()
         assert f"| {name} | {chinese_name} | {meaning} | {chinese_meaning} |" in readme, term.key
+
+
+def test_the_command_line_speaks_chinese_with_lang_zh_or_the_locale_and_its_json_does_not_change() -> None:
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["--lang", "zh", "best", "b2 a2"]).output == "b1 — 双方最佳走法下 3 步后获胜\n"
+    chinese = runner.invoke(app, ["best", "x.o/.x./..o"], env={"LANG": "zh_CN.UTF-8", "LANGUAGE": ""})
+    assert chinese.output == "c2 — 双方最佳走法下和棋\n"
+    english = runner.invoke(app, ["--lang", "en", "best", "b2 a2"]).output
+    assert english == "b1 — wins in 3 moves with best play\n"
+    table = runner.invoke(app, ["--lang", "zh", "analyze", "b2 a1 c3"]).output.splitlines()
+    assert table[0] == "b2 a1 c3  （tictactoe，轮到 o 走）"
+    assert table[5] == "局面值  双方最佳走法下和棋  （分数 +0，精确）"
+    assert table[6:8] == ["最佳    a3 c1", "主变    a3 a2 c2 b1 b3 c1"]
+    assert table[8].split() == ["走法", "对走棋方", "分数", "层数"]
+    assert table[9].split() == ["a3", "和棋", "+0", "6"]
+    assert table[11].split() == ["a2", "2", "步后告负", "-2", "4"]
+    zh_json = runner.invoke(app, ["--lang", "zh", "analyze", "b2 a1", "--json"]).output
+    en_json = runner.invoke(app, ["--lang", "en", "analyze", "b2 a1", "--json"]).output
+    drop = re.compile(r'"seconds": [0-9.e-]+|"load_seconds": [0-9.e-]+')
+    assert drop.sub("", zh_json) == drop.sub("", en_json)
+    assert '"description": "draw with best play"' in zh_json
+    refused = runner.invoke(app, ["--lang", "fr", "best", ""])
+    assert refused.exit_code == 2 and "unknown language 'fr': expected one of en, zh" in refused.output

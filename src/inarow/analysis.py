@@ -18,7 +18,7 @@ from typing import Literal, Protocol
 
 from typing_extensions import TypedDict
 
-from inarow import words
+from inarow import i18n, words
 from inarow.rules import Game, Position, Result, Side, other
 from inarow.search.engine import Engine
 from inarow.search.heuristic import Found, HeuristicSearch
@@ -278,6 +278,11 @@ class Analysis:
             depth=self.depth,
         )
 
+    def describe_in(self, language: str) -> str:
+        """:meth:`describe` in ``language`` (the JSON's ``description`` is English in every language)."""
+        with i18n.language(language):
+            return self.describe()
+
     def to_json(self, text: str | None = None) -> AnalysisJSON:
         """The keys of ``inarow analyze --json``; ``text`` is the position as the user wrote it."""
         return {
@@ -290,7 +295,7 @@ class Analysis:
             "best": list(self.best),
             "pv": list(self.pv),
             "moves": [move.to_json() for move in self.moves],
-            "description": self.describe(),
+            "description": self.describe_in(i18n.DEFAULT),
             "depth": self.depth,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),

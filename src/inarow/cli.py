@@ -283,8 +283,26 @@ def main(
             "the board, at most 128 MB on Connect Four and 192 MB on 5x5).",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANGUAGE",
+            help="en or zh (简体中文) for the words of the answers; default: the terminal's locale (LANG). "
+            "--json is the same in every language.",
+        ),
+    ] = None,
 ) -> None:
     """Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."""
+    from inarow import i18n
+
+    if lang is None:
+        i18n.set_language(i18n.from_environment())
+    else:
+        code = i18n.negotiate([lang])
+        if code == i18n.DEFAULT and not lang.strip().lower().startswith(i18n.DEFAULT):
+            raise InarowError(f"unknown language {lang!r}: expected one of en, zh")
+        i18n.set_language(code)
     if memory is not None:
         if not memory > 0:
             raise InarowError(f"invalid memory {memory!r}: expected a positive number of megabytes")
@@ -570,29 +588,37 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
 
     from inarow import words
     from inarow.console import render_board
+    from inarow.i18n import _
 
     position = result.position
     heading = words.position_heading(text, position.game.name, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
-        out.print(f"result  {result.describe()}")
+        out.print(words.label(_("result")) + result.describe(), markup=False)
         out.print()
         return
     exactness = words.exactness(result.exact, weak)
-    out.print(
-        f"value   {result.describe()}  (score {result.score:+d}, {exactness})", markup=False, soft_wrap=True
+    value = _("{value}  (score {score}, {exactness})").format(
+        value=result.describe(), score=f"{result.score:+d}", exactness=exactness
     )
-    out.print(f"best    {' '.join(result.best)}")
-    out.print(f"line    {' '.join(result.pv)}")
+    out.print(words.label(_("value")) + value, markup=False, soft_wrap=True)
+    out.print(words.label(_("best")) + " ".join(result.best), markup=False)
+    out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("move", "for the mover", "score", "plies"):
-        table.add_column(column, justify="left" if column != "score" else "right", no_wrap=True)
+    for column, right in (
+        (_("move"), False),
+        (_("for the mover"), False),
+        (_("score"), True),
+        (_("plies"), False),
+    ):
+        table.add_column(column, justify="right" if right else "left", no_wrap=True)
     for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
         plies = "" if move.plies is None else str(move.plies)
         table.add_row(move.move, move.describe(), f"{move.score:+d}", plies)
     out.print(table)
-    out.print(f"nodes   {words.work(result.nodes, result.seconds, result.load_seconds)}", markup=False)
+    work = words.work(result.nodes, result.seconds, result.load_seconds)
+    out.print(words.label(_("nodes")) + work, markup=False)
     out.print()
 
 

@@ -1,5 +1,7 @@
-"""Results said in words, made from their fields: the one place where the English of the command line and of
-the analysis JSON's ``description`` is written. (The web page makes its own words from the same fields.)
+"""Results said in words, made from their fields: the one place where the sentences of the command line and of
+the analysis JSON's ``description`` are written. (The web page makes its own words from the same fields.)
+The sentences are looked up in the catalog of the current language (:mod:`inarow.i18n`); the JSON's
+``description`` is always English, so that programs read the same in every language.
 
 "Win in N" counts the moves of the side that wins: ``(plies + 1) // 2``.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Literal
 
+from inarow.i18n import _, ngettext
 from inarow.rules import Result, Side
 
 if TYPE_CHECKING:
@@ -26,10 +29,11 @@ def move_value(outcome: Outcome | None, plies: int | None, score: int) -> str:
     """A move's value for the side that plays it: ``win in 3``, ``draw``, ``loss in 2``, ``win`` (a weak
     solve, without the distance), or ``eval +12`` when it is not exact."""
     if outcome is None:
-        return f"eval {score:+d}"
+        return _("eval {score}").format(score=f"{score:+d}")
     if outcome == "draw" or plies is None:
-        return outcome
-    return f"{outcome} in {moves_of_winner(plies)}"
+        return {"win": _("win"), "draw": _("draw"), "loss": _("loss")}[outcome]
+    said = _("win in {moves}") if outcome == "win" else _("loss in {moves}")
+    return said.format(moves=moves_of_winner(plies))
 
 
 def format_value(value: float | None) -> str:
@@ -43,7 +47,7 @@ def format_value(value: float | None) -> str:
 
 def finished(result: Result) -> str:
     """How a finished game ended: ``x has won`` or ``draw``."""
-    return "draw" if result == "draw" else f"{result} has won"
+    return _("draw") if result == "draw" else _("{side} has won").format(side=result)
 
 
 def game_result(result: Result | None) -> str:
@@ -105,27 +109,37 @@ def analysis(
     if result is not None:
         return finished(result)
     if not exact:
-        return f"not solved: evaluation {score or 0:+d} at depth {depth}"
+        said = _("not solved: evaluation {score} at depth {depth}")
+        return said.format(score=f"{score or 0:+d}", depth=depth)
     if winner is None:
-        return "draw with best play"
+        return _("draw with best play")
     if plies is None:
-        return f"{winner} wins with best play"
+        return _("{side} wins with best play").format(side=winner)
     moves = moves_of_winner(plies)
-    return f"{winner} wins in {moves} {'move' if moves == 1 else 'moves'}"
+    return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
+        side=winner, moves=moves
+    )
 
 
 def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
     """Why ``inarow best`` plays its move: ``wins in 3 moves with best play``, ``draw with best play``,
     ``loses in 2 moves with best play``, or the depth it was found at when not solved."""
     if outcome is None:
-        return f"best found at depth {depth} (evaluation {score or 0:+d}); not solved within the limits"
+        return _("best found at depth {depth} (evaluation {score}); not solved within the limits").format(
+            depth=depth, score=f"{score or 0:+d}"
+        )
     if outcome == "draw":
-        return "draw with best play"
-    verb = "wins" if outcome == "win" else "loses"
+        return _("draw with best play")
     if plies is None:
-        return f"{verb} with best play"
+        return _("wins with best play") if outcome == "win" else _("loses with best play")
     moves = moves_of_winner(plies)
-    return f"{verb} in {moves} {'move' if moves == 1 else 'moves'} with best play"
+    if outcome == "win":
+        said = ngettext("wins in {moves} move with best play", "wins in {moves} moves with best play", moves)
+    else:
+        said = ngettext(
+            "loses in {moves} move with best play", "loses in {moves} moves with best play", moves
+        )
+    return said.format(moves=moves)
 
 
 def game_value(score: int) -> str:
@@ -143,24 +157,35 @@ def score(tally: Score) -> str:
 # ------------------------------------------------------------------------ the command line's own sentences
 def position_heading(text: str, game: str, to_move: Side | None) -> str:
     """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``."""
-    turn = f"{to_move} to move" if to_move else "game over"
-    return f"{text or '(empty board)'}  ({game}, {turn})"
+    shown = text or _("(empty board)")
+    if to_move is None:
+        return _("{position}  ({game}, game over)").format(position=shown, game=game)
+    return _("{position}  ({game}, {side} to move)").format(position=shown, game=game, side=to_move)
 
 
 def exactness(exact: bool, weak: bool) -> str:
     """Whether a value is proven: ``exact``, ``exact, win/draw/loss only`` (a weak solve) or ``not exact``
     (the value itself says how deep the search went)."""
     if not exact:
-        return "not exact"
-    return "exact, win/draw/loss only" if weak else "exact"
+        return _("not exact")
+    return _("exact, win/draw/loss only") if weak else _("exact")
 
 
 def work(nodes: int, seconds: float, load_seconds: float) -> str:
     """What a search cost: ``32 positions in 0.001 s``, with the engine's loading apart when it was paid."""
-    text = f"{nodes:,} positions in {seconds:.3f} s"
+    text = _("{nodes} positions in {seconds} s").format(nodes=f"{nodes:,}", seconds=f"{seconds:.3f}")
     if load_seconds:
-        text += f" (and {load_seconds:.2f} s to load the compiled engine first)"
+        loading = _(" (and {seconds} s to load the compiled engine first)")
+        text += loading.format(seconds=f"{load_seconds:.2f}")
     return text
+
+
+def label(text: str, width: int = 8) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character takes two), for the labels of the
+    command line's answers: ``value   ``."""
+    from rich.cells import cell_len
+
+    return text + " " * max(1, width - cell_len(text))
 
 
 def loading_engine(compiling: bool) -> str:
