@@ -143,3 +143,21 @@ def test_the_command_line_speaks_chinese_with_lang_zh_or_the_locale_and_its_json
     assert '"description": "draw with best play"' in zh_json
     refused = runner.invoke(app, ["--lang", "fr", "best", ""])
     assert refused.exit_code == 2 and "unknown language 'fr': expected one of en, zh" in refused.output
+    assert i18n.current() == "en", "a command's language ends with the command"
+
+
+def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    answers = "\n".join(["o", "computer", "perfect", "hello", "h", "5", "q"]) + "\n"
+    played = CliRunner().invoke(app, ["--lang", "zh", "play", "--seed", "3"], input=answers)
+    assert played.exit_code == 0
+    said = played.output
+    assert "你执 [x/o] (x)" in said and "谁先走 [you/computer/random] (you)" in said
+    assert "轮到你走：输入 a1 到 c3 之间的格子，或按数字小键盘的 1-9；h 提示，u 悔棋，q 退出。" in said
+    assert "电脑思考中…" in said and "电脑走 b1（双方最佳走法下和棋）" in said
+    assert "'hello' 不是格子：请输入 a1 到 c3 之间的格子" in said
+    assert "提示：" in said
+    assert said.rstrip().endswith("再见 — 你 胜 0 · 和 0 · 负 0")

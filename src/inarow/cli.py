@@ -271,6 +271,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
@@ -297,12 +298,12 @@ def main(
     from inarow import i18n
 
     if lang is None:
-        i18n.set_language(i18n.from_environment())
+        code = i18n.from_environment()
     else:
         code = i18n.negotiate([lang])
         if code == i18n.DEFAULT and not lang.strip().lower().startswith(i18n.DEFAULT):
             raise InarowError(f"unknown language {lang!r}: expected one of en, zh")
-        i18n.set_language(code)
+    ctx.with_resource(i18n.language(code))  # for this command only: the language is restored after it
     if memory is not None:
         if not memory > 0:
             raise InarowError(f"invalid memory {memory!r}: expected a positive number of megabytes")

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.console import Console
+from rich.text import Text
 
 from inarow import words
 from inarow.errors import IllegalMoveError, InarowError, InvalidMoveError
+from inarow.i18n import _
 from inarow.players import LEVELS, Choice, player
 from inarow.rules import COLUMN_LETTERS, Game, Position, Side, other
 from inarow.store import Score
@@ -68,7 +70,9 @@ class ConsoleGame:
             answer = self._input(f"{question} [{'/'.join(choices)}] ({default}) ").strip().lower() or default
             if answer in choices:
                 return answer
-            self.console.print(f"please answer one of {', '.join(choices)}", markup=False)
+            self.console.print(
+                _("please answer one of {choices}").format(choices=", ".join(choices)), markup=False
+            )
 
     def _input(self, prompt: str) -> str:
         try:
@@ -86,30 +90,32 @@ class ConsoleGame:
             if value is not None and value.lower() not in allowed:
                 raise InarowError(f"invalid {what} {value!r}: expected one of {', '.join(allowed)}")
         try:
-            side: Side = "o" if (you or self.ask("You play", ("x", "o"), "x")).lower() == "o" else "x"
-            starter = (first or self.ask("Who moves first", ("you", "computer", "random"), "you")).lower()
-            chosen = (level or self.ask("Level", LEVELS, "perfect")).lower()
+            side: Side = "o" if (you or self.ask(_("You play"), ("x", "o"), "x")).lower() == "o" else "x"
+            starter = (first or self.ask(_("Who moves first"), ("you", "computer", "random"), "you")).lower()
+            chosen = (level or self.ask(_("Level"), LEVELS, "perfect")).lower()
             while True:
                 self.play_one(side, starter, chosen)
                 self.console.print(words.score(self.score), markup=False)
-                if self.ask("Another game?", ("y", "n"), "y") == "n":
+                if self.ask(_("Another game?"), ("y", "n"), "y") == "n":
                     break
         except Quit:
-            self.console.print(f"\nbye — {words.score(self.score)}", markup=False)
+            self.console.print("\n" + _("bye — {score}").format(score=words.score(self.score)), markup=False)
 
     def play_one(self, side: Side, starter: str, level: str) -> None:
         """One game. X always moves first: who starts decides who plays X, as the player chose or by lot."""
         if starter == "random":
             starter = self.rng.choice(("you", "computer"))
-            self.console.print(
-                f"drawn by lot: {'you start' if starter == 'you' else 'the computer starts'}", markup=False
+            drawn = (
+                _("drawn by lot: you start") if starter == "you" else _("drawn by lot: the computer starts")
             )
+            self.console.print(drawn, markup=False)
         human: Side = "x" if starter == "you" else "o"
         if human != side:
-            self.console.print(f"(you play {human.upper()}: X always moves first)", markup=False)
+            said = _("(you play {mark}: X always moves first)").format(mark=words.mark(human))
+            self.console.print(said, markup=False)
         computer = player(level, self.think_time)
         history = [Position.start(self.game)]
-        self.console.print(f"{self.game.name}, level {level}.", markup=False)
+        self.console.print(_("{game}, level {level}.").format(game=self.game.name, level=level), markup=False)
         self.console.print(
             words.move_prompt(
                 gravity=self.game.gravity,
@@ -129,21 +135,25 @@ class ConsoleGame:
                     continue
                 history.append(position.play(move))
             else:
-                self.console.print("the computer thinks…", markup=False)
+                self.console.print(_("the computer thinks…"), markup=False)
                 choice = computer.choose(position, self.rng)
-                self.console.print(f"the computer plays {choice.move} ({_note(choice)})", markup=False)
+                plays = _("the computer plays {move} ({why})").format(move=choice.move, why=_note(choice))
+                self.console.print(plays, markup=False)
                 history.append(position.play(choice.move))
         final = history[-1]
         self.console.print(render_board(final), markup=False)
         if final.result == "draw":
             self.score = self.score.counted("draw")
-            self.console.print("[bold]draw[/bold]")
+            self.console.print(Text(_("draw"), style="bold"))
         elif final.result == human:
             self.score = self.score.counted("win")
-            self.console.print(f"[bold green]you ({words.mark(human)}) win![/bold green]")
+            self.console.print(
+                Text(_("you ({mark}) win!").format(mark=words.mark(human)), style="bold green")
+            )
         else:
             self.score = self.score.counted("loss")
-            self.console.print(f"[bold red]the computer ({words.mark(other(human))}) wins[/bold red]")
+            lost = _("the computer ({mark}) wins").format(mark=words.mark(other(human)))
+            self.console.print(Text(lost, style="bold red"))
 
     @property
     def _last_cell(self) -> str:
@@ -158,7 +168,7 @@ class ConsoleGame:
         """Read a move until it is legal; None after an undo (the board is shown again). An empty line
         asks again; a move that cannot be played is named with why."""
         while True:
-            text = self._input("your move: ").strip().lower()
+            text = self._input(_("your move: ")).strip().lower()
             if not text:
                 continue
             if text in ("q", "quit"):
@@ -175,7 +185,7 @@ class ConsoleGame:
                 continue
             if text in ("u", "undo"):
                 if len(history) < 3:
-                    self.console.print("nothing to undo yet", markup=False)
+                    self.console.print(_("nothing to undo yet"), markup=False)
                     continue
                 del history[-2:]
                 return None
@@ -199,7 +209,7 @@ def _note(choice: Choice) -> str:
     """Why the computer played its move, in a player's words (no engine figures)."""
     analysis = choice.analysis
     if analysis is None:
-        return "a random move" if choice.note == "random" else choice.note
+        return _("a random move") if choice.note == "random" else choice.note
     return words.computer_note(
         outcome=analysis.outcome,
         plies=analysis.plies,

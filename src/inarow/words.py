@@ -9,6 +9,7 @@ The sentences are looked up in the catalog of the current language (:mod:`inarow
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Literal
 
 from inarow.i18n import _, ngettext
@@ -151,7 +152,9 @@ def game_value(score: int) -> str:
 
 def score(tally: Score) -> str:
     """A person's score: ``you 2 won · 1 drawn · 0 lost``."""
-    return f"you {tally.wins} won · {tally.draws} drawn · {tally.losses} lost"
+    return _("you {wins} won · {draws} drawn · {losses} lost").format(
+        wins=tally.wins, draws=tally.draws, losses=tally.losses
+    )
 
 
 # ------------------------------------------------------------------------ the command line's own sentences
@@ -228,26 +231,31 @@ def mark(side: Side) -> str:
 def move_prompt(*, gravity: bool, columns: int, last_cell: str, keypad: bool) -> str:
     """How to give a move, said once at the start of a game."""
     if gravity:
-        how = f"a column number from 1 to {columns}"
+        how = _("a column number from 1 to {columns}").format(columns=columns)
+    elif keypad:
+        how = _("a cell from a1 to {last}, or 1-9 as on the numeric keypad").format(last=last_cell)
     else:
-        how = f"a cell from a1 to {last_cell}" + (", or 1-9 as on the numeric keypad" if keypad else "")
-    return f"Your move: {how}; h for a hint, u to undo, q to quit."
+        how = _("a cell from a1 to {last}").format(last=last_cell)
+    return _("Your move: {how}; h for a hint, u to undo, q to quit.").format(how=how)
 
 
 def not_a_move(text: str, *, gravity: bool, columns: int, last_cell: str) -> str:
     """A move the player typed that is not a cell (or not a column with gravity)."""
     if gravity:
-        return f"{text!r} is not a column: type a number from 1 to {columns}"
-    return f"{text!r} is not a cell: type a cell from a1 to {last_cell}"
+        return _("{text} is not a column: type a number from 1 to {columns}").format(
+            text=repr(text), columns=columns
+        )
+    return _("{text} is not a cell: type a cell from a1 to {last}").format(text=repr(text), last=last_cell)
 
 
 def cannot_play(move: str, reason: str) -> str:
     """A move that cannot be played, named with why: ``b2 is taken``, ``column 4 is full``."""
     if reason == "cell is taken":
-        return f"{move} is taken: choose an empty cell"
-    if reason.startswith("column") and reason.endswith("is full"):
-        return f"{reason}: choose another column"
-    return f"{move} cannot be played: {reason}"
+        return _("{move} is taken: choose an empty cell").format(move=move)
+    full = re.fullmatch(r"column ([0-9]+) is full", reason)
+    if full:
+        return _("column {column} is full: choose another column").format(column=full[1])
+    return _("{move} cannot be played: {reason}").format(move=move, reason=reason)
 
 
 def computer_note(
@@ -262,29 +270,60 @@ def computer_note(
     or, when it could not see to the end, how far it looked and who it thinks stands better."""
     if exact and outcome is not None:
         if outcome == "draw":
-            return "a draw with best play"
-        subject = "it wins" if outcome == "win" else "you can win"
+            return _("a draw with best play")
         if plies is None:
-            return f"{subject} with best play"
+            return _("it wins with best play") if outcome == "win" else _("you can win with best play")
         moves = moves_of_winner(plies)
-        return f"{subject} in {moves} {'move' if moves == 1 else 'moves'} with best play"
-    ahead = f"looking {depth} {'move' if depth == 1 else 'moves'} ahead" if depth else "at a glance"
+        if outcome == "win":
+            said = ngettext(
+                "it wins in {moves} move with best play", "it wins in {moves} moves with best play", moves
+            )
+        else:
+            said = ngettext(
+                "you can win in {moves} move with best play",
+                "you can win in {moves} moves with best play",
+                moves,
+            )
+        return said.format(moves=moves)
     if not score:
-        return f"{ahead}, the game looks even"
-    return f"{ahead}, it thinks {'it' if score > 0 else 'you'} stand{'s' if score > 0 else ''} better"
+        stand = _("{ahead}, the game looks even")
+    elif score > 0:
+        stand = _("{ahead}, it thinks it stands better")
+    else:
+        stand = _("{ahead}, it thinks you stand better")
+    if depth:
+        ahead = ngettext("looking {depth} move ahead", "looking {depth} moves ahead", depth).format(
+            depth=depth
+        )
+    else:
+        ahead = _("at a glance")
+    return stand.format(ahead=ahead)
 
 
 def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) -> str:
     """A hint: ``hint: b2 (a draw with best play)``, ``hint: c3 (you win in 1 move)``."""
     if not exact or outcome is None:
-        return f"hint: {move} (the best the computer found in its time; not certain)"
+        return _("hint: {move} (the best the computer found in its time; not certain)").format(move=move)
     if outcome == "draw":
-        return f"hint: {move} (a draw with best play)"
+        return _("hint: {move} (a draw with best play)").format(move=move)
     if plies is None:
-        return f"hint: {move} ({'you win' if outcome == 'win' else 'you lose'} with best play)"
+        if outcome == "win":
+            return _("hint: {move} (you win with best play)").format(move=move)
+        return _("hint: {move} (you lose with best play)").format(move=move)
     moves = moves_of_winner(plies)
-    verb = "you win" if outcome == "win" else "you lose"
-    return f"hint: {move} ({verb} in {moves} {'move' if moves == 1 else 'moves'} with best play)"
+    if outcome == "win":
+        said = ngettext(
+            "hint: {move} (you win in {moves} move with best play)",
+            "hint: {move} (you win in {moves} moves with best play)",
+            moves,
+        )
+    else:
+        said = ngettext(
+            "hint: {move} (you lose in {moves} move with best play)",
+            "hint: {move} (you lose in {moves} moves with best play)",
+            moves,
+        )
+    return said.format(move=move, moves=moves)
 
 
 MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
