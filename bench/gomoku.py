@@ -20,7 +20,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from inarow.match import play_game, wilson
+from inarow.match import Tally, play_game
 from inarow.players import player
 from inarow.rules import Game, Position
 
@@ -38,26 +38,20 @@ PAIRINGS = (
 
 @dataclass(frozen=True)
 class Row:
-    first: str
     second: str
-    wins: int
-    draws: int
-    losses: int
+    tally: Tally
+    """The first player's results against ``second``."""
     plies: float
     seconds: float
 
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
     def line(self) -> str:
-        low, high = wilson(self.wins, self.games)
-        score = (self.wins + self.draws / 2) / self.games
-        score_low, score_high = wilson(self.wins + self.draws / 2, self.games)
+        t = self.tally
+        low, high = t.win_interval
+        score_low, score_high = t.score_interval
         return (
-            f"| {self.first} | {self.second} | {self.games} | {self.wins} | {self.draws} | {self.losses} "
-            f"| {self.wins / self.games:.0%} ({low:.0%}–{high:.0%}) "
-            f"| {score:.2f} ({score_low:.2f}–{score_high:.2f}) "
+            f"| {t.player} | {self.second} | {t.games} | {t.wins} | {t.draws} | {t.losses} "
+            f"| {t.wins / t.games:.0%} ({low:.0%}–{high:.0%}) "
+            f"| {t.score:.2f} ({score_low:.2f}–{score_high:.2f}) "
             f"| {self.plies:.0f} | {self.seconds:.0f} |"
         )
 
@@ -102,7 +96,8 @@ def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed
             wins += 1
         else:
             losses += 1
-    row = Row(pairing[0], pairing[1], wins, draws, losses, plies / games, time.perf_counter() - start)
+    tally = Tally(player=pairing[0], wins=wins, draws=draws, losses=losses)
+    row = Row(pairing[1], tally, plies / games, time.perf_counter() - start)
     print(row.line(), flush=True)
     return row
 

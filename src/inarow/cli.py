@@ -393,17 +393,9 @@ def _working(description: str) -> Iterator[Callable[[str], None]]:
         finally:
             say(before)
         return
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        TimeElapsedColumn(),
-        console=_real(err),
-        transient=True,
-        redirect_stdout=out.is_terminal,
-        redirect_stderr=False,
-    ) as bar:
+    with _progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()) as bar:
         task = bar.add_task(description, total=None)
 
         def say(text: str) -> None:
@@ -417,6 +409,20 @@ def _working(description: str) -> Iterator[Callable[[str], None]]:
             _spinners.pop()
 
 
+def _progress(*columns: Any) -> Any:
+    """A rich progress display of ``columns`` on the real standard error, gone once done, standard output
+    printed above it when that is a terminal too."""
+    from rich.progress import Progress
+
+    return Progress(
+        *columns,
+        console=_real(err),
+        transient=True,
+        redirect_stdout=out.is_terminal,
+        redirect_stderr=False,
+    )
+
+
 _spinners: list[tuple[Callable[[str], None], str]] = []
 """The spinner on screen, if any, and what it said before a nested piece of work (see :func:`_working`)."""
 
@@ -428,18 +434,9 @@ def _counting(description: str, total: int | None) -> Iterator[Callable[[int, in
     if not err.is_terminal:
         yield lambda done, total: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-    with Progress(
-        TextColumn(description),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=_real(err),
-        transient=True,
-        redirect_stdout=out.is_terminal,
-        redirect_stderr=False,
-    ) as bar:
+    with _progress(TextColumn(description), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()) as bar:
         task = bar.add_task(description, total=total)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
