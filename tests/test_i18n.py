@@ -3,6 +3,7 @@ browsers and terminals ask, and a third language is a catalog dropped in."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -11,7 +12,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from inarow import i18n
+from inarow import errors, i18n
+from inarow.notation import parse_game, parse_position
 from inarow.glossary import TERMS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +49,46 @@ def test_every_message_in_the_code_has_a_chinese_translation() -> None:
         text = translated[message]
         assert isinstance(text, str)
         assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(message)), message
+
+
+def error_messages_not_in_the_catalog() -> list[str]:
+    """Every place in the code that raises an inarow error with a message made on the spot (an f-string, a
+    concatenation) instead of a catalog entry with parameters, as ``file:line``."""
+    names = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type) and issubclass(value, errors.InarowError)
+    }
+    found = []
+    for path in sorted((ROOT / "src" / "inarow").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            callee = node.func
+            named = callee.id if isinstance(callee, ast.Name) else None
+            if named in names and isinstance(node.args[0], ast.JoinedStr | ast.BinOp):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_every_error_message_is_a_catalog_entry_with_parameters() -> None:
+    assert error_messages_not_in_the_catalog() == []
+
+
+def test_an_error_is_said_in_the_language_of_the_context_and_is_english_as_a_string() -> None:
+    with pytest.raises(errors.InarowError) as caught:
+        parse_position("b2 b2")
+    error = caught.value
+    assert str(error) == "move 2 of 'b2 b2': illegal move 'b2' in '.../.x./...': cell is taken"
+    assert error.reason == "cell is taken"
+    with i18n.language("zh_CN"):
+        assert error.said() == "'b2 b2' 的第 2 步：局面 '.../.x./...' 中的非法走法 'b2'：该格已有棋子"
+        assert error.reason_said() == "该格已有棋子"
+        assert str(error).startswith("move 2")  # programs and logs keep the English
+    with pytest.raises(errors.InvalidGameError) as caught:
+        parse_game("30x3:3")
+    with i18n.language("zh_CN"):
+        assert caught.value.said() == "游戏 '30x3:3' 有 30 列：棋盘的行列数应在 1 到 19 之间"
 
 
 def test_the_glossary_speaks_the_language_of_the_context() -> None:

@@ -398,7 +398,7 @@ def test_a_tree_too_large_to_draw_names_the_limit_without_a_diagram() -> None:
     result = runner.invoke(app, ["tree", "", "--algo", "minimax", "-d", "3", "--max-nodes", "100"])
     assert result.exit_code == 2
     assert result.output == (
-        "error: the minimax tree 3 plies deep of this tictactoe position has more than 100 nodes, too many "
+        "error: the minimax tree to depth 3 of this tictactoe position has more than 100 nodes, too many "
         "to draw: lower the depth or raise the node limit\n"
     )
 

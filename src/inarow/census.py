@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from inarow.errors import InvalidGameError
+from inarow.i18n import N_
 from inarow.rules import Game
 from inarow.symmetry import symmetries
 
@@ -98,8 +99,14 @@ def census(game: Game, *, symmetry: bool = True, progress: Progress | None = Non
     """
     if game.cells > MAX_TABLE_CELLS:
         raise InvalidGameError(
-            f"game {game.name!r} has {game.cells} cells: whole tables are built for boards of at most "
-            f"{MAX_TABLE_CELLS} cells (the value of the empty board is still given by 'inarow analyze')"
+            N_(
+                "game {name!r} has {cells} cells: whole tables are built for boards of at most "
+                "{limit} cells (the value of the empty board is still given by 'inarow "
+                "analyze')"
+            ),
+            name=game.name,
+            cells=game.cells,
+            limit=MAX_TABLE_CELLS,
         )
     shift = game.columns * game.height
     cells, board, bottom, gravity = game.cells, game.board_mask, game.bottom_mask, game.gravity

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from inarow import words
 from inarow.errors import IllegalMoveError, InarowError, InvalidMoveError
-from inarow.i18n import _
+from inarow.i18n import N_, _
 from inarow.players import LEVELS, Choice, player
 from inarow.rules import COLUMN_LETTERS, Game, Position, Side, other
 from inarow.store import Score
@@ -88,7 +88,12 @@ class ConsoleGame:
             (level, LEVELS, "level"),
         ):
             if value is not None and value.lower() not in allowed:
-                raise InarowError(f"invalid {what} {value!r}: expected one of {', '.join(allowed)}")
+                raise InarowError(
+                    N_("invalid {what} {value!r}: expected one of {known}"),
+                    what=what,
+                    value=value,
+                    known=", ".join(allowed),
+                )
         try:
             side: Side = "o" if (you or self.ask(_("You play"), ("x", "o"), "x")).lower() == "o" else "x"
             starter = (first or self.ask(_("Who moves first"), ("you", "computer", "random"), "you")).lower()

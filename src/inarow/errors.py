@@ -2,19 +2,88 @@
 
 Every error is a ``ValueError`` so that callers that only know the standard library can still catch it.
 Messages are lowercase, quote the bad input with ``!r``, say what was expected and name the position.
+
+A message is written as its English catalog entry with named parameters, marked for extraction::
+
+    raise IllegalMoveError(
+        N_("illegal move {move!r} in {position!r}: {reason}"), reason=N_("cell is taken"), move=m, position=p
+    )
+
+``str(error)`` is the message in English (logs, programs, tests); :meth:`InarowError.said` is the same
+message in the language of the context (the command line's ``--lang``, the API's ``Accept-Language``). A
+parameter that is itself a word of the catalog is given as a :class:`Term`.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Term(str):
+    """A parameter of a message that is a word of the catalog itself, translated with the message. Mark it
+    for extraction where it is written: ``Term(N_("rows"))``."""
+
+
+def _render(template: str, params: dict[str, Any], translate: bool) -> str:
+    if translate:
+        from inarow.i18n import gettext
+
+        template = gettext(template)
+    shown = {name: _shown(value, translate) for name, value in params.items()}
+    return template.format(**shown) if shown else template
+
+
+def _shown(value: Any, translate: bool) -> Any:
+    """A parameter as the message shows it: a :class:`Term` or another error in the language asked for, a
+    tuple as its items joined by ``; ``."""
+    if isinstance(value, tuple):
+        return "; ".join(str(_shown(item, translate)) for item in value)
+    if isinstance(value, InarowError):
+        return value.said() if translate else str(value)
+    if translate and isinstance(value, Term):
+        from inarow.i18n import gettext
+
+        return gettext(value)
+    return value
 
 
 class InarowError(ValueError):
     """Base class of every error caused by input the user gave.
 
-    ``str(error)`` is the whole message, naming the input and the position; :attr:`reason` is its last
-    clause alone (``cell is taken``), for an interface that already shows the move and the board.
+    ``str(error)`` is the whole message in English, naming the input and the position; :attr:`reason` is
+    its last clause alone (``cell is taken``), for an interface that already shows the move and the board.
+    ``message`` and ``reason`` are catalog entries with ``{named}`` parameters; a ``{reason}`` in the
+    message is filled with the reason. A parameter may be another error (its message), and so may the
+    reason (its reason): an error that says where in the input a part of it was wrong.
     """
 
-    def __init__(self, message: str, *, reason: str | None = None) -> None:
-        super().__init__(message)
-        self.reason = message if reason is None else reason
+    def __init__(self, message: str, /, *, reason: str | InarowError | None = None, **params: Any) -> None:
+        self.message = message
+        self.reason_message = reason
+        self.params = params
+        super().__init__(self._text(translate=False))
+        self.reason = self._reason(translate=False)
+
+    def _reason(self, translate: bool) -> str:
+        if self.reason_message is None:
+            return self._text(translate)
+        if isinstance(self.reason_message, InarowError):
+            return self.reason_message._reason(translate)
+        return _render(self.reason_message, self.params, translate)
+
+    def _text(self, translate: bool) -> str:
+        params = self.params
+        if self.reason_message is not None and "{reason}" in self.message:
+            params = {**params, "reason": self._reason(translate)}
+        return _render(self.message, params, translate)
+
+    def said(self) -> str:
+        """The whole message in the language of the context."""
+        return self._text(translate=True)
+
+    def reason_said(self) -> str:
+        """The reason alone in the language of the context."""
+        return self._reason(translate=True)
 
 
 class InvalidGameError(InarowError):
@@ -76,8 +145,10 @@ class StaleMoveError(SessionError):
 class ServerBusyError(InarowError):
     """Too many requests of one kind wait for the search workers; ``retry_after``: seconds to wait."""
 
-    def __init__(self, message: str, *, reason: str | None = None, retry_after: int = 2) -> None:
-        super().__init__(message, reason=reason)
+    def __init__(
+        self, message: str, /, *, reason: str | InarowError | None = None, retry_after: int = 2, **params: Any
+    ) -> None:
+        super().__init__(message, reason=reason, **params)
         self.retry_after = retry_after
 
 

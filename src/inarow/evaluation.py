@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from inarow.errors import UnknownEvaluationError
+from inarow.i18n import N_
 from inarow.rules import Game, Position, Side, other
 
 Evaluation = Callable[[Game, int, int], float]
@@ -93,8 +94,14 @@ class Weights:
         assert self.weights is not None
         if len(self.weights) != game.k + 1:
             raise UnknownEvaluationError(
-                f"invalid evaluation {self.text!r} for {game.name}: expected {game.k + 1} weights "
-                f"W0,…,W{game.k}, one for each number of stones a line of {game.k} can hold"
+                N_(
+                    "invalid evaluation {text!r} for {name}: expected {count} weights W0,…,W{k}, one "
+                    "for each number of stones a line of {k} can hold"
+                ),
+                text=self.text,
+                name=game.name,
+                count=game.k + 1,
+                k=game.k,
             )
         return self.weights
 
@@ -188,13 +195,18 @@ def parse_weights(text: str) -> Weights:
             value = math.nan
         if math.isnan(value) or value == -math.inf:
             raise UnknownEvaluationError(
-                f"invalid evaluation {text!r}: the weight {part!r} must be a number or inf"
+                N_("invalid evaluation {text!r}: the weight {part!r} must be a number or inf"),
+                text=text,
+                part=part,
             )
         values.append(value)
     if len(values) < 2:
         raise UnknownEvaluationError(
-            f"invalid evaluation {text!r}: expected weights:W0,W1,…,Wk, one weight for each number of "
-            "stones a line can hold"
+            N_(
+                "invalid evaluation {text!r}: expected weights:W0,W1,…,Wk, one weight for each "
+                "number of stones a line can hold"
+            ),
+            text=text,
         )
     return Weights(tuple(values), "weights:" + ",".join(_weight_text(value) for value in values))
 
@@ -214,8 +226,12 @@ def evaluation_named(name: str) -> Evaluation:
     if key.startswith("weights:"):
         return parse_weights(key)
     raise UnknownEvaluationError(
-        f"unknown evaluation {name!r}: expected one of {', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk "
-        "such as weights:1,1,1,inf"
+        N_(
+            "unknown evaluation {name!r}: expected one of {known}, or weights:W0,W1,…,Wk such"
+            " as weights:1,1,1,inf"
+        ),
+        name=name,
+        known=", ".join(EVALUATIONS),
     )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing_extensions import TypedDict
 
 from inarow.errors import IllegalMoveError, InvalidMatchError
+from inarow.i18n import N_
 from inarow.notation import format_moves
 from inarow.players import Player
 from inarow.rules import Game, Position, Result, Side
@@ -208,7 +209,11 @@ class MatchResult:
 def check_games(games: int) -> None:
     """Raise :class:`InvalidMatchError` unless a match may have ``games`` games."""
     if not 1 <= games <= MAX_GAMES:
-        raise InvalidMatchError(f"invalid number of games {games!r}: expected 1 to {MAX_GAMES:,}")
+        raise InvalidMatchError(
+            N_("invalid number of games {games!r}: expected 1 to {limit:,}"),
+            games=games,
+            limit=MAX_GAMES,
+        )
 
 
 def play_match(
@@ -287,7 +292,11 @@ def next_move(position: Position, mover: Player, seed: int | None = None) -> Ste
     Raises :class:`~inarow.errors.IllegalMoveError` at a finished position.
     """
     if position.is_over:
-        raise IllegalMoveError(f"no move in {position.diagram()!r}: the game is over ({position.result})")
+        raise IllegalMoveError(
+            N_("no move in {position!r}: the game is over ({result})"),
+            position=position.diagram(),
+            result=position.result,
+        )
     choice = mover.choose(position, random.Random(seed))
     return Step(
         player=mover.name,

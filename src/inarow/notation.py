@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from inarow.errors import InarowError, InvalidPositionError
+from inarow.i18n import N_
 from inarow.rules import Game, Position
 
 MAX_INPUT = 4096
@@ -47,7 +48,11 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
     """
     game = parse_game(game)
     if len(text) > MAX_INPUT:
-        raise InvalidPositionError(f"position of {len(text)} characters is too long: at most {MAX_INPUT}")
+        raise InvalidPositionError(
+            N_("position of {length} characters is too long: at most {limit}"),
+            length=len(text),
+            limit=MAX_INPUT,
+        )
     stripped = text.strip()
     if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
@@ -66,8 +71,17 @@ def parse_moves(
         try:
             position = position.play(move)
         except InarowError as error:
-            where = f" of {source!r}" if source is not None else ""
-            raise type(error)(f"move {number}{where}: {error}", reason=error.reason) from None
+            if source is None:
+                raise type(error)(
+                    N_("move {number}: {error}"), reason=error, number=number, error=error
+                ) from None
+            raise type(error)(
+                N_("move {number} of {source!r}: {error}"),
+                reason=error,
+                number=number,
+                source=source,
+                error=error,
+            ) from None
     return position
 
 
@@ -77,15 +91,25 @@ def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
     rows = [row.strip().lower() for row in text.strip().split("/")]
     if len(rows) != game.rows:
         raise InvalidPositionError(
-            f"invalid diagram {text!r}: {game.name} has {game.rows} rows separated by '/', got {len(rows)}"
+            N_("invalid diagram {text!r}: {name} has {rows} rows separated by '/', got {count}"),
+            text=text,
+            name=game.name,
+            rows=game.rows,
+            count=len(rows),
         )
     x = o = 0
     for number, row in enumerate(rows):
         r = game.rows - 1 - number
         if len(row) != game.columns or set(row) - set("xo."):
             raise InvalidPositionError(
-                f"invalid diagram {text!r}: row {number + 1} from the top {row!r} must be {game.columns} "
-                "cells of 'x', 'o' or '.'"
+                N_(
+                    "invalid diagram {text!r}: row {number} from the top {row!r} must be {columns} "
+                    "cells of 'x', 'o' or '.'"
+                ),
+                text=text,
+                number=number + 1,
+                row=row,
+                columns=game.columns,
             )
         for c, cell in enumerate(row):
             if cell == "x":
@@ -104,23 +128,40 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
     n1, n2 = leader.bit_count(), follower.bit_count()
     if n1 not in (n2, n2 + 1):
         raise InvalidPositionError(
-            f"impossible position {text!r}: {first} has {n1} stones and {second} has {n2}; {first} moves "
-            f"first, so {first} has as many stones as {second} or one more"
+            N_(
+                "impossible position {text!r}: {first} has {n1} stones and {second} has {n2}; "
+                "{first} moves first, so {first} has as many stones as {second} or one more"
+            ),
+            text=text,
+            first=first,
+            n1=n1,
+            second=second,
+            n2=n2,
         )
     filled = x | o
     if game.gravity and (filled + game.bottom_mask) & filled:
-        raise InvalidPositionError(f"impossible position {text!r}: a stone floats above an empty cell")
+        raise InvalidPositionError(
+            N_("impossible position {text!r}: a stone floats above an empty cell"), text=text
+        )
     x_won, o_won = game.has_line(x), game.has_line(o)
     if x_won and o_won:
-        raise InvalidPositionError(f"impossible position {text!r}: both x and o have {game.k} in a row")
+        raise InvalidPositionError(
+            N_("impossible position {text!r}: both x and o have {k} in a row"), text=text, k=game.k
+        )
     winner = "x" if x_won else "o" if o_won else None
     if winner == first and n1 != n2 + 1:
         raise InvalidPositionError(
-            f"impossible position {text!r}: {first} has won, so {second} cannot have moved since"
+            N_("impossible position {text!r}: {first} has won, so {second} cannot have moved since"),
+            text=text,
+            first=first,
+            second=second,
         )
     if winner == second and n1 != n2:
         raise InvalidPositionError(
-            f"impossible position {text!r}: {second} has won, so {first} cannot have moved since"
+            N_("impossible position {text!r}: {second} has won, so {first} cannot have moved since"),
+            text=text,
+            second=second,
+            first=first,
         )
     if winner is not None:
         won = stones[winner]
@@ -129,7 +170,9 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
             last = [b for b in last if not filled >> (b + 1) & 1]
         if not last:
             raise InvalidPositionError(
-                f"impossible position {text!r}: {winner} has lines that no single last move completed"
+                N_("impossible position {text!r}: {winner} has lines that no single last move completed"),
+                text=text,
+                winner=winner,
             )
         if game.gravity and not any(
             _gravity_order_exists(game, leader & ~(1 << b), follower)
@@ -137,9 +180,13 @@ def check_reachable(game: Game, x: int, o: int, text: str) -> None:
             else _gravity_order_exists(game, leader, follower & ~(1 << b))
             for b in last
         ):
-            raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
+            raise InvalidPositionError(
+                N_("impossible position {text!r}: no order of play stacks these columns"), text=text
+            )
     elif game.gravity and not _gravity_order_exists(game, leader, follower):
-        raise InvalidPositionError(f"impossible position {text!r}: no order of play stacks these columns")
+        raise InvalidPositionError(
+            N_("impossible position {text!r}: no order of play stacks these columns"), text=text
+        )
 
 
 def _bits(mask: int) -> list[int]:

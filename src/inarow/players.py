@@ -15,6 +15,7 @@ from inarow import gomoku
 from inarow.analysis import Analysis, analyze
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.i18n import N_
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
@@ -227,22 +228,38 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
         if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
-                f"unknown player {name!r}: the depth {depth!r} must be a number of plies from 1 to "
-                f"{MAX_DEPTH}"
+                N_(
+                    "unknown player {name!r}: the depth {depth!r} must be a number of plies from 1 to {limit}"
+                ),
+                name=name,
+                depth=depth,
+                limit=MAX_DEPTH,
             )
         if evaluation not in EVALUATIONS:
             try:
                 evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
             except UnknownEvaluationError as error:
-                raise UnknownPlayerError(f"unknown player {name!r}: {error.reason}") from None
+                raise UnknownPlayerError(
+                    N_("unknown player {name!r}: {reason}"), name=name, reason=error
+                ) from None
             if not evaluation:
                 raise UnknownPlayerError(
-                    f"unknown player {name!r}: the evaluation {parts[2]!r} must be one of "
-                    f"{', '.join(EVALUATIONS)}, or weights:W0,W1,…,Wk"
+                    N_(
+                        "unknown player {name!r}: the evaluation {evaluation!r} must be one of {known}, "
+                        "or weights:W0,W1,…,Wk"
+                    ),
+                    name=name,
+                    evaluation=parts[2],
+                    known=", ".join(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
-        f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}, threats, or "
-        f"ALGORITHM:DEPTH[:EVALUATION] with an algorithm of {', '.join(ALGORITHMS)}, e.g. "
-        "'minimax:2:open-lines'"
+        N_(
+            "unknown player {name!r}: expected one of {known}, threats, or "
+            "ALGORITHM:DEPTH[:EVALUATION] with an algorithm of {algorithms}, e.g. "
+            "'minimax:2:open-lines'"
+        ),
+        name=name,
+        known=", ".join(PLAYER_NAMES),
+        algorithms=", ".join(ALGORITHMS),
     )

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NoReturn
 
-from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError
+from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, Term
+from inarow.i18n import N_
 
 Side = Literal["x", "o"]
 Result = Literal["x", "o", "draw"]
@@ -106,23 +107,43 @@ class Game:
         if not match:
             presets = ", ".join([*PRESETS, *EXACT_PRESETS])
             raise InvalidGameError(
-                f"unknown game {text!r}: expected one of {presets} or COLSxROWS:K[:gravity][:exact], "
-                "e.g. '6x4:4:gravity'"
+                N_(
+                    "unknown game {text!r}: expected one of {presets} or "
+                    "COLSxROWS:K[:gravity][:exact], e.g. '6x4:4:gravity'"
+                ),
+                text=text,
+                presets=presets,
             )
         columns, rows = int(match[1]), int(match[2])
         k = int(match[3]) if match[3] else min(columns, rows)
-        for what, size in (("columns", columns), ("rows", rows)):
+        for what, size in ((Term(N_("columns")), columns), (Term(N_("rows")), rows)):
             if not 1 <= size <= MAX_SIDE:
-                raise InvalidGameError(f"game {text!r} has {size} {what}: boards go from 1 to {MAX_SIDE}")
+                raise InvalidGameError(
+                    N_("game {text!r} has {size} {what}: boards go from 1 to {limit}"),
+                    text=text,
+                    size=size,
+                    what=what,
+                    limit=MAX_SIDE,
+                )
         if max(columns, rows) < 2:
             raise InvalidGameError(
-                f"game {text!r} is too small: a board needs at least 2 cells in a row, so that a line of 2 "
-                "can be made"
+                N_(
+                    "game {text!r} is too small: a board needs at least 2 cells in a row, so that a "
+                    "line of 2 can be made"
+                ),
+                text=text,
             )
         if not 2 <= k <= max(columns, rows):
             raise InvalidGameError(
-                f"game {text!r} asks for {k} in a row: k must be from 2 to {max(columns, rows)} on a "
-                f"{columns}x{rows} board"
+                N_(
+                    "game {text!r} asks for {k} in a row: k must be from 2 to {longest} on a "
+                    "{columns}x{rows} board"
+                ),
+                text=text,
+                k=k,
+                longest=max(columns, rows),
+                columns=columns,
+                rows=rows,
             )
         return cls(columns, rows, k, gravity=bool(match[4]), exact=bool(match[5]))
 
@@ -328,10 +349,21 @@ class Game:
             if 1 <= row <= self.rows and 1 <= column <= self.columns:
                 return self.bit(column - 1, self.rows - row)
         last = f"{COLUMN_LETTERS[self.columns - 1]}{self.rows}"
-        keys = ", a key 1-9 as on the numeric keypad," if self.keypad else ""
         raise InvalidMoveError(
-            f"invalid cell {text!r}: expected a cell name from a1 to {last}{keys} or row,column from 1,1 at "
-            f"the top left to {self.rows},{self.columns} on {self.name}"
+            N_(
+                "invalid cell {text!r}: expected a cell name from a1 to {last}, a key 1-9 as on the numeric "
+                "keypad, or row,column from 1,1 at the top left to {rows},{columns} on {name}"
+            )
+            if self.keypad
+            else N_(
+                "invalid cell {text!r}: expected a cell name from a1 to {last} or row,column from 1,1 at the "
+                "top left to {rows},{columns} on {name}"
+            ),
+            text=text,
+            last=last,
+            rows=self.rows,
+            columns=self.columns,
+            name=self.name,
         )
 
     def parse_column(self, text: str) -> int:
@@ -340,7 +372,10 @@ class Game:
         if token.isascii() and token.isdigit() and 1 <= int(token) <= self.columns:
             return int(token) - 1
         raise InvalidMoveError(
-            f"invalid move {text!r}: expected a column number from 1 to {self.columns} on {self.name}"
+            N_("invalid move {text!r}: expected a column number from 1 to {columns} on {name}"),
+            text=text,
+            columns=self.columns,
+            name=self.name,
         )
 
 
@@ -461,25 +496,33 @@ class Position:
         if isinstance(move, int):
             bit = move
             if not (bit >= 0 and game.board_mask >> bit & 1):
-                raise InvalidMoveError(f"invalid move {move!r}: no such cell on {game.name}")
+                raise InvalidMoveError(
+                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=game.name
+                )
         elif game.gravity:
             column = game.parse_column(move)
             top = (self.filled + game.bottom_mask) & game.column_masks[column]
             if not top:
-                self._illegal(move, f"column {column + 1} is full")
+                self._illegal(move, N_("column {column} is full"), column=column + 1)
             bit = top.bit_length() - 1
         else:
             bit = game.parse_cell(move)
         if self.is_over:
-            self._illegal(move, "the game is over")
+            self._illegal(move, N_("the game is over"))
         if self.filled >> bit & 1:
-            self._illegal(move, "cell is taken")
+            self._illegal(move, N_("cell is taken"))
         if game.gravity and bit not in self.legal_bits():
-            self._illegal(move, "the cell below is empty")
+            self._illegal(move, N_("the cell below is empty"))
         return bit
 
-    def _illegal(self, move: str | int, reason: str) -> NoReturn:
-        raise IllegalMoveError(f"illegal move {move!r} in {self.diagram()!r}: {reason}", reason=reason)
+    def _illegal(self, move: str | int, reason: str, **params: object) -> NoReturn:
+        raise IllegalMoveError(
+            N_("illegal move {move!r} in {position!r}: {reason}"),
+            reason=reason,
+            move=move,
+            position=self.diagram(),
+            **params,
+        )
 
     def play(self, move: str | int) -> Position:
         """The position after the side to move plays ``move`` (a name or a cell bit)."""

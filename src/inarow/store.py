@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Literal
 
 from inarow.errors import StaleMoveError, StoreError, UnknownGameError
+from inarow.i18n import N_
 
 try:
     import fcntl
@@ -80,6 +81,9 @@ _INSERT_GAME = """
                        x_player, o_player)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
 """
+
+
+CANNOT_OPEN = N_("cannot open the game history at {path}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -146,16 +150,18 @@ class Store:
             if self.path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 if Path(path).is_dir():
-                    raise StoreError(self._cannot("it is a folder, not a file"), reason="it is a folder")
+                    raise StoreError(CANNOT_OPEN, reason=N_("it is a folder, not a file"), path=self.path)
                 if exclusive:
                     self._lock_file = self._hold_lock()
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
         except OSError as error:
             self._release_lock()
-            raise StoreError(self._cannot(error.strerror or str(error)), reason=str(error)) from None
+            raise StoreError(
+                CANNOT_OPEN, reason="{why}", path=self.path, why=error.strerror or str(error)
+            ) from None
         except sqlite3.Error as error:
             self._release_lock()
-            raise StoreError(self._cannot(str(error)), reason=str(error)) from None
+            raise StoreError(CANNOT_OPEN, reason="{why}", path=self.path, why=str(error)) from None
         try:
             self._db.row_factory = sqlite3.Row
             self._db.execute("PRAGMA journal_mode = WAL")
@@ -165,14 +171,11 @@ class Store:
         except sqlite3.Error as error:
             self._db.close()
             self._release_lock()
-            raise StoreError(self._cannot(str(error)), reason=str(error)) from None
+            raise StoreError(CANNOT_OPEN, reason="{why}", path=self.path, why=str(error)) from None
         except StoreError:
             self._db.close()
             self._release_lock()
             raise
-
-    def _cannot(self, why: str) -> str:
-        return f"cannot open the game history at {self.path}: {why}"
 
     def _hold_lock(self) -> int | None:
         if fcntl is None:  # pragma: no cover
@@ -184,11 +187,13 @@ class Store:
         except BlockingIOError:
             os.close(handle)
             raise StoreError(
-                self._cannot(
-                    "another inarow serve is using it (it holds "
-                    f"{lock_path}); stop that one or choose another file with --db"
+                N_(
+                    "cannot open the game history at {path}: another inarow serve is using it "
+                    "(it holds {lock}); stop that one or choose another file with --db"
                 ),
-                reason="another inarow serve is using it",
+                reason=N_("another inarow serve is using it"),
+                path=self.path,
+                lock=lock_path,
             ) from None
         return handle
 
@@ -219,11 +224,14 @@ class Store:
             version: int = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StoreError(
-                    self._cannot(
-                        f"it has schema version {version} and this inarow reads up to {SCHEMA_VERSION}: "
-                        "upgrade inarow or choose another file with --db"
+                    N_(
+                        "cannot open the game history at {path}: it has schema version {version} and "
+                        "this inarow reads up to {supported}: upgrade inarow or choose another file with --db"
                     ),
-                    reason="it was written by a newer inarow",
+                    reason=N_("it was written by a newer inarow"),
+                    path=self.path,
+                    version=version,
+                    supported=SCHEMA_VERSION,
                 )
             for number in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[number].split(";"):
@@ -282,7 +290,9 @@ class Store:
                 db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
         except sqlite3.IntegrityError:
             raise StaleMoveError(
-                f"move {ply} of game {game_id!r} was already played: reload the game",
+                N_("move {ply} of game {game_id!r} was already played: reload the game"),
+                ply=ply,
+                game_id=game_id,
                 reason="the game has moved on: reload the game",
             ) from None
 
@@ -300,7 +310,9 @@ class Store:
         with self._lock:
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
-                raise UnknownGameError(f"unknown game {game_id!r}: no game with this id is stored")
+                raise UnknownGameError(
+                    N_("unknown game {game_id!r}: no game with this id is stored"), game_id=game_id
+                )
             moves = self._db.execute(
                 "SELECT ply, move, by, note, played FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
             ).fetchall()

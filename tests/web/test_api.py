@@ -285,6 +285,34 @@ def test_an_illegal_move_is_refused_and_changes_nothing(client: TestClient) -> N
     assert client.get(f"/api/games/{game['id']}").json()["position"] == after["position"]
 
 
+def test_errors_speak_the_language_the_request_accepts_and_english_by_default(client: TestClient) -> None:
+    game = new_game(client)
+    after = play(client, game["id"], "b2").json()
+    chinese = client.post(
+        f"/api/games/{game['id']}/moves",
+        json={"move": "b2", "reply": False},
+        headers={"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"},
+    )
+    assert chinese.status_code == 400
+    assert chinese.json() == {
+        "detail": f"局面 '{after['diagram']}' 中的非法走法 'b2'：该格已有棋子",
+        "reason": "该格已有棋子",
+    }
+    english = client.post(
+        f"/api/games/{game['id']}/moves",
+        json={"move": "b2", "reply": False},
+        headers={"Accept-Language": "fr"},
+    )
+    assert english.json()["reason"] == "cell is taken"
+    unknown = client.get("/api/games/nope", headers={"Accept-Language": "zh-CN"})
+    assert unknown.status_code == 404
+    assert unknown.json()["detail"] == "未知的对局 'nope'：没有保存这个编号的对局"
+    body = client.post(
+        "/api/analyze", content=b"{", headers={"Accept-Language": "zh", "Content-Type": "application/json"}
+    )
+    assert body.status_code == 422 and body.json()["detail"].startswith("无效的请求：请求体不是有效的 JSON")
+
+
 def test_a_malformed_move_is_refused_with_what_was_expected(client: TestClient) -> None:
     game = new_game(client)
     response = play(client, game["id"], "k10")

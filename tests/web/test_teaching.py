@@ -112,7 +112,7 @@ def test_a_tree_too_large_even_at_one_ply_is_refused_in_a_short_message() -> Non
     with pytest.raises(TreeTooLargeError) as caught:
         explain_tree(parse_position("", "gomoku"), "alphabeta", 2, max_nodes=100, fit=True)
     assert str(caught.value) == (
-        "the alphabeta tree 2 plies deep of this gomoku position has more than 100 nodes, too many to "
+        "the alphabeta tree to depth 2 of this gomoku position has more than 100 nodes, too many to "
         "draw: lower the depth"
     )
 

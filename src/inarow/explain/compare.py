@@ -13,6 +13,7 @@ from inarow import words
 from inarow.errors import InarowError
 from inarow.evaluation import Evaluation, evaluation_named
 from inarow.explain.values import JsonValue, json_value
+from inarow.i18n import N_
 from inarow.rules import Game, Position, Side
 from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
@@ -186,7 +187,9 @@ def compare_algorithms(
     Raises :class:`~inarow.errors.InarowError` subclasses for a bad evaluation or a finished position.
     """
     if position.is_over:
-        raise InarowError(f"nothing to compare in {position.diagram()!r}: the game is over")
+        raise InarowError(
+            N_("nothing to compare in {position!r}: the game is over"), position=position.diagram()
+        )
     remaining = position.game.cells - position.ply
     plies = remaining if depth is None else min(depth, remaining)
     rows: list[ComparisonRow] = []

@@ -11,6 +11,7 @@ from inarow import words
 from inarow.analysis import PositionJSON, position_json
 from inarow.errors import TreeTooLargeError
 from inarow.explain.values import JsonValue, json_value
+from inarow.i18n import N_
 from inarow.rules import Position
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
@@ -171,8 +172,13 @@ def analyze_moves(
         line = _line(position, best[0], algorithm, depth, evaluation, budget)
     except SearchAborted:
         raise TreeTooLargeError(
-            f"the {algorithm} search of {position.diagram()!r} was stopped by the limits after "
-            f"{budget.nodes:,} nodes: lower the depth or raise the limits"
+            N_(
+                "the {algorithm} search of {position!r} was stopped by the limits after {nodes:,}"
+                " nodes: lower the depth or raise the limits"
+            ),
+            algorithm=algorithm,
+            position=position.diagram(),
+            nodes=budget.nodes,
         ) from None
     return MoveValues(
         position=position,

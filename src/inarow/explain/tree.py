@@ -11,6 +11,7 @@ from inarow.drawing import Spot, cut_reason, layout
 from inarow.errors import TreeTooLargeError
 from inarow.evaluation import evaluation_named, line_counts
 from inarow.explain.values import JsonValue, json_value
+from inarow.i18n import N_
 from inarow.rules import Position, Side
 from inarow.search.abstract import AbstractState
 from inarow.search.limits import Budget, Limits, SearchAborted
@@ -340,11 +341,30 @@ def explain_tree(
                 except SearchAborted:
                     break
         if not fit or not rows:
-            where = "to the end" if depth is None else f"{asked} {'ply' if asked == 1 else 'plies'} deep"
+            messages = {
+                (True, True): N_(
+                    "the {algorithm} tree to the end of this {game} position has more than {limit:,} nodes, "
+                    "too many to draw: lower the depth"
+                ),
+                (True, False): N_(
+                    "the {algorithm} tree to the end of this {game} position has more than {limit:,} nodes, "
+                    "too many to draw: lower the depth or raise the node limit"
+                ),
+                (False, True): N_(
+                    "the {algorithm} tree to depth {depth} of this {game} position has more than {limit:,} "
+                    "nodes, too many to draw: lower the depth"
+                ),
+                (False, False): N_(
+                    "the {algorithm} tree to depth {depth} of this {game} position has more than {limit:,} "
+                    "nodes, too many to draw: lower the depth or raise the node limit"
+                ),
+            }
             raise TreeTooLargeError(
-                f"the {algorithm} tree {where} of this {position.game.name} position has more than "
-                f"{max_nodes:,} nodes, too many to draw: lower the depth"
-                + ("" if fit else " or raise the node limit")
+                messages[depth is None, fit],
+                algorithm=algorithm,
+                game=position.game.name,
+                depth=asked,
+                limit=max_nodes,
             ) from None
         result = rows.pop()
         if not deepen:

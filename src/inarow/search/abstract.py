@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from inarow.errors import InvalidPositionError
+from inarow.i18n import N_
 from inarow.rules import Side
 
 Leaves = float | list["Leaves"]
@@ -78,8 +79,12 @@ class AbstractState:
         value = self.game.values[self.id]
         if value is None:
             raise InvalidPositionError(
-                f"invalid tree {self.game.text!r}: node {self.game.labels[self.id]!r} is not a leaf, and an "
-                "abstract tree is searched to its leaves: leave out the depth"
+                N_(
+                    "invalid tree {text!r}: node {label!r} is not a leaf, and an abstract tree is "
+                    "searched to its leaves: leave out the depth"
+                ),
+                text=self.game.text,
+                label=self.game.labels[self.id],
             )
         return value if side == "x" else -value
 
@@ -93,10 +98,16 @@ def parse_leaves(text: str) -> AbstractState:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidPositionError(f"invalid tree {text!r}: not JSON ({error.msg})") from None
+        raise InvalidPositionError(
+            N_("invalid tree {text!r}: not JSON ({msg})"), text=text, msg=error.msg
+        ) from None
     if not isinstance(data, list) or not data:
         raise InvalidPositionError(
-            f"invalid tree {text!r}: expected nested lists of leaf values such as [[3,12,8],[2,4,6],[14,5,2]]"
+            N_(
+                "invalid tree {text!r}: expected nested lists of leaf values such as "
+                "[[3,12,8],[2,4,6],[14,5,2]]"
+            ),
+            text=text,
         )
     labels: list[str] = []
     kids: list[tuple[int, ...]] = []
@@ -105,20 +116,27 @@ def parse_leaves(text: str) -> AbstractState:
 
     def add(item: object, label: str, depth: int) -> int:
         if len(labels) >= MAX_ABSTRACT_NODES:
-            raise InvalidPositionError(f"invalid tree: more than {MAX_ABSTRACT_NODES:,} nodes")
+            raise InvalidPositionError(
+                N_("invalid tree: more than {limit:,} nodes"),
+                limit=MAX_ABSTRACT_NODES,
+            )
         node = len(labels)
         labels.append(label)
         depths.append(depth)
         kids.append(())
         if isinstance(item, bool) or not isinstance(item, int | float | list):
             raise InvalidPositionError(
-                f"invalid tree {text!r}: {json.dumps(item)} at {label or 'the root'} is neither a number "
-                "nor a list"
+                N_("invalid tree {text!r}: {item} at {label} is neither a number nor a list"),
+                text=text,
+                item=json.dumps(item),
+                label=label or "the root",
             )
         if isinstance(item, list):
             if not item:
                 raise InvalidPositionError(
-                    f"invalid tree {text!r}: the node {label or 'root'} is an empty list"
+                    N_("invalid tree {text!r}: the node {label} is an empty list"),
+                    text=text,
+                    label=label or "root",
                 )
             values.append(None)
             children = []

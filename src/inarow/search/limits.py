@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from inarow.errors import InvalidLimitError
+from inarow.i18n import N_
 
 MAX_DEPTH = 400
 """More plies than any board has (19×19 = 361)."""
@@ -27,13 +28,17 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
-            raise InvalidLimitError(f"invalid depth {self.depth!r}: expected 0 to {MAX_DEPTH} plies")
+            raise InvalidLimitError(
+                N_("invalid depth {depth!r}: expected 0 to {limit} plies"),
+                depth=self.depth,
+                limit=MAX_DEPTH,
+            )
         if self.time is not None and not 0 < self.time <= 24 * 3600:
             raise InvalidLimitError(
-                f"invalid time {self.time!r}: expected more than 0 and at most 86400 seconds"
+                N_("invalid time {time!r}: expected more than 0 and at most 86400 seconds"), time=self.time
             )
         if self.nodes is not None and self.nodes < 1:
-            raise InvalidLimitError(f"invalid node limit {self.nodes!r}: expected at least 1")
+            raise InvalidLimitError(N_("invalid node limit {nodes!r}: expected at least 1"), nodes=self.nodes)
 
 
 class SearchAborted(Exception):

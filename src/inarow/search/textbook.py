@@ -52,6 +52,7 @@ from typing import Literal, Protocol, Self
 
 from inarow.errors import InvalidLimitError, UnknownAlgorithmError
 from inarow.evaluation import Evaluation, Weights, evaluation_named, static_value
+from inarow.i18n import N_
 from inarow.rules import Position, Side, other
 from inarow.search.limits import Budget
 
@@ -118,7 +119,9 @@ def check_algorithm(name: str) -> str:
     """``name`` normalised, if it is one of :data:`ALGORITHMS`. Raises :class:`UnknownAlgorithmError`."""
     key = name.strip().lower()
     if key not in ALGORITHMS:
-        raise UnknownAlgorithmError(f"unknown algorithm {name!r}: expected one of {', '.join(ALGORITHMS)}")
+        raise UnknownAlgorithmError(
+            N_("unknown algorithm {name!r}: expected one of {known}"), name=name, known=", ".join(ALGORITHMS)
+        )
     return key
 
 
@@ -404,7 +407,9 @@ def check_order(name: str) -> str:
     """``name`` normalised, if it is one of :data:`ORDERS`. Raises :class:`UnknownAlgorithmError`."""
     key = name.strip().lower()
     if key not in ORDERS:
-        raise UnknownAlgorithmError(f"unknown move order {name!r}: expected one of {', '.join(ORDERS)}")
+        raise UnknownAlgorithmError(
+            N_("unknown move order {name!r}: expected one of {known}"), name=name, known=", ".join(ORDERS)
+        )
     return key
 
 
@@ -759,7 +764,7 @@ def search(
     if depth is None:
         depth = position.game.cells - position.ply
     if depth < 0:
-        raise InvalidLimitError(f"invalid depth {depth!r}: expected 0 plies or more")
+        raise InvalidLimitError(N_("invalid depth {depth!r}: expected 0 plies or more"), depth=depth)
     if table and algorithm != "alphabeta-soft":
         raise ValueError("a transposition table needs fail-soft α-β ('alphabeta-soft')")
     recorder = Recorder(keep=record, budget=budget)

@@ -28,6 +28,7 @@ from typing import ParamSpec, TypeVar
 
 from inarow.analysis import Analysis
 from inarow.errors import SessionError, StaleMoveError
+from inarow.i18n import N_
 from inarow.notation import format_moves, parse_moves
 from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
@@ -126,8 +127,12 @@ class Sessions:
         for name, value in players.items():
             if value is not None and mode != "computers":
                 raise SessionError(
-                    f"invalid {name} {value!r}: only a computer-against-computer game (mode 'computers') "
-                    "chooses the players; the level plays against you"
+                    N_(
+                        "invalid {name} {value!r}: only a computer-against-computer game (mode "
+                        "'computers') chooses the players; the level plays against you"
+                    ),
+                    name=name,
+                    value=value,
                 )
             if value is not None:
                 players[name] = _check_player(name, value, rules)
@@ -170,30 +175,47 @@ class Sessions:
             record = self.store.load(game_id)
             position = _replay(record)
             if ply is not None and ply != position.ply + 1:
-                what = "the computer's move" if move is None else f"move {move!r}"
+                stale = (
+                    N_(
+                        "the computer's move was sent for ply {ply} of game {game_id!r}, which is at ply "
+                        "{now} now: reload the game"
+                    )
+                    if move is None
+                    else N_(
+                        "move {move!r} was sent for ply {ply} of game {game_id!r}, which is at ply {now} "
+                        "now: reload the game"
+                    )
+                )
                 raise StaleMoveError(
-                    f"{what} was sent for ply {ply} of game {game_id!r}, which is at ply {position.ply + 1}"
-                    " now: reload the game",
-                    reason="the game has moved on: reload the game",
+                    stale,
+                    reason=N_("the game has moved on: reload the game"),
+                    move=move,
+                    ply=ply,
+                    game_id=game_id,
+                    now=position.ply + 1,
                 )
             waiting = _waiting_for(record, position)
             if move is None:
                 if waiting != "computer":
                     if position.is_over:
                         raise SessionError(
-                            f"game {game_id!r} is over: the computer has no move to play",
-                            reason="the computer has no move to play",
+                            N_("game {game_id!r} is over: {reason}"),
+                            game_id=game_id,
+                            reason=N_("the computer has no move to play"),
                         )
                     raise SessionError(
-                        f"it is not the computer's move in game {game_id!r}: send a move",
-                        reason="send a move",
+                        N_("it is not the computer's move in game {game_id!r}: {reason}"),
+                        game_id=game_id,
+                        reason=N_("send a move"),
                     )
                 position, owed = self._computer_move(record, position)
                 return self._state(self.store.load(game_id), position, owed)
             if waiting == "computer":
                 raise SessionError(
-                    f"illegal move {move!r} in game {game_id!r}: it is the computer's move, not yours",
-                    reason="it is the computer's move, not yours",
+                    N_("illegal move {move!r} in game {game_id!r}: {reason}"),
+                    move=move,
+                    game_id=game_id,
+                    reason=N_("it is the computer's move, not yours"),
                 )
             bit = position.move_bit(move)
             name, after = position.game.cell_name(bit), position.play(bit)
@@ -215,15 +237,17 @@ class Sessions:
                 human = [m.ply for m in record.moves if m.by == "human"]
                 if not human:
                     raise SessionError(
-                        f"nothing to undo in game {game_id!r}: you have not moved yet",
-                        reason="you have not moved yet",
+                        N_("nothing to undo in game {game_id!r}: {reason}"),
+                        game_id=game_id,
+                        reason=N_("you have not moved yet"),
                     )
                 start = human[-1]
             else:
                 if not record.moves:
                     raise SessionError(
-                        f"nothing to undo in game {game_id!r}: no move has been played",
-                        reason="no move has been played",
+                        N_("nothing to undo in game {game_id!r}: {reason}"),
+                        game_id=game_id,
+                        reason=N_("no move has been played"),
                     )
                 start = record.moves[-1].ply
             kept = parse_moves([m.move for m in record.moves[: start - 1]], record.game)
@@ -369,8 +393,16 @@ def _check_player(field: str, name: str, game: Game) -> str:
         size = _tree_size(game, chosen.depth)
         if size * game.cells > MAX_PLAYER_WORK:
             raise SessionError(
-                f"invalid {field} {name!r}: a {chosen.depth}-ply {chosen.algorithm} search on {game.name} "
-                f"could visit {size:,} positions a move, too many to wait for: choose a smaller depth"
+                N_(
+                    "invalid {field} {name!r}: a {depth}-ply {algorithm} search on {game} could visit"
+                    " {size:,} positions a move, too many to wait for: choose a smaller depth"
+                ),
+                field=field,
+                name=name,
+                depth=chosen.depth,
+                algorithm=chosen.algorithm,
+                game=game.name,
+                size=size,
             )
     return chosen.name
 
@@ -396,7 +428,12 @@ def _players(record: GameRecord) -> dict[str, str]:
 
 def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
     if value not in choices:
-        raise SessionError(f"invalid {name} {value!r}: expected one of {', '.join(choices)}")
+        raise SessionError(
+            N_("invalid {name} {value!r}: expected one of {known}"),
+            name=name,
+            value=value,
+            known=", ".join(choices),
+        )
 
 
 def _replay(record: GameRecord) -> Position:

@@ -23,6 +23,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.analysis import Analysis, analyze, load_engine
 from inarow.errors import InarowError, ServerBusyError, StoppedError
+from inarow.i18n import N_
 from inarow.notation import parse_position
 from inarow.players import player
 from inarow.rules import Position
@@ -135,10 +136,18 @@ def _run(
         except (InarowError, SearchAborted):
             if not limits_stopped():
                 raise
-    after = "" if seconds is None else f" after {seconds:g} s, the server's cap on one search"
+    if seconds is None:
+        raise StoppedError(
+            N_("the search was stopped: ask for less (a smaller depth or board)"),
+            reason=N_("the search ran out of time"),
+        )
     raise StoppedError(
-        f"the search was stopped{after}: ask for less (a smaller depth or board)",
-        reason="the search ran out of time",
+        N_(
+            "the search was stopped after {seconds:g} s, the server's cap on one search: ask "
+            "for less (a smaller depth or board)"
+        ),
+        reason=N_("the search ran out of time"),
+        seconds=seconds,
     )
 
 
@@ -221,9 +230,14 @@ class SearchPool:
         with self._lock:
             if not self._free:
                 raise ServerBusyError(
-                    f"the {self.name} workers are busy: {self.workers} searches running and "
-                    f"{self.max_waiting} waiting; try again in a few seconds",
-                    reason=f"the {self.name} workers are busy",
+                    N_(
+                        "the {name} workers are busy: {workers} searches running and {max_waiting} "
+                        "waiting; try again in a few seconds"
+                    ),
+                    name=self.name,
+                    workers=self.workers,
+                    max_waiting=self.max_waiting,
+                    reason=N_("the {name} workers are busy"),
                     retry_after=2,
                 )
             slot = self._free.pop()

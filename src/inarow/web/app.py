@@ -41,11 +41,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from inarow import __version__
+from inarow import __version__, i18n
 from inarow.analysis import AnalysisJSON
 from inarow.errors import InarowError, ServerBusyError, StaleMoveError, StoppedError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
 from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
+from inarow.i18n import N_
 from inarow.notation import parse_game, parse_position
 from inarow.players import DEFAULT_THINK_TIME, LEVELS, PLAYER_NAMES
 from inarow.search.textbook import ALGORITHMS
@@ -185,26 +186,31 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         redoc_url=None,
     )
 
-    def answer(status: int, error: InarowError | str, headers: dict[str, str] | None = None) -> JSONResponse:
-        detail = str(error)
-        reason = error.reason if isinstance(error, InarowError) else detail
+    def answer(
+        request: Request, status: int, error: InarowError | str, headers: dict[str, str] | None = None
+    ) -> JSONResponse:
+        """The error in the request's language (``Accept-Language``; English by default)."""
+        if isinstance(error, str):
+            error = InarowError("{text}", text=error)  # words from elsewhere (routing), as they are
+        with i18n.language(i18n.from_accept_language(request.headers.get("accept-language"))):
+            detail, reason = error.said(), error.reason_said()
         return JSONResponse({"detail": detail, "reason": reason}, status_code=status, headers=headers)
 
     @app.exception_handler(InarowError)
     async def bad_input(request: Request, error: InarowError) -> JSONResponse:
         if isinstance(error, ServerBusyError):
-            return answer(503, error, {"Retry-After": str(error.retry_after)})
+            return answer(request, 503, error, {"Retry-After": str(error.retry_after)})
         if isinstance(error, StaleMoveError):
-            return answer(409, error)
+            return answer(request, 409, error)
         if isinstance(error, UnknownGameError):
-            return answer(404, error)
+            return answer(request, 404, error)
         if isinstance(error, StoppedError):
-            return answer(503, error, {"Retry-After": "5"})
-        return answer(400, error)
+            return answer(request, 503, error, {"Retry-After": "5"})
+        return answer(request, 400, error)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        return answer(422, validation_message(error))
+        return answer(request, 422, validation_message(error))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -219,21 +225,30 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 for method in route.methods or ()
             }
             headers["Allow"] = ", ".join(sorted(methods))
-        return answer(error.status_code, str(error.detail), headers)
+        return answer(request, error.status_code, str(error.detail), headers)
 
     @app.exception_handler(ValueError)
     async def unreadable(request: Request, error: ValueError) -> JSONResponse:
         # A value the parsers refused without an InarowError of their own: still the input's fault.
-        return answer(400, f"invalid input: {error}")
+        return answer(request, 400, InarowError(N_("invalid input: {error}"), error=str(error)))
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> JSONResponse:
         # A bug, not the input: JSON like every other answer (the log has the traceback).
-        return answer(500, "internal error: the server failed on this request; its log says why")
+        return answer(
+            request,
+            500,
+            InarowError(N_("internal error: the server failed on this request; its log says why")),
+        )
 
     @app.exception_handler(BrokenExecutor)
     async def broken_pool(request: Request, error: BrokenExecutor) -> JSONResponse:
-        return answer(503, "the search workers stopped while answering: try again", {"Retry-After": "1"})
+        return answer(
+            request,
+            503,
+            InarowError(N_("the search workers stopped while answering: try again")),
+            {"Retry-After": "1"},
+        )
 
     @app.exception_handler(ClientGone)
     async def client_gone(request: Request, error: ClientGone) -> Response:

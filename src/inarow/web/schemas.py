@@ -8,7 +8,9 @@ from typing import Annotated, Any
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
+from inarow.errors import InarowError
 from inarow.evaluation import EVALUATIONS
+from inarow.i18n import N_
 from inarow.search.textbook import ALGORITHMS
 
 EXPLAIN_MAX_DEPTH = 9
@@ -170,14 +172,21 @@ def _field(loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or "body"
 
 
-def validation_message(error: RequestValidationError) -> str:
+def validation_message(error: RequestValidationError) -> InarowError:
     """A refused body in words: ``invalid request: 'depth': Input should be a valid integer``."""
     problems = []
     for item in error.errors():
         if item.get("type") == "json_invalid":
             problems.append(
-                f"the body is not valid JSON ({item.get('ctx', {}).get('error', 'cannot parse')})"
+                InarowError(
+                    N_("the body is not valid JSON ({error})"),
+                    error=item.get("ctx", {}).get("error", "cannot parse"),
+                )
             )
         else:
-            problems.append(f"{_field(tuple(item.get('loc', ())))!r}: {item.get('msg', 'invalid')}")
-    return "invalid request: " + "; ".join(problems)
+            problems.append(
+                InarowError(
+                    "{field!r}: {problem}", field=_field(tuple(item.get("loc", ()))), problem=item.get("msg")
+                )
+            )
+    return InarowError(N_("invalid request: {problems}"), problems=tuple(problems))

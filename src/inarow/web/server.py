@@ -29,6 +29,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from inarow.errors import InarowError
+from inarow.i18n import N_
 from inarow.players import DEFAULT_THINK_TIME
 from inarow.store import Store
 from inarow.web.app import Settings, create_app
@@ -102,11 +103,13 @@ def listen(host: str, port: int) -> socket.socket:
     """A socket bound to ``host``:``port`` and listening. Raises :class:`InarowError` for a port outside
     1–65535 or one that cannot be had (in use, not allowed)."""
     if not 1 <= port <= 65535:
-        raise InarowError(f"invalid port {port}: expected 1 to 65535")
+        raise InarowError(N_("invalid port {port}: expected 1 to 65535"), port=port)
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
-        raise InarowError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+        raise InarowError(
+            N_("cannot listen on {host}:{port}: {strerror}"), host=host, port=port, strerror=error.strerror
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -117,8 +120,20 @@ def listen(host: str, port: int) -> socket.socket:
         sock.listen(2048)
     except OSError as error:
         sock.close()
-        why = "the port is in use" if error.errno == 98 else error.strerror or str(error)
-        raise InarowError(f"cannot listen on {host}:{port}: {why}", reason=why) from None
+        if error.errno == 98:
+            raise InarowError(
+                N_("cannot listen on {host}:{port}: {reason}"),
+                reason=N_("the port is in use"),
+                host=host,
+                port=port,
+            ) from None
+        raise InarowError(
+            N_("cannot listen on {host}:{port}: {reason}"),
+            reason="{why}",
+            host=host,
+            port=port,
+            why=error.strerror or str(error),
+        ) from None
     sock.set_inheritable(True)
     return sock
 
