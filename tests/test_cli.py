@@ -353,9 +353,10 @@ def test_bad_play_options_are_refused() -> None:
 def test_with_no_limit_a_board_too_big_to_solve_gets_the_default_think_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import inarow.cli
+    import inarow.cli.output
+    import inarow.cli.teaching
 
-    monkeypatch.setattr(inarow.cli, "BIG_BOARD_TIME", 0.3)
+    monkeypatch.setattr(inarow.cli.output, "BIG_BOARD_TIME", 0.3)
     result = runner.invoke(app, ["best", "h8", "--game", "gomoku"])
     assert result.exit_code == 0
     assert result.output.endswith("not solved within the limits\n")
@@ -516,10 +517,11 @@ def test_a_bad_memory_limit_is_refused() -> None:
 
 
 def test_the_cli_defaults_are_the_library_s() -> None:
-    import inarow.cli
+    import inarow.cli.output
+    import inarow.cli.teaching
     from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
 
-    assert (inarow.cli.COMPARE_MAX_NODES, inarow.cli.MAX_TREE_NODES) == (COMPARE_MAX_NODES, MAX_TREE_NODES)
+    assert (inarow.cli.teaching.COMPARE_MAX_NODES, inarow.cli.teaching.MAX_TREE_NODES) == (COMPARE_MAX_NODES, MAX_TREE_NODES)
 
 
 def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
@@ -529,10 +531,11 @@ def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
     wiped when the work ends), the answers to standard output unchanged."""
     import io
 
-    import inarow.cli
+    import inarow.cli.output
+    import inarow.cli.teaching
 
     screen = io.StringIO()
-    monkeypatch.setattr(inarow.cli, "err", Console(file=screen, force_terminal=True, width=100))
+    monkeypatch.setattr(inarow.cli.output, "err", Console(file=screen, force_terminal=True, width=100))
     result = runner.invoke(app, ["solve"])
     assert result.output.startswith("tictactoe: draw with perfect play (score +0)\n")
     assert "solving tictactoe" in screen.getvalue()

@@ -13,8 +13,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from inarow import errors, i18n
-from inarow.notation import parse_game, parse_position
 from inarow.glossary import TERMS
+from inarow.notation import parse_game, parse_position
 
 ROOT = Path(__file__).resolve().parents[1]
 PLACEHOLDER = re.compile(r"\{(\w*)[^}]*\}")

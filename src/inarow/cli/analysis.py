@@ -1,0 +1,272 @@
+"""The verbs that answer: ``analyze``, ``best`` and ``solve``."""
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from inarow.cli.app import app
+from inarow.cli.output import (
+    AlgoOption,
+    BadLine,
+    DepthOption,
+    EvalOption,
+    GameOption,
+    NodesOption,
+    TimeOption,
+    counting,
+    engine_loading,
+    err,
+    input_lines,
+    limits_for,
+    out,
+    say_line,
+    working,
+)
+from inarow.errors import InarowError, InvalidPositionError
+
+if TYPE_CHECKING:
+    from inarow.analysis import Analysis
+    from inarow.explain import MoveValues
+
+
+@app.command("analyze")
+def analyze_command(
+    positions: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="POSITION",
+            help="Positions: a diagram 'x.o/.x./..o', moves 'b2 a1', or digits '4453'. Default: stdin.",
+        ),
+    ] = None,
+    game: GameOption = "tictactoe",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per position.")] = False,
+    depth: DepthOption = None,
+    time: TimeOption = None,
+    nodes: NodesOption = None,
+    weak: Annotated[bool, typer.Option("--weak", help="Only win, draw or loss (faster).")] = False,
+    algo: AlgoOption = None,
+    evaluation: EvalOption = "open-lines",
+) -> None:
+    """The value of each position and of every legal move, the best moves and the line of best play.
+
+    With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the
+    end without --depth) with the --eval evaluation at its leaves: each move's score is then the value it
+    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force); exact is true only
+    when the search reaches the end of every line. nodes counts one search of the whole tree, root
+    included, as tree and compare do; move_nodes the full-window searches that gave every move its value.
+
+    With no POSITION, reads one position per line from standard input (blank lines are skipped). A bad
+    line gets an error (in JSON, {"position": ..., "error": ...}) and the batch goes on; the exit status
+    is 1 if any line failed. On a terminal, a long search shows its progress on standard error.
+    """
+    from inarow import words
+    from inarow.analysis import analyze
+    from inarow.notation import parse_game, parse_position
+
+    the_game = parse_game(game)
+    limits = limits_for(depth, time, nodes, the_game)
+    if algo is not None:
+        _check_search(algo, evaluation)
+    failed = False
+    with working("analyzing") as say:
+        for text in input_lines(positions or []):
+            try:
+                if isinstance(text, BadLine):
+                    raise InvalidPositionError(text.problem)
+                if algo is not None:
+                    from inarow.explain import analyze_moves
+
+                    _print_move_values(
+                        text,
+                        analyze_moves(parse_position(text, the_game), algo, depth, evaluation, limits),
+                        as_json,
+                    )
+                    continue
+                position = parse_position(text, the_game)
+                say(words.searching(text, the_game.name))
+                result = analyze(position, limits, weak=weak, loading=engine_loading)
+            except InarowError as error:
+                failed = True
+                if as_json:
+                    print(json.dumps({"position": text, "error": str(error)}), flush=True)
+                else:
+                    err.print(f"error: {error}", markup=False)
+                continue
+            if as_json:
+                print(json.dumps(result.to_json(text)), flush=True)
+            else:
+                _print_analysis(text, result, weak)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _check_search(algorithm: str, evaluation: str) -> None:
+    from inarow.evaluation import evaluation_named
+    from inarow.search.textbook import check_algorithm
+
+    check_algorithm(algorithm)
+    evaluation_named(evaluation)
+
+
+def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
+    """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
+    from rich.table import Table
+
+    from inarow import words
+    from inarow.console import render_board
+    from inarow.words import format_value
+
+    if as_json:
+        print(json.dumps(report.to_json(text)), flush=True)
+        return
+    position, game = report.position, report.position.game
+    turn = f"{position.to_move} to move" if position.to_move else "game over"
+    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({game.name}, {turn})")
+    out.print(render_board(position), markup=False)
+    if position.is_over:
+        out.print(f"result  {report.describe()}")
+        out.print()
+        return
+    out.print(f"value   {report.describe()}  ({words.textbook_exactness(report.exact)})", markup=False)
+    out.print(f"best    {' '.join(game.cell_name(bit) for bit in report.best)}")
+    out.print(f"line    {' '.join(game.cell_name(bit) for bit in report.pv)}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("move")
+    table.add_column(f"value for {position.to_move}", justify="right")
+    for move in report.moves:
+        table.add_row(game.cell_name(move.move), format_value(move.mover_value))
+    out.print(table)
+    out.print(
+        f"nodes   {words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)}", markup=False
+    )
+    out.print(f"time    {report.seconds:.3f} s")
+    out.print()
+
+
+def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
+    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from inarow import words
+    from inarow.console import render_board
+    from inarow.i18n import _
+
+    position = result.position
+    heading = words.position_heading(text, position.game.name, result.to_move)
+    out.print(f"[bold]{escape(heading)}[/bold]")
+    out.print(render_board(position), markup=False)
+    if result.result is not None:
+        out.print(words.label(_("result")) + result.describe(), markup=False)
+        out.print()
+        return
+    exactness = words.exactness(result.exact, weak)
+    value = _("{value}  (score {score}, {exactness})").format(
+        value=result.describe(), score=f"{result.score:+d}", exactness=exactness
+    )
+    out.print(words.label(_("value")) + value, markup=False, soft_wrap=True)
+    out.print(words.label(_("best")) + " ".join(result.best), markup=False)
+    out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column, right in (
+        (_("move"), False),
+        (_("for the mover"), False),
+        (_("score"), True),
+        (_("plies"), False),
+    ):
+        table.add_column(column, justify="right" if right else "left", no_wrap=True)
+    for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
+        plies = "" if move.plies is None else str(move.plies)
+        table.add_row(move.move, move.describe(), f"{move.score:+d}", plies)
+    out.print(table)
+    work = words.work(result.nodes, result.seconds, result.load_seconds)
+    out.print(words.label(_("nodes")) + work, markup=False)
+    out.print()
+
+
+@app.command()
+def best(
+    position: Annotated[
+        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
+    ],
+    game: GameOption = "tictactoe",
+    depth: DepthOption = None,
+    time: TimeOption = None,
+    nodes: NodesOption = None,
+) -> None:
+    """The move to play and why, from the standpoint of the side to move."""
+    from inarow import words
+    from inarow.analysis import analyze
+    from inarow.notation import parse_game, parse_position
+
+    the_position = parse_position(position, parse_game(game))
+    if the_position.is_over:
+        raise InarowError(f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})")
+    with working(words.searching(position, the_position.game.name)):
+        result = analyze(
+            the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
+        )
+    move = result.pv[0] if result.pv else result.best[0]
+    why = words.best_move(outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth)
+    say_line(f"{move} — {why}")
+
+
+@app.command()
+def solve(
+    game: GameOption = "tictactoe",
+    symmetry: Annotated[
+        bool, typer.Option("--symmetry/--no-symmetry", help="Also count positions and games up to symmetry.")
+    ] = True,
+    time: TimeOption = None,
+) -> None:
+    """Solve a small board: the value of the empty board and the whole table of reachable positions.
+
+    Boards of more cells than a table can hold get the value of the empty board alone.
+    """
+    from inarow import words
+    from inarow.census import MAX_TABLE_CELLS, census
+    from inarow.notation import parse_game
+
+    the_game = parse_game(game)
+    if the_game.cells > MAX_TABLE_CELLS:
+        from inarow.analysis import analyze
+        from inarow.rules import Position
+
+        with working(words.slow_solve(the_game.name)):
+            result = analyze(
+                Position.start(the_game), limits_for(None, time, None, the_game), loading=engine_loading
+            )
+        explored = words.work(result.nodes, result.seconds, result.load_seconds)
+        for line in (
+            f"{the_game.name}: {result.describe()} (score {result.score:+d})",
+            f"best first moves: {' '.join(result.best)}; {explored}",
+            f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)",
+        ):
+            say_line(line)
+        return
+    with counting(f"solving {the_game.name}", None) as progress:
+        table = census(the_game, symmetry=symmetry, progress=progress)
+    value = table.value
+    say_line(f": {words.game_value(value)} with perfect play (score {value:+d})", bold=the_game.name)
+    rows: list[tuple[str, str]] = [
+        ("positions reachable (empty board included)", f"{table.positions:,}"),
+        ("terminal positions", f"{len(table.terminal):,}"),
+        (
+            "positions won by x / o / drawn with perfect play",
+            "{x:,} / {o:,} / {draw:,}".format(**table.positions_by_value),
+        ),
+        ("games (move sequences to the end)", f"{table.games:,}"),
+        ("games won by x", f"{table.x_wins:,}"),
+        ("games won by o", f"{table.o_wins:,}"),
+        ("games drawn", f"{table.draws:,}"),
+    ]
+    if table.symmetric_positions is not None:
+        rows += [
+            ("positions up to symmetry", f"{table.symmetric_positions:,}"),
+            ("games up to symmetry", f"{table.symmetric_games:,}"),
+        ]
+    label_width = max(len(label) for label, _ in rows)
+    count_width = max(len(count) for _, count in rows)
+    for label, count in rows:
+        say_line(f"{label:<{label_width}}  {count:>{count_width}}")

@@ -1,0 +1,196 @@
+"""The verbs that play: ``play``, ``match``, ``serve``, ``warm-up`` and ``gomocup``."""
+
+import json
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from inarow.cli.app import app
+from inarow.cli.output import (
+    GameOption,
+    counting,
+    engine_loading,
+    out,
+    prepare_engine,
+    real,
+)
+from inarow.errors import InarowError
+
+
+@app.command()
+def play(
+    game: GameOption = "tictactoe",
+    you: Annotated[str | None, typer.Option(metavar="SIDE", help="Play x or o (asked if not given).")] = None,
+    first: Annotated[
+        str | None,
+        typer.Option(metavar="WHO", help="Who starts: you, computer or random (asked if not given)."),
+    ] = None,
+    level: Annotated[
+        str | None, typer.Option(metavar="LEVEL", help="easy, medium, hard or perfect (asked if not given).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="Seed the computer's random choices.")] = None,
+    time: Annotated[
+        float,
+        typer.Option("--time", "-t", metavar="SECONDS", help="The computer's think time per move, seconds."),
+    ] = 2.0,
+) -> None:
+    """Play against the computer in the terminal. On 3×3 the keys 1-9 follow the numeric keypad."""
+    from inarow.console import ConsoleGame
+    from inarow.notation import parse_game
+
+    the_game = parse_game(game)
+    prepare_engine(the_game)
+    ConsoleGame(the_game, real(out), seed=seed, think_time=time).run(you, first, level)
+
+
+@app.command("warm-up")
+def warm_up_command() -> None:
+    """Load the compiled engine now: compile it (once per install, about 10 s) or load it from numba's
+    cache, so that no later search pays for it. bash scripts/start.sh runs it after installing."""
+    from inarow import words
+    from inarow.analysis import load_engine
+
+    compiling: list[bool] = []
+
+    def loading(compiles: bool) -> AbstractContextManager[object]:
+        compiling.append(compiles)
+        return engine_loading(compiles)
+
+    seconds = load_engine(loading)  # numba's import included
+    from inarow.search import compiled
+
+    folder = str(compiled.cache_folder())
+    out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        Path | None,
+        typer.Option(metavar="PATH", help="The SQLite file of the games (default: the user data folder)."),
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+    think_time: Annotated[
+        float,
+        typer.Option("--think-time", metavar="SECONDS", help="The server-wide cap on one search, seconds."),
+    ] = 2.0,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="N", help="Search processes (default: one per core, up to 4)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Make the games' random choices reproducible.")
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host", metavar="HOST", help="Another host name the server answers to (repeatable)."
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TOKEN",
+            help="The token API requests must carry (made up when listening beyond loopback).",
+        ),
+    ] = None,
+) -> None:
+    """Start the web app: play in the browser; every game is kept.
+
+    Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in the URL
+    unless --token gives it. Only loopback names, the --host address and --allow-host names are answered.
+    """
+    from inarow.web.server import serve as run
+
+    if not 0 < think_time <= 60:
+        raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
+    run(
+        host,
+        port,
+        db,
+        open_browser,
+        think_time=think_time,
+        workers=workers,
+        seed=seed,
+        allow_hosts=tuple(allow_host or ()),
+        token=token,
+    )
+
+
+@app.command("match")
+def match_command(
+    player_x: Annotated[
+        str, typer.Argument(metavar="PLAYER_X", help="The first player (x in the first game).")
+    ],
+    player_o: Annotated[str, typer.Argument(metavar="PLAYER_O", help="The second player.")],
+    game_name: GameOption = "tictactoe",
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="How many games to play.")] = 10,
+    swap: Annotated[bool, typer.Option("--swap", help="Swap colours every other game.")] = False,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="Seed the players' random choices.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The results and the games as JSON.")] = False,
+    time: Annotated[
+        float | None,
+        typer.Option("--time", "-t", metavar="SECONDS", help="Think time per move of the levels, seconds."),
+    ] = None,
+) -> None:
+    """Computer against computer: each player's wins, draws and losses, and the games as move lists.
+
+    The results come with a 95% interval of each player's score.
+
+    Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] such as
+    minimax:2:open-lines or alphabeta:4:weighted.
+    """
+    from rich.table import Table
+
+    from inarow import words
+    from inarow.match import check_games, play_match
+    from inarow.notation import format_moves, parse_game
+    from inarow.players import player
+
+    game = parse_game(game_name)
+    check_games(games)
+    options = {} if time is None else {"think_time": time}
+    first, second = player(player_x, **options), player(player_o, **options)
+    prepare_engine(game)
+    with counting("playing", games) as progress:
+        result = play_match(game, first, second, games, swap=swap, seed=seed, progress=progress)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    out.print(
+        f"[bold]{player_x}[/bold] against [bold]{player_o}[/bold] on {game.name}: {games} games"
+        f"{', colours swapped every other game' if swap else ''} (seed {result.seed})",
+        soft_wrap=True,
+    )
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("player", "wins", "draws", "losses", "score", "95% interval"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for tally in result.tallies():
+        low, high = tally.score_interval
+        table.add_row(
+            tally.player,
+            str(tally.wins),
+            str(tally.draws),
+            str(tally.losses),
+            f"{tally.score:.3f}",
+            f"{low:.3f} – {high:.3f}",
+        )
+    out.print(table)
+    width = len(str(games))
+    for number, record in enumerate(result.games, start=1):
+        moves = format_moves(game, record.moves)
+        outcome = words.game_result(record.result)
+        out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)
+
+
+@app.command("gomocup")
+def gomocup_command() -> None:
+    """Play Gomoku over the Gomocup protocol on standard input and output (a pbrain engine for Piskvork
+    and other managers): START, RESTART, BEGIN, TURN, BOARD … DONE, TAKEBACK, INFO, ABOUT, END."""
+    from inarow import gomocup
+
+    gomocup.serve()
