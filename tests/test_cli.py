@@ -521,7 +521,10 @@ def test_the_cli_defaults_are_the_library_s() -> None:
     import inarow.cli.teaching
     from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
 
-    assert (inarow.cli.teaching.COMPARE_MAX_NODES, inarow.cli.teaching.MAX_TREE_NODES) == (COMPARE_MAX_NODES, MAX_TREE_NODES)
+    assert (inarow.cli.teaching.COMPARE_MAX_NODES, inarow.cli.teaching.MAX_TREE_NODES) == (
+        COMPARE_MAX_NODES,
+        MAX_TREE_NODES,
+    )
 
 
 def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
@@ -542,3 +545,38 @@ def test_on_a_terminal_long_work_shows_its_progress_on_standard_error(
     result = runner.invoke(app, ["analyze", "--json"], input="b2\n\nb2 a1\n")
     assert [json.loads(line)["position"] for line in result.output.splitlines()] == ["b2", "b2 a1"]
     assert "analyzing b2 a1 (tictactoe)" in screen.getvalue()
+
+
+def test_first_o_lets_o_begin_in_every_verb() -> None:
+    """
+    o . .      O moved first (a3) and X answered in the centre: O has one more stone, as it may when it
+    . x .      began; the same diagram is impossible when X begins.
+    o . .
+    """
+    diagram = "o../.x./o.."
+    refused = runner.invoke(app, ["best", diagram])
+    assert (
+        refused.exit_code == 2 and "x moves first, so x has as many stones as o or one more" in refused.output
+    )
+    answer = json.loads(runner.invoke(app, ["analyze", diagram, "--first", "o", "--json"]).output)
+    assert (answer["game"], answer["to_move"]) == ("tictactoe:o-first", "x")
+    assert answer["best"] == ["a2"], "x must block the column at once"
+    assert runner.invoke(app, ["best", diagram, "--first", "o"]).output.startswith("a2 — ")
+    assert runner.invoke(app, ["best", diagram, "--game", "tictactoe:o-first"]).output.startswith("a2 — ")
+    solved = runner.invoke(app, ["solve", "--first", "o"]).output
+    assert solved.startswith("tictactoe:o-first: draw with perfect play")
+    assert ["games", "won", "by", "o", "131,184"] in [line.split() for line in solved.splitlines()]
+    tree = runner.invoke(app, ["tree", "o../.x./...", "--first", "o", "-d", "1"]).output
+    assert tree.startswith(
+        "alphabeta, depth 1, open-lines evaluation on 'o../.x./...' (tictactoe:o-first, o to move)"
+    )
+    bad = runner.invoke(app, ["best", "", "--first", "z"])
+    assert bad.exit_code == 2 and bad.output == "error: invalid first side 'z': expected x or o\n"
+
+
+def test_in_an_o_first_game_the_player_who_starts_plays_o() -> None:
+    answers = "\n".join(["x", "you", "easy", "q"]) + "\n"
+    played = runner.invoke(app, ["play", "--game", "tictactoe:o-first", "--seed", "1"], input=answers)
+    assert played.exit_code == 0
+    assert "(you play O: O moves first)" in played.output
+    assert "tictactoe:o-first, level easy." in played.output

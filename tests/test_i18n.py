@@ -203,3 +203,88 @@ def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
     assert "'hello' 不是格子：请输入 a1 到 c3 之间的格子" in said
     assert "提示：" in said
     assert said.rstrip().endswith("再见 — 你 胜 0 · 和 0 · 负 0")
+
+
+def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    runner = CliRunner()
+
+    def zh(*args: str) -> str:
+        return runner.invoke(app, ["--lang", "zh", *args], env={"COLUMNS": "120"}, prog_name="inarow").output
+
+    tree = zh("tree", "--leaves", "[[3,12,8],[2,4,6]]").splitlines()
+    assert tree[0] == "在树 [[3,12,8],[2,4,6]] 上的 alphabeta；根节点轮到 Max 走：值从 Max 的立场给出"
+    assert tree[1] == "根  Max  α=-∞ β=+∞  = +3  最佳 a"
+    assert tree[-3:] == [
+        "   └─ ✂ 剪掉 b2 (4) b3 (6)（α=+3 ≥ β=+2）",
+        "值 +3；最佳走法 a；节点数 7",
+        "剪掉：b2 (4) b3 (6)",
+    ]
+    solved = zh("solve").splitlines()
+    assert solved[0] == "tictactoe：双方完美下法下和棋（分数 +0）"
+    assert solved[5].split() == ["x", "胜的对局数", "131,184"]
+    compared = zh("compare", "x.o/.x./...", "--depth", "2").splitlines()
+    assert compared[0] == "x.o/.x./...  （tictactoe，轮到 o 走），深度 2，估价函数 open-lines"
+    assert compared[1].split() == ["算法", "节点", "秒", "b*", "局面值", "走法"]
+    assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从 Max（x）的立场给出")
+    matched = zh("match", "random", "perfect", "-n", "2", "--seed", "1").splitlines()
+    assert matched[0] == "random 对 perfect，tictactoe：2 局（种子 1）"
+    assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "区间"]
+    assert (
+        zh("best", "b2 b2") == "错误：'b2 b2' 的第 2 步：局面 '.../.x./...' 中的非法走法 'b2'：该格已有棋子\n"
+    )
+    assert zh("best", "--depth", "x", "b2").endswith(
+        "错误：--depth / -d 的值无效：'x' 不是整数\n".replace("--depth / -d", "'--depth' / '-d'")
+    )
+    assert zh("bogus").endswith("错误：没有这个命令：bogus\n")
+    helped = zh("best", "--help")
+    assert helped.startswith("用法：inarow best [OPTIONS] POSITION\n\n  从走棋方的立场给出应走的一步及理由。")
+    assert "显示此帮助并退出。" in helped and "[默认：tictactoe]" in helped and "[必填]" in helped
+    listed = zh("--help")
+    assert "  tree     教科书算法的博弈树：每个节点的值和 α/β，以及 α-β 剪掉了什么\n" in listed
+    assert "Show this message" not in listed and "Usage" not in listed
+    english = runner.invoke(
+        app, ["best", "--help"], env={"LANG": "C", "LANGUAGE": ""}, prog_name="inarow"
+    ).output
+    assert english.startswith("Usage: inarow best [OPTIONS] POSITION\n\n  The move to play and why")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tree", "x.o/.x./...", "--format", "json"],
+        ["compare", "x.o/.x./...", "--depth", "2", "--json"],
+        ["analyze", "x.o/.x./...", "--algo", "minimax", "--depth", "2", "--json"],
+        ["match", "random", "rules", "-n", "2", "--seed", "4", "--json"],
+    ],
+)
+def test_json_is_the_same_in_every_language(args: list[str]) -> None:
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    timings = re.compile(r'"(seconds|load_seconds|time)": [0-9.e-]+')
+    english = CliRunner().invoke(app, ["--lang", "en", *args])
+    chinese = CliRunner().invoke(app, ["--lang", "zh", *args])
+    assert english.exit_code == chinese.exit_code == 0
+    assert timings.sub("", chinese.output) == timings.sub("", english.output)
+    assert not re.search(r"[\u4e00-\u9fff]", chinese.output)
+
+
+def test_the_installed_command_follows_the_terminals_locale() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LANG": "zh_CN.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "inarow", "best", "x.o/.x./..o"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == "c2 — 双方最佳走法下和棋\n"

@@ -107,16 +107,20 @@ class ConsoleGame:
             self.console.print("\n" + _("bye — {score}").format(score=words.score(self.score)), markup=False)
 
     def play_one(self, side: Side, starter: str, level: str) -> None:
-        """One game. X always moves first: who starts decides who plays X, as the player chose or by lot."""
+        """One game. The game's first side (X, or O in an ``:o-first`` game) moves first: who starts decides
+        who plays it, as the player chose or by lot."""
         if starter == "random":
             starter = self.rng.choice(("you", "computer"))
             drawn = (
                 _("drawn by lot: you start") if starter == "you" else _("drawn by lot: the computer starts")
             )
             self.console.print(drawn, markup=False)
-        human: Side = "x" if starter == "you" else "o"
+        first = self.game.first
+        human: Side = first if starter == "you" else other(first)
         if human != side:
-            said = _("(you play {mark}: X always moves first)").format(mark=words.mark(human))
+            said = _("(you play {mark}: {first} moves first)").format(
+                mark=words.mark(human), first=words.mark(first)
+            )
             self.console.print(said, markup=False)
         computer = player(level, self.think_time)
         history = [Position.start(self.game)]
@@ -207,7 +211,7 @@ class ConsoleGame:
                     markup=False,
                 )
             except IllegalMoveError as error:
-                self.console.print(words.cannot_play(text, error.reason), markup=False)
+                self.console.print(words.cannot_play(text, error), markup=False)
 
 
 def _note(choice: Choice) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from inarow.i18n import N_, _
 from inarow.rules import Position
 from inarow.search.abstract import AbstractState
 from inarow.search.textbook import Node, SearchResult, Tree
@@ -53,24 +54,37 @@ def heading(result: SearchResult) -> str:
     position = result.position
     options = "".join(
         [
-            ", children row by row from the top" if result.order == "rows" else "",
-            ", quiescence at the horizon" if result.quiescence else "",
+            _(", children row by row from the top") if result.order == "rows" else "",
+            _(", quiescence at the horizon") if result.quiescence else "",
         ]
     )
+    negamax = result.algorithm in ("negamax", "negamax-alphabeta")
     if not isinstance(position, Position):
         frame = (
-            "values from the side to move at each node"
-            if result.algorithm in ("negamax", "negamax-alphabeta")
-            else "Max to move at the root: values from Max's standpoint"
+            _("values from the side to move at each node")
+            if negamax
+            else _("Max to move at the root: values from Max's standpoint")
         )
-        return f"{result.algorithm} on the tree {position.diagram()}{options}; {frame}"
-    if result.algorithm in ("negamax", "negamax-alphabeta"):
-        frame = "values from the side to move at each node"
-    else:
-        frame = "x is Max: values from x's standpoint"
-    return (
-        f"{result.algorithm}, depth {result.depth}, {result.evaluation} evaluation on "
-        f"{position.diagram()!r} ({position.game.name}, {position.turn} to move){options}; {frame}"
+        said = _("{algorithm} on the tree {tree}{options}; {frame}")
+        return said.format(algorithm=result.algorithm, tree=position.diagram(), options=options, frame=frame)
+    frame = (
+        _("values from the side to move at each node")
+        if negamax
+        else _("x is Max: values from x's standpoint")
+    )
+    said = _(
+        "{algorithm}, depth {depth}, {evaluation} evaluation on {position} ({game}, {side} to move)"
+        "{options}; {frame}"
+    )
+    return said.format(
+        algorithm=result.algorithm,
+        depth=result.depth,
+        evaluation=result.evaluation,
+        position=repr(position.diagram()),
+        game=position.game.name,
+        side=position.turn,
+        options=options,
+        frame=frame,
     )
 
 
@@ -87,37 +101,42 @@ def pruned_name(result: SearchResult, bit: int) -> str:
 
 def _label(result: SearchResult, node: Node) -> str:
     game = result.position.game
-    return "root" if node.move is None else game.cell_name(node.move)
+    return _("root") if node.move is None else game.cell_name(node.move)
 
 
 def _role(node: Node) -> str:
-    return {"max": "Max", "min": "Min"}.get(node.role, f"{node.to_move} to move")
+    return {"max": "Max", "min": "Min"}.get(node.role) or _("{side} to move").format(side=node.to_move)
+
+
+LEAF_WORDS = {"won": N_("won"), "lost": N_("lost"), "draw": N_("draw")}
+"""How a node that ends the game is marked in the text."""
 
 
 def _describe(result: SearchResult, node: Node) -> str:
     parts = [_label(result, node), _role(node)]
+    value = format_value(node.value)
     if node.alpha is not None and node.beta is not None:
         parts.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
     if node.leaf == "depth":
-        parts.append(f"e={format_value(node.value)}")
+        parts.append(f"e={value}")
     elif node.leaf == "table":
-        parts.append(f"= {format_value(node.value)} (from the table)")
+        parts.append(_("= {value} (from the table)").format(value=value))
     elif node.leaf == "leaf":
-        parts.append(f"= {format_value(node.value)}")
+        parts.append(f"= {value}")
     elif node.leaf is not None:
-        parts.append(f"= {format_value(node.value)} ({node.leaf})")
+        parts.append(f"= {value} ({_(LEAF_WORDS.get(node.leaf, node.leaf))})")
     else:
-        parts.append(f"= {format_value(node.value)}")
+        parts.append(f"= {value}")
         if node.best is not None:
-            parts.append(f"best {result.position.game.cell_name(node.best)}")
+            parts.append(_("best {move}").format(move=result.position.game.cell_name(node.best)))
         if node.seen is not None:
-            parts.append(f"(fail-hard: its best child gave {format_value(node.seen)})")
+            parts.append(_("(fail-hard: its best child gave {value})").format(value=format_value(node.seen)))
         if node.extended:
-            parts.append("(quiescence: searched on at the horizon)")
+            parts.append(_("(quiescence: searched on at the horizon)"))
         elif node.order in ("evaluation", "previous-best") and node.children:
-            parts.append(f"(children ordered: {ORDER_WORDS[node.order]})")
+            parts.append(_("(children ordered: {order})").format(order=_(ORDER_WORDS[node.order])))
         if node.cutoff:
-            parts.append(f"✂ cut-off: {cut_reason(node)}")
+            parts.append(_("✂ cut-off: {reason}").format(reason=cut_reason(node)))
     return "  ".join(parts)
 
 
@@ -134,25 +153,28 @@ def to_text(result: SearchResult) -> str:
             walk(nodes[child], inner, index == len(node.children) - 1 and not node.pruned, False)
         if node.pruned:
             moves = " ".join(pruned_name(result, bit) for bit in node.pruned)
-            lines.append(f"{inner}└─ ✂ pruned {moves} ({cut_reason(node)})")
+            lines.append(
+                inner + "└─ " + _("✂ pruned {moves} ({reason})").format(moves=moves, reason=cut_reason(node))
+            )
 
     walk(nodes[0], "", True, True)
     lines.append(
-        f"value {format_value(result.frame_value)}; best move {result.move_name or '-'}; "
-        f"nodes {result.nodes:,}"
+        _("value {value}; best move {move}; nodes {nodes}").format(
+            value=format_value(result.frame_value), move=result.move_name or "-", nodes=f"{result.nodes:,}"
+        )
     )
     if isinstance(result.position, AbstractState):
         pruned = [pruned_name(result, bit) for node in nodes for bit in node.pruned]
-        lines.append(f"pruned: {' '.join(pruned) if pruned else 'nothing'}")
+        lines.append(_("pruned: {moves}").format(moves=" ".join(pruned) if pruned else _("nothing")))
     return "\n".join(lines)
 
 
 ORDER_WORDS = {
-    "columns": "column by column",
-    "rows": "row by row from the top",
-    "evaluation": "best first by e(P) after the move",
-    "previous-best": "the previous depth's best move first",
-    "forcing": "only the forcing moves (win at once or block)",
+    "columns": N_("column by column"),
+    "rows": N_("row by row from the top"),
+    "evaluation": N_("best first by e(P) after the move"),
+    "previous-best": N_("the previous depth's best move first"),
+    "forcing": N_("only the forcing moves (win at once or block)"),
 }
 """Why a node's children come in the order searched."""
 

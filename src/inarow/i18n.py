@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -81,6 +81,13 @@ def language(code: str) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
+
+
+def in_english(say: Callable[[], str]) -> str:
+    """What ``say`` says in English, whatever the context's language: the words a JSON answer carries are the
+    same in every language, for programs."""
+    with language(DEFAULT):
+        return say()
 
 
 def gettext(message: str) -> str:

@@ -9,9 +9,9 @@ The sentences are looked up in the catalog of the current language (:mod:`inarow
 from __future__ import annotations
 
 import math
-import re
 from typing import TYPE_CHECKING, Literal
 
+from inarow.errors import InarowError
 from inarow.i18n import _, ngettext
 from inarow.rules import Result, Side
 
@@ -54,8 +54,8 @@ def finished(result: Result) -> str:
 def game_result(result: Result | None) -> str:
     """A game of a match: ``x wins``, ``draw``, or ``unfinished``."""
     if result is None:
-        return "unfinished"
-    return "draw" if result == "draw" else f"{result} wins"
+        return _("unfinished")
+    return _("draw") if result == "draw" else _("{side} wins").format(side=result)
 
 
 def textbook_value(
@@ -63,37 +63,43 @@ def textbook_value(
 ) -> str:
     """The backed-up value of a textbook search: ``minimax to depth 2 with open-lines: +1 for x``, or
     ``minimax to the end with open-lines: 0 for x``."""
-    reach = "to the end" if depth is None else f"to depth {depth}"
-    return f"{algorithm} {reach} with {evaluation}: {format_value(value)} for {side}"
+    if depth is None:
+        said = _("{algorithm} to the end with {evaluation}: {value} for {side}")
+    else:
+        said = _("{algorithm} to depth {depth} with {evaluation}: {value} for {side}")
+    return said.format(
+        algorithm=algorithm, depth=depth, evaluation=evaluation, value=format_value(value), side=side
+    )
 
 
 def textbook_exactness(exact: bool) -> str:
     """Whether a textbook search's values are exact: ``exact: searched to the end`` or ``not exact:
     depth-limited``."""
-    return "exact: searched to the end" if exact else "not exact: depth-limited"
+    return _("exact: searched to the end") if exact else _("not exact: depth-limited")
 
 
 def textbook_nodes(nodes: int, algorithm: str, move_nodes: int) -> str:
     """What ``inarow analyze --algo`` counted: ``36 (one alphabeta search of the whole tree, root
     included, as tree and compare count; each move's value took 82 nodes, every move with a full
     window)``."""
-    return (
-        f"{nodes:,} (one {algorithm} search of the whole tree, root included, as tree and compare "
-        f"count; each move's own value took {move_nodes:,} nodes, every move searched with a full window)"
+    said = _(
+        "{nodes} (one {algorithm} search of the whole tree, root included, as tree and compare count; each "
+        "move's own value took {move_nodes} nodes, every move searched with a full window)"
     )
+    return said.format(nodes=f"{nodes:,}", algorithm=algorithm, move_nodes=f"{move_nodes:,}")
 
 
 def comparison_value(value: float | None, proven: bool, engine_evaluation: int | None) -> str:
     """A value of the comparison table: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, or the engine's
     ``eval +12 (its scale)``."""
     if engine_evaluation is not None:
-        return f"eval {engine_evaluation:+d} (its scale)"
+        return _("eval {score} (its scale)").format(score=f"{engine_evaluation:+d}")
     if value is None:
         return ""
-    text = format_value(value)
-    if proven:
-        text += " (a draw)" if value == 0 else " (proven)"
-    return text
+    if not proven:
+        return format_value(value)
+    said = _("{value} (a draw)") if value == 0 else _("{value} (proven)")
+    return said.format(value=format_value(value))
 
 
 def analysis(
@@ -146,8 +152,8 @@ def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, 
 def game_value(score: int) -> str:
     """The value of a whole game from its empty board: ``draw``, ``first player (x) wins``, …"""
     if score == 0:
-        return "draw"
-    return "first player (x) wins" if score > 0 else "second player (o) wins"
+        return _("draw")
+    return _("first player (x) wins") if score > 0 else _("second player (o) wins")
 
 
 def score(tally: Score) -> str:
@@ -186,40 +192,50 @@ def work(nodes: int, seconds: float, load_seconds: float) -> str:
 def label(text: str, width: int = 8) -> str:
     """``text`` padded to ``width`` terminal columns (a Chinese character takes two), for the labels of the
     command line's answers: ``value   ``."""
+    return text + " " * max(1, width - width_of(text))
+
+
+def width_of(text: str) -> int:
+    """How many terminal columns ``text`` takes (a Chinese character takes two)."""
     from rich.cells import cell_len
 
-    return text + " " * max(1, width - cell_len(text))
+    return cell_len(text)
 
 
 def loading_engine(compiling: bool) -> str:
     """The progress line while the compiled engine loads."""
     if compiling:
-        return "compiling the search engine: once per install, about 10 s…"
-    return "loading the search engine…"
+        return _("compiling the search engine: once per install, about 10 s…")
+    return _("loading the search engine…")
 
 
 def engine_compiled(seconds: float) -> str:
     """Said once, after numba compiled the engine on a first request."""
-    return f"compiled the search engine in {seconds:.1f} s; later starts load it in a fraction of a second"
+    said = _("compiled the search engine in {seconds} s; later starts load it in a fraction of a second")
+    return said.format(seconds=f"{seconds:.1f}")
 
 
 def engine_ready(seconds: float, compiled: bool, folder: str) -> str:
     """What ``inarow warm-up`` did."""
     if not seconds:
-        return "the compiled engine was already loaded"
+        return _("the compiled engine was already loaded")
     if compiled:
-        return f"compiled the search engine in {seconds:.1f} s; its machine code is kept in {folder}"
-    return f"loaded the compiled search engine from {folder} in {seconds:.2f} s"
+        said = _("compiled the search engine in {seconds} s; its machine code is kept in {folder}")
+        return said.format(seconds=f"{seconds:.1f}", folder=folder)
+    said = _("loaded the compiled search engine from {folder} in {seconds} s")
+    return said.format(seconds=f"{seconds:.2f}", folder=folder)
 
 
 def searching(text: str, game: str) -> str:
     """The progress line of a long analysis."""
-    return f"analyzing {text or 'the empty board'} ({game})"
+    if not text:
+        return _("analyzing the empty board ({game})").format(game=game)
+    return _("analyzing {position} ({game})").format(position=text, game=game)
 
 
 def slow_solve(game: str) -> str:
     """The progress line of ``inarow solve`` on a big board."""
-    return f"solving the empty board of {game}"
+    return _("solving the empty board of {game}").format(game=game)
 
 
 # ------------------------------------------------------------------------ the terminal game
@@ -248,14 +264,13 @@ def not_a_move(text: str, *, gravity: bool, columns: int, last_cell: str) -> str
     return _("{text} is not a cell: type a cell from a1 to {last}").format(text=repr(text), last=last_cell)
 
 
-def cannot_play(move: str, reason: str) -> str:
+def cannot_play(move: str, error: InarowError) -> str:
     """A move that cannot be played, named with why: ``b2 is taken``, ``column 4 is full``."""
-    if reason == "cell is taken":
+    if error.reason_message == "cell is taken":
         return _("{move} is taken: choose an empty cell").format(move=move)
-    full = re.fullmatch(r"column ([0-9]+) is full", reason)
-    if full:
-        return _("column {column} is full: choose another column").format(column=full[1])
-    return _("{move} cannot be played: {reason}").format(move=move, reason=reason)
+    if error.reason_message == "column {column} is full":
+        return _("column {column} is full: choose another column").format(column=error.params["column"])
+    return _("{move} cannot be played: {reason}").format(move=move, reason=error.reason_said())
 
 
 def computer_note(
@@ -334,7 +349,7 @@ def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
     400)``."""
     if kind == "missed-win":
-        return "let a proven win go"
+        return _("let a proven win go")
     if kind == "allowed-win":
-        return "let the opponent's forced win through"
-    return f"dropped the evaluation by {drop} points (more than {margin})"
+        return _("let the opponent's forced win through")
+    return _("dropped the evaluation by {drop} points (more than {margin})").format(drop=drop, margin=margin)

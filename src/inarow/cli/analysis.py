@@ -5,75 +5,85 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from inarow.cli.app import app
+from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     AlgoOption,
     BadLine,
     DepthOption,
     EvalOption,
+    FirstOption,
     GameOption,
     NodesOption,
     TimeOption,
     counting,
     engine_loading,
     err,
+    game_named,
     input_lines,
     limits_for,
     out,
+    said_error,
     say_line,
     working,
 )
-from inarow.errors import InarowError, InvalidPositionError
+from inarow.errors import InarowError
+from inarow.i18n import N_, _
 
 if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
 
 
-@app.command("analyze")
+@app.command(
+    "analyze",
+    cls=Verb,
+    help=N_(
+        "The value of each position and of every legal move, the best moves and the line of best "
+        "play.\n\n"
+        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth "
+        "plies deep (to the end without --depth) with the --eval evaluation at its leaves: each "
+        "move's score is then the value it backs up, from the side to move's standpoint "
+        "(+inf/-inf: a win/loss it can force); exact is true only when the search reaches the end"
+        " of every line. nodes counts one search of the whole tree, root included, as tree and "
+        "compare do; move_nodes the full-window searches that gave every move its value.\n\n"
+        "With no POSITION, reads one position per line from standard input (blank lines are "
+        'skipped). A bad line gets an error (in JSON, {"position": ..., "error": ...}) and the '
+        "batch goes on; the exit status is 1 if any line failed. On a terminal, a long search "
+        "shows its progress on standard error."
+    ),
+)
 def analyze_command(
     positions: Annotated[
         list[str] | None,
         typer.Argument(
             metavar="POSITION",
-            help="Positions: a diagram 'x.o/.x./..o', moves 'b2 a1', or digits '4453'. Default: stdin.",
+            help=N_("Positions: a diagram 'x.o/.x./..o', moves 'b2 a1', or digits '4453'. Default: stdin."),
         ),
     ] = None,
     game: GameOption = "tictactoe",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per position.")] = False,
+    first: FirstOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per position."))] = False,
     depth: DepthOption = None,
     time: TimeOption = None,
     nodes: NodesOption = None,
-    weak: Annotated[bool, typer.Option("--weak", help="Only win, draw or loss (faster).")] = False,
+    weak: Annotated[bool, typer.Option("--weak", help=N_("Only win, draw or loss (faster)."))] = False,
     algo: AlgoOption = None,
     evaluation: EvalOption = "open-lines",
 ) -> None:
-    """The value of each position and of every legal move, the best moves and the line of best play.
-
-    With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the
-    end without --depth) with the --eval evaluation at its leaves: each move's score is then the value it
-    backs up, from the side to move's standpoint (+inf/-inf: a win/loss it can force); exact is true only
-    when the search reaches the end of every line. nodes counts one search of the whole tree, root
-    included, as tree and compare do; move_nodes the full-window searches that gave every move its value.
-
-    With no POSITION, reads one position per line from standard input (blank lines are skipped). A bad
-    line gets an error (in JSON, {"position": ..., "error": ...}) and the batch goes on; the exit status
-    is 1 if any line failed. On a terminal, a long search shows its progress on standard error.
-    """
     from inarow import words
     from inarow.analysis import analyze
-    from inarow.notation import parse_game, parse_position
+    from inarow.notation import parse_position
 
-    the_game = parse_game(game)
+    the_game = game_named(game, first)
     limits = limits_for(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
     failed = False
-    with working("analyzing") as say:
+    with working(_("analyzing")) as say:
         for text in input_lines(positions or []):
             try:
                 if isinstance(text, BadLine):
-                    raise InvalidPositionError(text.problem)
+                    raise text.problem
                 if algo is not None:
                     from inarow.explain import analyze_moves
 
@@ -91,7 +101,7 @@ def analyze_command(
                 if as_json:
                     print(json.dumps({"position": text, "error": str(error)}), flush=True)
                 else:
-                    err.print(f"error: {error}", markup=False)
+                    err.print(said_error(error), markup=False)
                 continue
             if as_json:
                 print(json.dumps(result.to_json(text)), flush=True)
@@ -111,6 +121,7 @@ def _check_search(algorithm: str, evaluation: str) -> None:
 
 def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     """The depth-limited values of a textbook search (``inarow analyze --algo``)."""
+    from rich.markup import escape
     from rich.table import Table
 
     from inarow import words
@@ -121,26 +132,26 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
         print(json.dumps(report.to_json(text)), flush=True)
         return
     position, game = report.position, report.position.game
-    turn = f"{position.to_move} to move" if position.to_move else "game over"
-    out.print(f"[bold]{text or '(empty board)'}[/bold]  ({game.name}, {turn})")
+    heading = words.position_heading(text, game.name, position.to_move)
+    out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if position.is_over:
-        out.print(f"result  {report.describe()}")
+        out.print(words.label(_("result")) + report.describe(), markup=False)
         out.print()
         return
-    out.print(f"value   {report.describe()}  ({words.textbook_exactness(report.exact)})", markup=False)
-    out.print(f"best    {' '.join(game.cell_name(bit) for bit in report.best)}")
-    out.print(f"line    {' '.join(game.cell_name(bit) for bit in report.pv)}")
+    exactness = words.textbook_exactness(report.exact)
+    out.print(words.label(_("value")) + f"{report.describe()}  ({exactness})", markup=False)
+    out.print(words.label(_("best")) + " ".join(game.cell_name(bit) for bit in report.best), markup=False)
+    out.print(words.label(_("line")) + " ".join(game.cell_name(bit) for bit in report.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("move")
-    table.add_column(f"value for {position.to_move}", justify="right")
+    table.add_column(_("move"))
+    table.add_column(_("value for {side}").format(side=position.to_move), justify="right")
     for move in report.moves:
         table.add_row(game.cell_name(move.move), format_value(move.mover_value))
     out.print(table)
-    out.print(
-        f"nodes   {words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)}", markup=False
-    )
-    out.print(f"time    {report.seconds:.3f} s")
+    nodes = words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)
+    out.print(words.label(_("nodes")) + nodes, markup=False)
+    out.print(words.label(_("time")) + _("{seconds} s").format(seconds=f"{report.seconds:.3f}"), markup=False)
     out.print()
 
 
@@ -151,7 +162,6 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
 
     from inarow import words
     from inarow.console import render_board
-    from inarow.i18n import _
 
     position = result.position
     heading = words.position_heading(text, position.game.name, result.to_move)
@@ -185,24 +195,28 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     out.print()
 
 
-@app.command()
+@app.command(cls=Verb, help=N_("The move to play and why, from the standpoint of the side to move."))
 def best(
     position: Annotated[
-        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
+        str, typer.Argument(metavar="POSITION", help=N_("The position: a diagram, a move list, or digits."))
     ],
     game: GameOption = "tictactoe",
+    first: FirstOption = None,
     depth: DepthOption = None,
     time: TimeOption = None,
     nodes: NodesOption = None,
 ) -> None:
-    """The move to play and why, from the standpoint of the side to move."""
     from inarow import words
     from inarow.analysis import analyze
-    from inarow.notation import parse_game, parse_position
+    from inarow.notation import parse_position
 
-    the_position = parse_position(position, parse_game(game))
+    the_position = parse_position(position, game_named(game, first))
     if the_position.is_over:
-        raise InarowError(f"no move in {the_position.diagram()!r}: the game is over ({the_position.result})")
+        raise InarowError(
+            N_("no move in {position!r}: the game is over ({result})"),
+            position=the_position.diagram(),
+            result=the_position.result,
+        )
     with working(words.searching(position, the_position.game.name)):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
@@ -212,23 +226,27 @@ def best(
     say_line(f"{move} — {why}")
 
 
-@app.command()
+@app.command(
+    cls=Verb,
+    help=N_(
+        "Solve a small board: the value of the empty board and the whole table of reachable "
+        "positions.\n\n"
+        "Boards of more cells than a table can hold get the value of the empty board alone."
+    ),
+)
 def solve(
     game: GameOption = "tictactoe",
+    first: FirstOption = None,
     symmetry: Annotated[
-        bool, typer.Option("--symmetry/--no-symmetry", help="Also count positions and games up to symmetry.")
+        bool,
+        typer.Option("--symmetry/--no-symmetry", help=N_("Also count positions and games up to symmetry.")),
     ] = True,
     time: TimeOption = None,
 ) -> None:
-    """Solve a small board: the value of the empty board and the whole table of reachable positions.
-
-    Boards of more cells than a table can hold get the value of the empty board alone.
-    """
     from inarow import words
     from inarow.census import MAX_TABLE_CELLS, census
-    from inarow.notation import parse_game
 
-    the_game = parse_game(game)
+    the_game = game_named(game, first)
     if the_game.cells > MAX_TABLE_CELLS:
         from inarow.analysis import analyze
         from inarow.rules import Position
@@ -239,34 +257,37 @@ def solve(
             )
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
-            f"{the_game.name}: {result.describe()} (score {result.score:+d})",
-            f"best first moves: {' '.join(result.best)}; {explored}",
-            f"(whole tables are built for boards of at most {MAX_TABLE_CELLS} cells)",
+            _("{game}: {value} (score {score})").format(
+                game=the_game.name, value=result.describe(), score=f"{result.score:+d}"
+            ),
+            _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
+            _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),
         ):
             say_line(line)
         return
-    with counting(f"solving {the_game.name}", None) as progress:
+    with counting(_("solving {game}").format(game=the_game.name), None) as progress:
         table = census(the_game, symmetry=symmetry, progress=progress)
     value = table.value
-    say_line(f": {words.game_value(value)} with perfect play (score {value:+d})", bold=the_game.name)
+    value_line = _(": {value} with perfect play (score {score})")
+    say_line(value_line.format(value=words.game_value(value), score=f"{value:+d}"), bold=the_game.name)
     rows: list[tuple[str, str]] = [
-        ("positions reachable (empty board included)", f"{table.positions:,}"),
-        ("terminal positions", f"{len(table.terminal):,}"),
+        (_("positions reachable (empty board included)"), f"{table.positions:,}"),
+        (_("terminal positions"), f"{len(table.terminal):,}"),
         (
-            "positions won by x / o / drawn with perfect play",
+            _("positions won by x / o / drawn with perfect play"),
             "{x:,} / {o:,} / {draw:,}".format(**table.positions_by_value),
         ),
-        ("games (move sequences to the end)", f"{table.games:,}"),
-        ("games won by x", f"{table.x_wins:,}"),
-        ("games won by o", f"{table.o_wins:,}"),
-        ("games drawn", f"{table.draws:,}"),
+        (_("games (move sequences to the end)"), f"{table.games:,}"),
+        (_("games won by x"), f"{table.x_wins:,}"),
+        (_("games won by o"), f"{table.o_wins:,}"),
+        (_("games drawn"), f"{table.draws:,}"),
     ]
     if table.symmetric_positions is not None:
         rows += [
-            ("positions up to symmetry", f"{table.symmetric_positions:,}"),
-            ("games up to symmetry", f"{table.symmetric_games:,}"),
+            (_("positions up to symmetry"), f"{table.symmetric_positions:,}"),
+            (_("games up to symmetry"), f"{table.symmetric_games:,}"),
         ]
-    label_width = max(len(label) for label, _ in rows)
-    count_width = max(len(count) for _, count in rows)
+    label_width = max(words.width_of(label) for label, _count in rows)
+    count_width = max(len(count) for _label, count in rows)
     for label, count in rows:
-        say_line(f"{label:<{label_width}}  {count:>{count_width}}")
+        say_line(words.label(label, label_width + 2) + f"{count:>{count_width}}")

@@ -1,38 +1,191 @@
 """The ``inarow`` command itself: its options, its verbs' group, and the one handler of bad input."""
 
 import os
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from inarow import __version__
-from inarow.cli.output import fail, out
+from inarow import __version__, i18n
+from inarow.cli.output import err, fail, out
 from inarow.errors import InarowError
+from inarow.i18n import N_
 
 
 class _Verbs(TyperGroup):
-    """The verbs of ``inarow``, with the one handler of bad input: ``error: …`` on stderr and status 2."""
+    """The verbs of ``inarow``, with the one handler of bad input (``error: …`` on stderr and status 2), in
+    the language asked for (``--lang``, else the terminal's locale), help included."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with i18n.language(i18n.current()):  # whatever the command speaks, the caller's language after it
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:  # Any: typer's Context class moves between releases
         try:
             return super().invoke(ctx)
         except InarowError as error:
             fail(error)
+        except _USAGE_ERRORS as error:
+            raise _said_usage_error(error) from None
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
+        i18n.set_language(_language_asked(args))  # before --help, which is answered while parsing
         for param in self.get_params(ctx):
             _quick_reading(param)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except _USAGE_ERRORS as error:
+            raise _said_usage_error(error) from None
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        speak(self)
+        for name in self.list_commands(ctx):
+            speak(self.get_command(ctx, name))
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        write_options(self, ctx, formatter)
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.short_help or ""))
+        with formatter.section(i18n.gettext(N_("Commands"))):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _plain_arguments(command, ctx)
         return command
+
+
+class Verb(TyperCommand):
+    """A verb whose help is said in the language of the command."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        speak(self)
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        write_options(self, ctx, formatter)
+
+
+try:  # typer's own copy of click's errors (typer 0.2x); with another release, click's English is kept
+    from typer._click.exceptions import BadParameter, MissingParameter, NoSuchOption, UsageError
+
+    _USAGE_ERRORS: tuple[type[Exception], ...] = (UsageError,)
+
+    class _SaidUsageError(UsageError):
+        """A command line typer cannot read, said the way inarow says its own errors, in the language of
+        the command: the usage, where to look, and ``error: …``."""
+
+        def show(self, file: Any = None) -> None:
+            if self.ctx is not None:
+                hint = i18n.gettext("Try '{command} --help' for help.").format(command=self.ctx.command_path)
+                err.print(f"{self.ctx.get_usage()}\n{hint}\n", markup=False, highlight=False)
+            err.print(
+                i18n.gettext("error: {message}").format(message=self.message), markup=False, highlight=False
+            )
+
+except ImportError:  # pragma: no cover
+    _USAGE_ERRORS = ()
+
+
+def _said_usage_error(error: Any) -> Exception:
+    """``error`` (an unknown option or command, a missing argument, a bad value) in the current language."""
+    unknown = re.fullmatch(r"No such command '(.*)'\.", str(error.message))
+    if isinstance(error, NoSuchOption):
+        message = i18n.gettext("no such option: {option}").format(option=error.option_name)
+        if error.possibilities:
+            options = ", ".join(sorted(error.possibilities))
+            message += " " + i18n.gettext("(did you mean {options}?)").format(options=options)
+    elif isinstance(error, MissingParameter) and error.param is not None:
+        message = i18n.gettext("missing {name}").format(name=error.param.get_error_hint())
+    elif isinstance(error, BadParameter) and error.param is not None:
+        message = i18n.gettext("invalid value for {name}: {problem}").format(
+            name=error.param.get_error_hint(), problem=error.message
+        )
+    elif unknown is not None:
+        message = i18n.gettext("no such command: {name}").format(name=unknown[1])
+    else:
+        message = error.format_message()
+    return _SaidUsageError(message, error.ctx)
+
+
+def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """The usage line, its ``Usage:`` in the current language (typer and click write it in English only)."""
+    pieces = " ".join(command.collect_usage_pieces(ctx))
+    formatter.write_usage(ctx.command_path, pieces, prefix=i18n.gettext("Usage: "))
+
+
+def write_options(command: Any, ctx: Any, formatter: Any) -> None:
+    """The arguments and options of ``command`` with their help, as typer lists them, in the current language:
+    the headings, ``--help``'s own help and the ``[default: …]`` / ``[required]`` notes."""
+    sections: dict[str, list[tuple[str, str]]] = {"argument": [], "option": []}
+    for param in command.get_params(ctx):
+        if param.name == "help":
+            param.help = i18n.gettext("Show this message and exit.")
+        record = param.get_help_record(ctx)
+        if record is not None and param.param_type_name in sections:
+            sections[param.param_type_name].append((record[0], _said_notes(record[1])))
+    for kind, heading in (("argument", N_("Arguments")), ("option", N_("Options"))):
+        if sections[kind]:
+            with formatter.section(i18n.gettext(heading)):
+                formatter.write_dl(sections[kind])
+
+
+def _said_notes(text: str) -> str:
+    """typer's ``[default: X; required]`` after a parameter's help, in the current language."""
+    notes = re.search(r"\[([^\[\]]*)\]$", text)
+    if notes is None:
+        return text
+    said = []
+    for note in notes[1].split("; "):
+        if note.startswith("default: "):
+            said.append(i18n.gettext("default: {value}").format(value=note.removeprefix("default: ")))
+        else:
+            said.append(i18n.gettext("required") if note == "required" else note)
+    return text[: notes.start()] + "[" + "; ".join(said) + "]"
+
+
+def speak(command: Any) -> None:
+    """Put the help of ``command`` and of its parameters into the current language. The help is written
+    in English, marked ``N_``; the English is kept, so that another language can be put in later."""
+    for part in (command, *command.params):
+        english = part.__dict__.setdefault("_english_help", part.help)
+        if english:
+            part.help = i18n.gettext(english)
+    english = command._english_help
+    if english and hasattr(command, "short_help"):
+        first = re.split(r"(?<=[.。])\s*", command.help.strip(), maxsplit=1)[0]
+        command.short_help = first.rstrip(".。")
+
+
+def _language_asked(args: list[str]) -> str:
+    """The language of ``--lang`` among ``args`` if it names one, else the terminal's."""
+    for index, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        if value is not None:
+            code = i18n.negotiate([value])
+            return (
+                code
+                if code != i18n.DEFAULT or value.lower().startswith(i18n.DEFAULT)
+                else i18n.from_environment()
+            )
+    return i18n.from_environment()
 
 
 def _plain_arguments(command: Any, ctx: Any) -> None:
@@ -51,11 +204,11 @@ def _plain_arguments(command: Any, ctx: Any) -> None:
 
 
 _KINDS: dict[Any, tuple[Callable[[Any], Any], str]] = {
-    bool: (bool, "yes or no"),
-    str: (str, "text"),
-    int: (int, "whole number"),
-    float: (float, "number"),
-    Path: (Path, "path"),
+    bool: (bool, N_("yes or no")),
+    str: (str, N_("text")),
+    int: (int, N_("whole number")),
+    float: (float, N_("number")),
+    Path: (Path, N_("path")),
 }
 
 
@@ -108,14 +261,15 @@ def _reader_class() -> Any:
             try:
                 return convert(value)
             except (TypeError, ValueError):
-                raise typer.BadParameter(f"{value!r} is not a {name}", ctx=ctx, param=param) from None
+                said = i18n.gettext("{value!r} is not a {kind}").format(value=value, kind=i18n.gettext(name))
+                raise typer.BadParameter(said, ctx=ctx, param=param) from None
 
     return PlainReading
 
 
 app = typer.Typer(
     cls=_Verbs,
-    help="Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line.",
+    help=N_("Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -133,15 +287,18 @@ def _version(value: bool) -> None:
 def main(
     ctx: typer.Context,
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Print the version and exit.")),
     ] = False,
     memory: Annotated[
         float | None,
         typer.Option(
             "--memory",
             metavar="MB",
-            help="The most memory the compiled engine's table may take, in megabytes (default: sized to "
-            "the board, at most 128 MB on Connect Four and 192 MB on 5x5).",
+            help=N_(
+                "The most memory the compiled engine's table may take, in megabytes (default: sized to "
+                "the board, at most 128 MB on Connect Four and 192 MB on 5x5)."
+            ),
         ),
     ] = None,
     lang: Annotated[
@@ -149,22 +306,23 @@ def main(
         typer.Option(
             "--lang",
             metavar="LANGUAGE",
-            help="en or zh (简体中文) for the words of the answers; default: the terminal's locale (LANG). "
-            "--json is the same in every language.",
+            help=N_(
+                "en or zh (简体中文) for the words of the answers; default: the terminal's locale (LANG). "
+                "--json is the same in every language."
+            ),
         ),
     ] = None,
 ) -> None:
     """Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."""
-    from inarow import i18n
-
-    if lang is None:
-        code = i18n.from_environment()
-    else:
-        code = i18n.negotiate([lang])
-        if code == i18n.DEFAULT and not lang.strip().lower().startswith(i18n.DEFAULT):
-            raise InarowError(f"unknown language {lang!r}: expected one of en, zh")
-    ctx.with_resource(i18n.language(code))  # for this command only: the language is restored after it
+    if (
+        lang is not None
+        and i18n.negotiate([lang]) == i18n.DEFAULT
+        and not lang.lower().startswith(i18n.DEFAULT)
+    ):
+        raise InarowError(N_("unknown language {lang!r}: expected one of en, zh"), lang=lang)
     if memory is not None:
         if not memory > 0:
-            raise InarowError(f"invalid memory {memory!r}: expected a positive number of megabytes")
+            raise InarowError(
+                N_("invalid memory {memory!r}: expected a positive number of megabytes"), memory=memory
+            )
         os.environ["INAROW_MEMORY"] = repr(memory)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
-from inarow.errors import InarowError
+from inarow.errors import InarowError, InvalidPositionError
+from inarow.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -78,13 +79,41 @@ GameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
-        help="tictactoe, 4x4, 5x5, connect4, gomoku, or COLSxROWS:K[:gravity] such as 6x4:4:gravity.",
+        help=N_("tictactoe, 4x4, 5x5, connect4, gomoku, or COLSxROWS:K[:gravity] such as 6x4:4:gravity."),
     ),
 ]
+FirstOption = Annotated[
+    str | None,
+    typer.Option(
+        "--first",
+        metavar="SIDE",
+        help=N_(
+            "Who moves first: x (the rule) or o, as some course programs let O begin; the same as a game "
+            "name ending in :o-first."
+        ),
+    ),
+]
+
+
+def game_named(name: str, first: str | None = None) -> "Game":
+    """The game ``name`` (see :func:`inarow.notation.parse_game`), with ``first`` moving first if given."""
+    from dataclasses import replace
+
+    from inarow.notation import parse_game
+
+    game = parse_game(name)
+    if first is None:
+        return game
+    side = first.strip().lower()
+    if side in ("x", "o"):
+        return replace(game, first="o" if side == "o" else "x")
+    raise InarowError(N_("invalid first side {side!r}: expected x or o"), side=first)
+
+
 DepthOption = Annotated[
     int | None,
     typer.Option(
-        "--depth", "-d", metavar="PLIES", help="Search this many plies deep, with the evaluation beyond."
+        "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep, with the evaluation beyond.")
     ),
 ]
 TimeOption = Annotated[
@@ -93,11 +122,13 @@ TimeOption = Annotated[
         "--time",
         "-t",
         metavar="SECONDS",
-        help="Think at most this many seconds. Default: no limit, except 10 s on boards too big to solve.",
+        help=N_(
+            "Think at most this many seconds. Default: no limit, except 10 s on boards too big to solve."
+        ),
     ),
 ]
 NodesOption = Annotated[
-    int | None, typer.Option("--nodes", metavar="N", help="Explore at most this many positions.")
+    int | None, typer.Option("--nodes", metavar="N", help=N_("Explore at most this many positions."))
 ]
 AlgoOption = Annotated[
     str | None,
@@ -105,7 +136,7 @@ AlgoOption = Annotated[
         "--algo",
         "-a",
         metavar="ALGORITHM",
-        help="A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta.",
+        help=N_("A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta."),
     ),
 ]
 EvalOption = Annotated[
@@ -114,9 +145,11 @@ EvalOption = Annotated[
         "--eval",
         "-e",
         metavar="EVALUATION",
-        help="The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk "
-        "(a line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
-        "weights:1,1,1,inf is the textbook e(P)).",
+        help=N_(
+            "The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk "
+            "(a line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
+            "weights:1,1,1,inf is the textbook e(P))."
+        ),
     ),
 ]
 OrderOption = Annotated[
@@ -124,16 +157,25 @@ OrderOption = Annotated[
     typer.Option(
         "--order",
         metavar="ORDER",
-        help="The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by "
-        "row from the top: a3 b3 c3 a2 …, as course material draws trees).",
+        help=N_(
+            "The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by "
+            "row from the top: a3 b3 c3 a2 …, as course material draws trees)."
+        ),
     ),
 ]
 
 
 def fail(error: InarowError) -> NoReturn:
     """Print ``error: …`` on stderr and exit 2."""
-    err.print(f"error: {error}", markup=False)
+    err.print(said_error(error), markup=False)
     raise typer.Exit(2)
+
+
+def said_error(error: InarowError) -> str:
+    """``error: …`` in the language of the command."""
+    from inarow.i18n import _
+
+    return _("error: {message}").format(message=error.said())
 
 
 BIG_BOARD_TIME = 10.0
@@ -160,10 +202,10 @@ class BadLine(str):
     """A line of standard input that cannot be a position (undecodable, too long): its text as far as it
     can be shown, and what is wrong with it."""
 
-    problem: str
+    problem: InvalidPositionError
 
 
-def bad_line(shown: str, problem: str) -> BadLine:
+def bad_line(shown: str, problem: InvalidPositionError) -> BadLine:
     line = BadLine(shown)
     line.problem = problem
     return line
@@ -189,7 +231,8 @@ def input_lines(positions: list[str]) -> Iterator[str]:
             while (rest := stream.readline(65536)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of the over-long line, a piece at a time
             shown = raw[:20].decode("utf-8", errors="replace") + "…"
-            yield bad_line(shown, f"line {number} is longer than {MAX_LINE:,} bytes: it cannot be a position")
+            too_long = N_("line {number} is longer than {limit} bytes: it cannot be a position")
+            yield bad_line(shown, InvalidPositionError(too_long, number=number, limit=f"{MAX_LINE:,}"))
             continue
         raw = raw.rstrip(b"\r\n")
         if not raw.strip():
@@ -199,7 +242,12 @@ def input_lines(positions: list[str]) -> Iterator[str]:
         except UnicodeDecodeError as error:
             yield bad_line(
                 raw.decode("utf-8", errors="replace"),
-                f"line {number} is not UTF-8 text (byte {raw[error.start]:#04x} at {error.start + 1})",
+                InvalidPositionError(
+                    N_("line {number} is not UTF-8 text (byte {byte} at {offset})"),
+                    number=number,
+                    byte=f"{raw[error.start]:#04x}",
+                    offset=error.start + 1,
+                ),
             )
 
 

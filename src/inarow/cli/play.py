@@ -7,36 +7,54 @@ from typing import Annotated
 
 import typer
 
-from inarow.cli.app import app
+from inarow.cli.app import Verb, app
 from inarow.cli.output import (
+    FirstOption,
     GameOption,
     counting,
     engine_loading,
+    game_named,
     out,
     prepare_engine,
     real,
 )
 from inarow.errors import InarowError
+from inarow.i18n import N_, _
 
 
-@app.command()
+@app.command(
+    cls=Verb,
+    help=N_("Play against the computer in the terminal. On 3×3 the keys 1-9 follow the numeric keypad."),
+)
 def play(
     game: GameOption = "tictactoe",
-    you: Annotated[str | None, typer.Option(metavar="SIDE", help="Play x or o (asked if not given).")] = None,
+    you: Annotated[
+        str | None, typer.Option(metavar="SIDE", help=N_("Play x or o (asked if not given)."))
+    ] = None,
     first: Annotated[
         str | None,
-        typer.Option(metavar="WHO", help="Who starts: you, computer or random (asked if not given)."),
+        typer.Option(
+            metavar="WHO",
+            help=N_(
+                "Who starts: you, computer or random (asked if not given). The side that starts is X, or O "
+                "in a game whose name ends in :o-first."
+            ),
+        ),
     ] = None,
     level: Annotated[
-        str | None, typer.Option(metavar="LEVEL", help="easy, medium, hard or perfect (asked if not given).")
+        str | None,
+        typer.Option(metavar="LEVEL", help=N_("easy, medium, hard or perfect (asked if not given).")),
     ] = None,
-    seed: Annotated[int | None, typer.Option(metavar="N", help="Seed the computer's random choices.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help=N_("Seed the computer's random choices."))
+    ] = None,
     time: Annotated[
         float,
-        typer.Option("--time", "-t", metavar="SECONDS", help="The computer's think time per move, seconds."),
+        typer.Option(
+            "--time", "-t", metavar="SECONDS", help=N_("The computer's think time per move, seconds.")
+        ),
     ] = 2.0,
 ) -> None:
-    """Play against the computer in the terminal. On 3×3 the keys 1-9 follow the numeric keypad."""
     from inarow.console import ConsoleGame
     from inarow.notation import parse_game
 
@@ -45,10 +63,16 @@ def play(
     ConsoleGame(the_game, real(out), seed=seed, think_time=time).run(you, first, level)
 
 
-@app.command("warm-up")
+@app.command(
+    "warm-up",
+    cls=Verb,
+    help=N_(
+        "Load the compiled engine now: compile it (once per install, about 10 s) or load it from "
+        "numba's cache, so that no later search pays for it. bash scripts/start.sh runs it after "
+        "installing."
+    ),
+)
 def warm_up_command() -> None:
-    """Load the compiled engine now: compile it (once per install, about 10 s) or load it from numba's
-    cache, so that no later search pays for it. bash scripts/start.sh runs it after installing."""
     from inarow import words
     from inarow.analysis import load_engine
 
@@ -65,49 +89,59 @@ def warm_up_command() -> None:
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(
+    cls=Verb,
+    help=N_(
+        "Start the web app: play in the browser; every game is kept.\n\n"
+        "Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in"
+        " the URL unless --token gives it. Only loopback names, the --host address and "
+        "--allow-host names are answered."
+    ),
+)
 def serve(
-    host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help=N_("The address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help=N_("The port to listen on."))] = 8000,
     db: Annotated[
         Path | None,
-        typer.Option(metavar="PATH", help="The SQLite file of the games (default: the user data folder)."),
+        typer.Option(
+            metavar="PATH", help=N_("The SQLite file of the games (default: the user data folder).")
+        ),
     ] = None,
-    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+    open_browser: Annotated[bool, typer.Option("--open", help=N_("Open the page in a browser."))] = False,
     think_time: Annotated[
         float,
-        typer.Option("--think-time", metavar="SECONDS", help="The server-wide cap on one search, seconds."),
+        typer.Option(
+            "--think-time", metavar="SECONDS", help=N_("The server-wide cap on one search, seconds.")
+        ),
     ] = 2.0,
     workers: Annotated[
         int | None,
-        typer.Option(min=1, metavar="N", help="Search processes (default: one per core, up to 4)."),
+        typer.Option(min=1, metavar="N", help=N_("Search processes (default: one per core, up to 4).")),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Make the games' random choices reproducible.")
+        int | None, typer.Option(metavar="N", help=N_("Make the games' random choices reproducible."))
     ] = None,
     allow_host: Annotated[
         list[str] | None,
         typer.Option(
-            "--allow-host", metavar="HOST", help="Another host name the server answers to (repeatable)."
+            "--allow-host", metavar="HOST", help=N_("Another host name the server answers to (repeatable).")
         ),
     ] = None,
     token: Annotated[
         str | None,
         typer.Option(
             metavar="TOKEN",
-            help="The token API requests must carry (made up when listening beyond loopback).",
+            help=N_("The token API requests must carry (made up when listening beyond loopback)."),
         ),
     ] = None,
 ) -> None:
-    """Start the web app: play in the browser; every game is kept.
-
-    Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in the URL
-    unless --token gives it. Only loopback names, the --host address and --allow-host names are answered.
-    """
     from inarow.web.server import serve as run
 
     if not 0 < think_time <= 60:
-        raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
+        raise InarowError(
+            N_("invalid think time {seconds!r}: expected more than 0 and at most 60 seconds"),
+            seconds=think_time,
+        )
     run(
         host,
         port,
@@ -121,54 +155,68 @@ def serve(
     )
 
 
-@app.command("match")
+@app.command(
+    "match",
+    cls=Verb,
+    help=N_(
+        "Computer against computer: each player's wins, draws and losses, and the games as move "
+        "lists.\n\n"
+        "The results come with a 95% interval of each player's score.\n\n"
+        "Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] "
+        "such as minimax:2:open-lines or alphabeta:4:weighted."
+    ),
+)
 def match_command(
     player_x: Annotated[
-        str, typer.Argument(metavar="PLAYER_X", help="The first player (x in the first game).")
+        str, typer.Argument(metavar="PLAYER_X", help=N_("The first player (x in the first game)."))
     ],
-    player_o: Annotated[str, typer.Argument(metavar="PLAYER_O", help="The second player.")],
+    player_o: Annotated[str, typer.Argument(metavar="PLAYER_O", help=N_("The second player."))],
     game_name: GameOption = "tictactoe",
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="How many games to play.")] = 10,
-    swap: Annotated[bool, typer.Option("--swap", help="Swap colours every other game.")] = False,
-    seed: Annotated[int | None, typer.Option(metavar="N", help="Seed the players' random choices.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The results and the games as JSON.")] = False,
+    first: FirstOption = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=N_("How many games to play."))
+    ] = 10,
+    swap: Annotated[bool, typer.Option("--swap", help=N_("Swap colours every other game."))] = False,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help=N_("Seed the players' random choices."))
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("The results and the games as JSON."))] = False,
     time: Annotated[
         float | None,
-        typer.Option("--time", "-t", metavar="SECONDS", help="Think time per move of the levels, seconds."),
+        typer.Option(
+            "--time", "-t", metavar="SECONDS", help=N_("Think time per move of the levels, seconds.")
+        ),
     ] = None,
 ) -> None:
-    """Computer against computer: each player's wins, draws and losses, and the games as move lists.
-
-    The results come with a 95% interval of each player's score.
-
-    Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] such as
-    minimax:2:open-lines or alphabeta:4:weighted.
-    """
     from rich.table import Table
 
     from inarow import words
     from inarow.match import check_games, play_match
-    from inarow.notation import format_moves, parse_game
+    from inarow.notation import format_moves
     from inarow.players import player
 
-    game = parse_game(game_name)
+    game = game_named(game_name, first)
     check_games(games)
     options = {} if time is None else {"think_time": time}
-    first, second = player(player_x, **options), player(player_o, **options)
+    one, two = player(player_x, **options), player(player_o, **options)
     prepare_engine(game)
-    with counting("playing", games) as progress:
-        result = play_match(game, first, second, games, swap=swap, seed=seed, progress=progress)
+    with counting(_("playing"), games) as progress:
+        result = play_match(game, one, two, games, swap=swap, seed=seed, progress=progress)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    out.print(
-        f"[bold]{player_x}[/bold] against [bold]{player_o}[/bold] on {game.name}: {games} games"
-        f"{', colours swapped every other game' if swap else ''} (seed {result.seed})",
-        soft_wrap=True,
-    )
+    if swap:
+        heading = _(
+            "{x} against {o} on {game}: {games} games, colours swapped every other game (seed {seed})"
+        )
+    else:
+        heading = _("{x} against {o} on {game}: {games} games (seed {seed})")
+    shown = heading.format(x=player_x, o=player_o, game=game.name, games=games, seed=result.seed)
+    out.print(shown, markup=False, soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("player", "wins", "draws", "losses", "score", "95% interval"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    table.add_column(_("player"))
+    for column in (_("wins"), _("draws"), _("losses"), _("score"), _("95% interval")):
+        table.add_column(column, justify="right")
     for tally in result.tallies():
         low, high = tally.score_interval
         table.add_row(
@@ -184,13 +232,21 @@ def match_command(
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
         outcome = words.game_result(record.result)
-        out.print(f"{number:>{width}}. x {record.x}, o {record.o}: {moves} — {outcome}", markup=False)
+        line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
+        shown = line.format(number=f"{number:>{width}}", x=record.x, o=record.o, moves=moves, outcome=outcome)
+        out.print(shown, markup=False)
 
 
-@app.command("gomocup")
+@app.command(
+    "gomocup",
+    cls=Verb,
+    help=N_(
+        "Play Gomoku over the Gomocup protocol on standard input and output (a pbrain engine for "
+        "Piskvork and other managers): START, RESTART, BEGIN, TURN, BOARD … DONE, TAKEBACK, INFO,"
+        " ABOUT, END."
+    ),
+)
 def gomocup_command() -> None:
-    """Play Gomoku over the Gomocup protocol on standard input and output (a pbrain engine for Piskvork
-    and other managers): START, RESTART, BEGIN, TURN, BOARD … DONE, TAKEBACK, INFO, ABOUT, END."""
     from inarow import gomocup
 
     gomocup.serve()

@@ -6,16 +6,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from inarow.cli.app import app
+from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     EvalOption,
+    FirstOption,
     GameOption,
     OrderOption,
     err,
+    game_named,
     limits_for,
     out,
 )
 from inarow.errors import InarowError
+from inarow.i18n import N_, _
 
 if TYPE_CHECKING:
     from inarow.search.textbook import SearchResult
@@ -29,22 +32,34 @@ MAX_TREE_NODES = 5_000
 TREE_FORMATS = ("text", "json", "dot", "svg")
 
 
-@app.command("tree")
+@app.command(
+    "tree",
+    cls=Verb,
+    help=N_(
+        "The search tree of a textbook algorithm: every node with its value and α/β, and what α-β"
+        " pruned.\n\n"
+        "Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's "
+        "standpoint; negamax and negamax-alphabeta values are from the side to move at each node."
+        " The text and JSON end with the number of nodes visited; with dot and svg it goes to "
+        "standard error."
+    ),
+)
 def tree_command(
     text: Annotated[
         str | None,
         typer.Argument(
-            metavar="POSITION", help="The position: a diagram, a move list, or digits (default: empty)."
+            metavar="POSITION", help=N_("The position: a diagram, a move list, or digits (default: empty).")
         ),
     ] = None,
     game_name: GameOption = "tictactoe",
+    first: FirstOption = None,
     algo: Annotated[
         str,
         typer.Option(
             "--algo",
             "-a",
             metavar="ALGORITHM",
-            help="minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta.",
+            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
         ),
     ] = "alphabeta",
     depth: Annotated[
@@ -53,7 +68,7 @@ def tree_command(
             "--depth",
             "-d",
             metavar="PLIES",
-            help="Search this many plies deep (default 2; with --leaves, all).",
+            help=N_("Search this many plies deep (default 2; with --leaves, all)."),
         ),
     ] = None,
     evaluation: EvalOption = "open-lines",
@@ -63,64 +78,66 @@ def tree_command(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="text, json, dot (Graphviz) or svg (drawn without Graphviz).",
+            help=N_("text, json, dot (Graphviz) or svg (drawn without Graphviz)."),
         ),
     ] = "text",
     max_nodes: Annotated[
-        int, typer.Option("--max-nodes", metavar="N", help="Refuse trees of more nodes than this.")
+        int, typer.Option("--max-nodes", metavar="N", help=N_("Refuse trees of more nodes than this."))
     ] = MAX_TREE_NODES,
     leaves: Annotated[
         str | None,
         typer.Option(
             "--leaves",
             metavar="JSON",
-            help="An abstract tree instead of a position: nested JSON lists of leaf values, Max at the "
-            "root, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'.",
+            help=N_(
+                "An abstract tree instead of a position: nested JSON lists of leaf values, Max at the "
+                "root, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'."
+            ),
         ),
     ] = None,
     order: OrderOption = "columns",
     ordering: Annotated[
-        bool, typer.Option("--ordering", help="Try the children best-first by e(P) after the move.")
+        bool, typer.Option("--ordering", help=N_("Try the children best-first by e(P) after the move."))
     ] = False,
     quiescence: Annotated[
         bool,
         typer.Option(
             "--quiescence",
-            help="At the horizon, search on while the side to move can win at once or must block.",
+            help=N_("At the horizon, search on while the side to move can win at once or must block."),
         ),
     ] = False,
     deepen: Annotated[
         bool,
         typer.Option(
             "--deepen",
-            help="Iterative deepening: a row per depth 1..D (best move, value, nodes, time), each depth "
-            "searching the previous one's best move first; then the last depth's tree.",
+            help=N_(
+                "Iterative deepening: a row per depth 1..D (best move, value, nodes, time), each depth "
+                "searching the previous one's best move first; then the last depth's tree."
+            ),
         ),
     ] = False,
 ) -> None:
-    """The search tree of a textbook algorithm: every node with its value and α/β, and what α-β pruned.
-
-    Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's standpoint;
-    negamax and negamax-alphabeta values are from the side to move at each node. The text and JSON end
-    with the number of nodes visited; with dot and svg it goes to standard error.
-    """
     from inarow import drawing
     from inarow.explain import explain_tree
-    from inarow.notation import parse_game, parse_position
+    from inarow.notation import parse_position
     from inarow.search.abstract import parse_leaves
     from inarow.search.textbook import State, check_order
 
     if output_format not in TREE_FORMATS:
-        raise InarowError(f"unknown format {output_format!r}: expected one of {', '.join(TREE_FORMATS)}")
+        raise InarowError(
+            N_("unknown format {format!r}: expected one of {known}"),
+            format=output_format,
+            known=", ".join(TREE_FORMATS),
+        )
     check_order(order)
     root: State
     if leaves is not None:
         if text:
-            raise InarowError(f"a position {text!r} and --leaves: give one or the other")
+            raise InarowError(N_("a position {text!r} and --leaves: give one or the other"), text=text)
         root = parse_leaves(leaves)
         plies = depth
     else:
-        root = parse_position(text or "", parse_game(game_name))
+        root = parse_position(text or "", game_named(game_name, first))
         plies = limits_for(2 if depth is None else depth, None, None).depth
     explanation = explain_tree(
         root,
@@ -142,7 +159,7 @@ def tree_command(
         print(drawing.to_text(result))
     else:
         sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
-        err.print(f"nodes visited: {result.nodes:,}")
+        err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
 
 
 def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> None:
@@ -154,8 +171,15 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
 
     console = out if output_format == "text" else err
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, title_justify="left")
-    for column in ("depth", "searched first", "best move", "value", "nodes", "time"):
-        table.add_column(column, justify="right" if column in ("depth", "value", "nodes") else "left")
+    for column, right in (
+        (_("depth"), True),
+        (_("searched first"), False),
+        (_("best move"), False),
+        (_("value"), True),
+        (_("nodes"), True),
+        (_("time"), False),
+    ):
+        table.add_column(column, justify="right" if right else "left")
     previous: str | None = None
     for row in rows:
         table.add_row(
@@ -164,70 +188,83 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
             row.move_name or "-",
             format_value(row.frame_value),
             f"{row.nodes:,}",
-            f"{row.seconds * 1000:.1f} ms",
+            _("{milliseconds} ms").format(milliseconds=f"{row.seconds * 1000:.1f}"),
         )
         previous = row.move_name
-    console.print("iterative deepening: each depth searches the previous depth's best move first")
+    console.print(_("iterative deepening: each depth searches the previous depth's best move first"))
     console.print(table)
 
 
-@app.command("compare")
+@app.command(
+    "compare",
+    cls=Verb,
+    help=N_(
+        "Nodes visited and time of minimax, α-β and its refinements, and the engine, on one "
+        "position.\n\n"
+        "Each searches the same position to the same depth: minimax, α-β, α-β with move ordering,"
+        " with a transposition table, with both, and the engine; with the effective branching "
+        "factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
+    ),
+)
 def compare_command(
     text: Annotated[
-        str, typer.Argument(metavar="POSITION", help="The position: a diagram, a move list, or digits.")
+        str, typer.Argument(metavar="POSITION", help=N_("The position: a diagram, a move list, or digits."))
     ] = "",
     game_name: GameOption = "tictactoe",
+    first: FirstOption = None,
     depth: Annotated[
         int | None,
         typer.Option(
-            "--depth", "-d", metavar="PLIES", help="Search this many plies deep (default: to the end)."
+            "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
         ),
     ] = None,
     evaluation: EvalOption = "open-lines",
     max_nodes: Annotated[
-        int, typer.Option("--nodes", metavar="N", help="Stop each algorithm after this many nodes.")
+        int, typer.Option("--nodes", metavar="N", help=N_("Stop each algorithm after this many nodes."))
     ] = COMPARE_MAX_NODES,
-    as_json: Annotated[bool, typer.Option("--json", help="The table as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("The table as JSON."))] = False,
 ) -> None:
-    """Nodes visited and time of minimax, α-β and its refinements, and the engine, on one position.
-
-    Each searches the same position to the same depth: minimax, α-β, α-β with move ordering, with a
-    transposition table, with both, and the engine; with the effective branching factor b*
-    (nodes = 1 + b* + b*² + … + b*^depth).
-    """
+    from rich.markup import escape
     from rich.table import Table
 
+    from inarow import words
     from inarow.evaluation import evaluation_named
     from inarow.explain import compare_algorithms
-    from inarow.notation import parse_game, parse_position
+    from inarow.notation import parse_position
 
     limits_for(depth, None, max_nodes)
     evaluation_named(evaluation)
-    root = parse_position(text, parse_game(game_name))
-    with err.status("searching…") as status:
+    root = parse_position(text, game_named(game_name, first))
+    with err.status(_("searching…")) as status:
         report = compare_algorithms(
             root,
             depth,
             evaluation,
             max_nodes=max_nodes,
-            progress=lambda label: status.update(f"searching with {label}…"),
+            progress=lambda label: status.update(_("searching with {algorithm}…").format(algorithm=_(label))),
         )
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return
-    out.print(
-        f"[bold]{text or '(empty board)'}[/bold]  ({root.game.name}, {root.turn} to move), "
-        f"depth {report.depth}, {report.evaluation} evaluation",
-        soft_wrap=True,
-    )
+    heading = words.position_heading(text, root.game.name, root.to_move)
+    said = _("{heading}, depth {depth}, {evaluation} evaluation")
+    line = said.format(heading=heading, depth=report.depth, evaluation=report.evaluation)
+    out.print(f"[bold]{escape(line)}[/bold]", soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("algorithm", "nodes", "seconds", "b*", "value", "move"):
-        table.add_column(column, justify="left" if column in ("algorithm", "value", "move") else "right")
+    for column, right in (
+        (_("algorithm"), False),
+        (_("nodes"), True),
+        (_("seconds"), True),
+        ("b*", True),
+        (_("value"), False),
+        (_("move"), False),
+    ):
+        table.add_column(column, justify="right" if right else "left")
     for row in report.rows:
-        nodes = f"{row.nodes:,}" if row.complete else f"> {row.nodes:,} (stopped)"
+        nodes = f"{row.nodes:,}" if row.complete else _("> {nodes} (stopped)").format(nodes=f"{row.nodes:,}")
         branching = "" if row.branching is None else f"{row.branching:.2f}"
         move = "" if row.move is None else root.game.cell_name(row.move)
         value = row.max_value_text(root.turn)
-        table.add_row(row.label, nodes, f"{row.seconds:.3f}", branching, value, move)
+        table.add_row(_(row.label), nodes, f"{row.seconds:.3f}", branching, value, move)
     out.print(table)
-    out.print("values for Max (x), as in the trees; the engine uses its own evaluation")
+    out.print(_("values for Max (x), as in the trees; the engine uses its own evaluation"))

@@ -13,7 +13,7 @@ from inarow import words
 from inarow.errors import InarowError
 from inarow.evaluation import Evaluation, evaluation_named
 from inarow.explain.values import JsonValue, json_value
-from inarow.i18n import N_
+from inarow.i18n import N_, in_english
 from inarow.rules import Game, Position, Side
 from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
@@ -45,13 +45,13 @@ def effective_branching_factor(nodes: int, depth: int) -> float | None:
 
 
 COMPARED: tuple[tuple[str, str, str, dict[str, bool]], ...] = (
-    ("minimax", "minimax", "minimax", {}),
-    ("alphabeta", "α-β", "alphabeta", {}),
-    ("alphabeta-ordering", "α-β, move ordering", "alphabeta-soft", {"ordering": True}),
-    ("alphabeta-table", "α-β, transposition table", "alphabeta-soft", {"table": True}),
+    ("minimax", N_("minimax"), "minimax", {}),
+    ("alphabeta", N_("α-β"), "alphabeta", {}),
+    ("alphabeta-ordering", N_("α-β, move ordering"), "alphabeta-soft", {"ordering": True}),
+    ("alphabeta-table", N_("α-β, transposition table"), "alphabeta-soft", {"table": True}),
     (
         "alphabeta-ordering-table",
-        "α-β, ordering and table",
+        N_("α-β, ordering and table"),
         "alphabeta-soft",
         {"ordering": True, "table": True},
     ),
@@ -160,7 +160,7 @@ class Comparison:
                         else -row.mover_value
                     ),
                     "engine_evaluation": row.engine_evaluation,
-                    "value_text": row.value_text(),
+                    "value_text": in_english(row.value_text),
                     "move": None if row.move is None else game.cell_name(row.move),
                     "seconds": round(row.seconds, 6),
                     "branching": row.branching,
@@ -229,7 +229,7 @@ def compare_algorithms(
             )
         )
     if progress is not None:
-        progress("engine")
+        progress(N_("engine"))
     rows.append(_engine_row(position, plies, max_nodes, share))
     return Comparison(
         position=position, depth=plies, evaluation=evaluation, max_nodes=max_nodes, rows=tuple(rows)
@@ -258,7 +258,7 @@ def _engine_row(position: Position, plies: int, max_nodes: int, seconds: float |
     except SearchAborted:
         return ComparisonRow(
             name="engine",
-            label="engine",
+            label=N_("engine"),
             complete=False,
             nodes=min(budget.nodes, max_nodes),
             seconds=0.0,
@@ -270,7 +270,7 @@ def _engine_row(position: Position, plies: int, max_nodes: int, seconds: float |
     proven = None if score is None else math.copysign(math.inf, score) if score else 0.0
     return ComparisonRow(
         name="engine",
-        label="engine",
+        label=N_("engine"),
         complete=True,
         nodes=budget.nodes,
         seconds=time.perf_counter() - start,

@@ -11,7 +11,7 @@ from inarow import words
 from inarow.analysis import PositionJSON, position_json
 from inarow.errors import TreeTooLargeError
 from inarow.explain.values import JsonValue, json_value
-from inarow.i18n import N_
+from inarow.i18n import N_, in_english
 from inarow.rules import Position
 from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
@@ -123,7 +123,7 @@ class MoveValues:
                 }
                 for move in self.moves
             ],
-            "description": self.describe(),
+            "description": in_english(self.describe),
             "depth": self.depth,
             "algorithm": self.algorithm,
             "evaluation": self.evaluation,
