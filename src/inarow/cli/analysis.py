@@ -7,6 +7,7 @@ import typer
 
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
+    POSITION_HELP,
     AlgoOption,
     BadLine,
     DepthOption,
@@ -57,7 +58,10 @@ def analyze_command(
         list[str] | None,
         typer.Argument(
             metavar="POSITION",
-            help=N_("Positions: a diagram 'x.o/.x./..o', moves 'b2 a1', or digits '4453'. Default: stdin."),
+            help=N_(
+                "Positions: a diagram 'x.o/.x./..o', moves 'b2 a1' (or '5 1', or '(2,2) (3,1)'), or "
+                "Connect Four digits '4453'. Default: stdin."
+            ),
         ),
     ] = None,
     game: GameOption = "tictactoe",
@@ -197,9 +201,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
 
 @app.command(cls=Verb, help=N_("The move to play and why, from the standpoint of the side to move."))
 def best(
-    position: Annotated[
-        str, typer.Argument(metavar="POSITION", help=N_("The position: a diagram, a move list, or digits."))
-    ],
+    position: Annotated[str, typer.Argument(metavar="POSITION", help=POSITION_HELP)],
     game: GameOption = "tictactoe",
     first: FirstOption = None,
     depth: DepthOption = None,
@@ -230,8 +232,7 @@ def best(
     cls=Verb,
     help=N_(
         "Solve a small board: the value of the empty board and the whole table of reachable "
-        "positions.\n\n"
-        "Boards of more cells than a table can hold get the value of the empty board alone."
+        "positions.\n\nBoards of more cells than a table can hold get the value of the empty board alone."
     ),
 )
 def solve(

@@ -79,17 +79,33 @@ GameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
-        help=N_("tictactoe, 4x4, 5x5, connect4, gomoku, or COLSxROWS:K[:gravity] such as 6x4:4:gravity."),
+        help=N_(
+            "tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, or COLSxROWS:K[:gravity][:exact] such "
+            "as 6x4:4:gravity; with :o-first at the end, O moves first."
+        ),
     ),
 ]
+POSITION_HELP = N_(
+    "The position: a diagram 'x.o/.x./..o' (rows from the top), or the moves from the empty board: "
+    "cell names 'b2 a1' (a1 is bottom left), on 3×3 keypad digits '5 1' (5 = b2), or row,column pairs"
+    " '(2,2) (3,1)' counted from 1,1 at the top left; with gravity, column numbers '4 4 5' or '445'."
+)
+POSITION_OR_EMPTY_HELP = N_(
+    "The position (default: the empty board): a diagram 'x.o/.x./..o' (rows from the top), or the "
+    "moves from the empty board: cell names 'b2 a1' (a1 is bottom left), on 3×3 keypad digits '5 1' "
+    "(5 = b2), or row,column pairs '(2,2) (3,1)' counted from 1,1 at the top left; with gravity, "
+    "column numbers '4 4 5' or '445'."
+)
+"""How a position is written, for the help of every verb that reads one."""
+
 FirstOption = Annotated[
     str | None,
     typer.Option(
         "--first",
         metavar="SIDE",
         help=N_(
-            "Who moves first: x (the rule) or o, as some course programs let O begin; the same as a game "
-            "name ending in :o-first."
+            "Who moves first: x (the rule) or o, as some course programs let O begin; the same as a game name"
+            " ending in :o-first."
         ),
     ),
 ]
@@ -146,8 +162,8 @@ EvalOption = Annotated[
         "-e",
         metavar="EVALUATION",
         help=N_(
-            "The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk "
-            "(a line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
+            "The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk (a "
+            "line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
             "weights:1,1,1,inf is the textbook e(P))."
         ),
     ),
@@ -158,8 +174,8 @@ OrderOption = Annotated[
         "--order",
         metavar="ORDER",
         help=N_(
-            "The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by "
-            "row from the top: a3 b3 c3 a2 …, as course material draws trees)."
+            "The order children are generated in: columns (a1 a2 a3 b1 …, the default) or rows (row by row "
+            "from the top: a3 b3 c3 a2 …, as course material draws trees)."
         ),
     ),
 ]

@@ -8,6 +8,8 @@ import typer
 
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
+    POSITION_HELP,
+    POSITION_OR_EMPTY_HELP,
     EvalOption,
     FirstOption,
     GameOption,
@@ -47,9 +49,7 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
 def tree_command(
     text: Annotated[
         str | None,
-        typer.Argument(
-            metavar="POSITION", help=N_("The position: a diagram, a move list, or digits (default: empty).")
-        ),
+        typer.Argument(metavar="POSITION", help=POSITION_OR_EMPTY_HELP),
     ] = None,
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
@@ -207,9 +207,7 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
     ),
 )
 def compare_command(
-    text: Annotated[
-        str, typer.Argument(metavar="POSITION", help=N_("The position: a diagram, a move list, or digits."))
-    ] = "",
+    text: Annotated[str, typer.Argument(metavar="POSITION", help=POSITION_HELP)] = "",
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
     depth: Annotated[
