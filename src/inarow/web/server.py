@@ -29,7 +29,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from inarow.errors import InarowError
-from inarow.i18n import N_
+from inarow.i18n import N_, _
 from inarow.players import DEFAULT_THINK_TIME
 from inarow.store import Store
 from inarow.web.app import Settings, create_app
@@ -183,15 +183,14 @@ def serve(
     if token is not None:
         url += f"?token={token}"
     if not local:
-        print(
-            f"warning: inarow serve listens on {host}, beyond this machine: anyone who can reach it and has "
+        warning = _(
+            "warning: inarow serve listens on {host}, beyond this machine: anyone who can reach it and has "
             "the token can play, see every game and change it. Share the URL below only with people you "
-            "trust; other host names are refused unless given with --allow-host.",
-            file=sys.stderr,
-            flush=True,
+            "trust; other host names are refused unless given with --allow-host."
         )
-    print(f"inarow: games kept in {path}", flush=True)
-    print(f"inarow: open {url}", flush=True)
+        print(warning.format(host=host), file=sys.stderr, flush=True)
+    print(_("inarow: games kept in {path}").format(path=path), flush=True)
+    print(_("inarow: open {url}").format(url=url), flush=True)
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     try:
