@@ -104,16 +104,16 @@ _ = gettext
 
 
 def negotiate(preferred: Iterable[str]) -> str:
-    """The best available language for tags in order of preference (``zh-CN``, ``zh``, ``en-US``…):
-    an exact match first, else the same language in another region, else English."""
-    from babel.core import negotiate_locale
-
-    tags = [tag.strip().replace("-", "_") for tag in preferred if tag.strip() and tag.strip() != "*"]
-    found = negotiate_locale(tags, available(), sep="_")
-    if found:
-        return found
-    for tag in tags:
-        base = tag.split("_")[0].lower()
+    """The best available language for tags in order of preference (``zh-CN``, ``zh``, ``en-US``…): the
+    first tag with a catalog of its own, or of the same language in another region; else English."""
+    codes = {code.lower(): code for code in available()}
+    for tag in preferred:
+        tag = tag.strip().replace("-", "_").lower()
+        if not tag or tag == "*":
+            continue
+        if tag in codes:
+            return codes[tag]
+        base = tag.split("_")[0]
         for code in available():
             if code.split("_")[0].lower() == base:
                 return code

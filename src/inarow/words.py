@@ -9,6 +9,7 @@ The sentences are looked up in the catalog of the current language (:mod:`inarow
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import TYPE_CHECKING, Literal
 
 from inarow.errors import InarowError
@@ -196,10 +197,9 @@ def label(text: str, width: int = 8) -> str:
 
 
 def width_of(text: str) -> int:
-    """How many terminal columns ``text`` takes (a Chinese character takes two)."""
-    from rich.cells import cell_len
-
-    return cell_len(text)
+    """How many terminal columns ``text`` takes: a wide character (Chinese) takes two, as Unicode's East Asian
+    Width says."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def loading_engine(compiling: bool) -> str:
