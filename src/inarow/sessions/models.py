@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from inarow.sessions.notes import MoveNote
 from inarow.store import By, Mode, Score
 
 Waiting = Literal["you", "computer", "human"]
@@ -13,14 +14,15 @@ Waiting = Literal["you", "computer", "human"]
 
 @dataclass(frozen=True, kw_only=True)
 class PlayedMove:
-    """A move of a game: ``move`` as the rules name it, ``cell`` the square it landed on (``d1``)."""
+    """A move of a game: ``move`` as the rules name it, ``cell`` the square it landed on (``d1``);
+    ``note`` why the computer played it (None for a person's move)."""
 
     ply: int
     move: str
     cell: str
     side: str
     by: By
-    note: str
+    note: MoveNote | None
 
 
 @dataclass(frozen=True, kw_only=True)

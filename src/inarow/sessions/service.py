@@ -33,6 +33,7 @@ from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Limits
 from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
+from inarow.sessions.notes import read_note
 from inarow.sessions.review import review_moves
 from inarow.sessions.workers import SearchPool, analyze_position, choose_move
 from inarow.store import GameRecord, Mode, Store
@@ -296,7 +297,7 @@ class Sessions:
         )
         bit = position.move_bit(move)
         after = position.play(bit)
-        self.store.add_move(record.id, ply, move, "computer", note, after.result)
+        self.store.add_move(record.id, ply, move, "computer", note.stored(), after.result)
         played = PlayedMove(
             ply=ply,
             move=move,
@@ -314,7 +315,9 @@ class Sessions:
             bit = current.move_bit(m.move)
             cell = game.square_name(bit)
             moves.append(
-                PlayedMove(ply=m.ply, move=m.move, cell=cell, side=current.turn, by=m.by, note=m.note)
+                PlayedMove(
+                    ply=m.ply, move=m.move, cell=cell, side=current.turn, by=m.by, note=read_note(m.note)
+                )
             )
             bits.append(bit)
             current = current.play(bit)
