@@ -140,7 +140,8 @@ class Sessions:
             goes_first = first == "you" or (
                 first == "random" and random.Random(f"{seed}:first").random() < 0.5
             )
-            human = "x" if goes_first else "o"
+            # The person plays the side that moves first (x, or o in a game named with ":o-first") or the other.
+            human = rules.first if goes_first else other(rules.first)
             symbol = you
         game_id = secrets.token_urlsafe(9)
         record = self.store.create_game(
@@ -149,7 +150,7 @@ class Sessions:
         )  # fmt: skip
         position = Position.start(rules)
         reply = None
-        if mode == "computer" and human == "o":
+        if mode == "computer" and human != rules.first:
             with self._lock(game_id):
                 position, reply = self._computer_move(record, position)
         return self._state(self.store.load(game_id), position, reply)
@@ -321,7 +322,10 @@ class Sessions:
             )
             bits.append(bit)
             current = current.play(bit)
-        first_mover = "x" if record.mode != "computer" else "you" if record.human == "x" else "computer"
+        if record.mode != "computer":
+            first_mover: str = game.first
+        else:
+            first_mover = "you" if record.human == game.first else "computer"
         return GameState(
             id=record.id,
             game=game.name,

@@ -21,7 +21,10 @@ MAX_OFFSET = 2**31
 MAX_SEARCH_DEPTH = 400
 """The deepest ``/api/analyze`` search, in plies (more than any board has)."""
 
-GAME_PATTERN = r"^ *([A-Za-z]+[0-9]?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+)?) *$"
+GAME_PATTERN = (
+    r"^ *([A-Za-z]+[0-9]?(-[A-Za-z]+)?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+){0,2})"
+    r"(:[Oo]-[A-Za-z]+)? *$"
+)
 """What a game name looks like: a preset (tictactoe, 4x4, 5x5, connect4, gomoku) or
 COLSxROWS[:K][:gravity]; a name of that shape that is not a game gets a 400 saying why."""
 
@@ -61,7 +64,7 @@ class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
     game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
@@ -76,7 +79,7 @@ class NewGameRequest(_Body):
     """The choices of a new game."""
 
     game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
     )
     you: Ascii = Field("x", max_length=16, description="the mark you play: x or o")
     first: Ascii = Field("you", max_length=16, description="who moves first: you, computer or random")
@@ -108,7 +111,7 @@ class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
     game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
@@ -133,7 +136,7 @@ class CompareRequest(_Body):
     ``inarow compare``."""
 
     game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
+        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
     )
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
