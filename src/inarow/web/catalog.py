@@ -164,7 +164,7 @@ def marked_words(page: str) -> list[tuple[int, str]]:
 def extract_html(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str | None, str, list[str]]]:
-    """A Babel extractor (``babel.cfg``: ``[inarow.web.catalog:extract_html: …]``) for the words of an
+    """A Babel extractor (``babel.cfg``: ``[inarow.web.catalog.extract_html: …]``) for the words of an
     HTML page marked with ``data-t``."""
     for line, message in marked_words(fileobj.read().decode("utf-8")):
         yield line, None, message, []
