@@ -77,11 +77,21 @@ def messages(code: str) -> dict[str, str | list[str]]:
     return found
 
 
+def choose(tags: list[str]) -> str:
+    """The language for ``tags`` in order of preference: the first tag there is a catalog for (``zh``
+    finds ``zh_CN``), English when none has one."""
+    for tag in tags:
+        code = i18n.negotiate([tag])
+        if code != i18n.DEFAULT or tag.strip().lower().startswith(i18n.DEFAULT):
+            return code
+    return i18n.DEFAULT
+
+
 @cache
 def catalog_answer(tags: str) -> tuple[bytes, str]:
     """The JSON body for the language negotiated from ``tags`` (``zh-CN``, or in order of preference
     ``fr,zh-CN,en``) and its ETag."""
-    code = i18n.negotiate(tags.split(","))
+    code = choose(tags.split(","))
     answer = CatalogJSON(language=code, tag=tag_of(code), languages=languages(), messages=messages(code))
     body = json.dumps(answer, ensure_ascii=False, sort_keys=True).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
