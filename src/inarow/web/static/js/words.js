@@ -129,13 +129,6 @@ export function winnerOf(analysis) {
 /** Moves of the side that plays first, out of plies to the end: 1 ply is 1 move, 3 plies are 2. */
 const movesOf = (plies) => Math.floor((plies + 1) / 2);
 
-/** "win", "draw", "loss" in the reader's language (胜, 和, 负). */
-export function outcomeText(outcome) {
-  if (outcome === "win") return t("win");
-  if (outcome === "loss") return t("loss");
-  return t("draw");
-}
-
 /**
  * A move's value, short and long, for the side that plays it: {kind: "win", long: "win in 3", short: "W3"},
  * "draw"/"D", "loss in 2"/"L2", or, when not exact, {kind: "unknown", long: "eval +12", short: "+12"}.
@@ -291,8 +284,12 @@ export function reviewWords(ply) {
     const after = played ? outcomeOf(played) : null;
     // Exact values say it in the reader's words; the server's own verdict where there are none (big
     // boards judge by proven wins and evaluation drops; its words are English for now).
-    if (before && after) verdict = t("turned a {before} into a {after}", { before: outcomeText(before), after: outcomeText(after) });
-    else verdict = ply.verdict || "";
+    const turned = {
+      "win draw": () => t("turned a win into a draw"),
+      "win loss": () => t("turned a win into a loss"),
+      "draw loss": () => t("turned a draw into a loss"),
+    }[`${before} ${after}`];
+    verdict = turned ? turned() : ply.verdict || "";
   }
   return { played: played ? moveWords(played).long : "", best: best ? moveWords(best).long : "", verdict };
 }
