@@ -121,7 +121,7 @@ def test_a_game_where_o_moves_first_through_the_api_seats_the_person_as_o() -> N
         assert (game["game"], game["to_move"], game["waiting_for"]) == ("tictactoe:o-first", "o", "you")
         assert (game["you"], game["symbols"], game["first_mover"]) == ("o", {"x": "x", "o": "o"}, "you")
         answer = client.post(f"/api/games/{game['id']}/moves", json={"move": "b2"}).json()
-        assert [(m["move"], m["side"]) for m in answer["moves"]][0] == ("b2", "o")
+        assert (answer["moves"][0]["move"], answer["moves"][0]["side"]) == ("b2", "o")
         assert answer["moves"][1]["side"] == "x" and answer["waiting_for"] == "you"
         history = client.get("/api/games").json()["games"]
         assert history[0]["game"] == "tictactoe:o-first"
