@@ -3,8 +3,8 @@ with no English word left in what a person reads; the switch back to English is 
 
 What a person reads is the visible text and the labels a screen reader says (aria-label, title, placeholder
 of what is shown), and the titles of the tree's nodes. Left in are the names a notation gives: cells
-(``a1``), moves, diagrams (``x.o/…``), the marks X and O, e(P), α and β, numbers, the program's name and
-the switch's ``English``, which names the language in itself.
+(``a1``), moves, diagrams (``x.o/…``), the marks X and O, e(P), α and β, numbers, weights typed in
+(``weights:1,1,1,inf``), the program's name and the switch's ``English``, which names the language in itself.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ READ = """() => {
 ALLOWED = re.compile(
     r"\b[a-z]\d{1,2}\b"  # cells
     r"|\b[xo.]+(?:/[xo.]+)+"  # diagrams
+    r"|\bweights:[0-9,.inf-]+"  # an evaluation typed in, as the player's name says it
     r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b"
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")

@@ -66,10 +66,11 @@ const GAME_NAMES = {
 };
 const SEARCH_NAMES = { minimax: N_("minimax"), negamax: N_("negamax"), alphabeta: "α-β", "alphabeta-soft": "α-β" };
 const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
-const EVALUATION_NAMES = { "open-lines": N_("open lines"), weighted: N_("weighted"), lines: N_("completed lines") };
+// The evaluations by the names the server gives them (the names are English words: "open-lines").
+const EVALUATION_NAMES = { "open-lines": N_("open-lines"), weighted: N_("weighted"), lines: N_("lines") };
 const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), perfect: N_("perfect"), random: N_("random"), rules: N_("rules"), threats: N_("threats") };
 
-/** An evaluation's name for people: "open lines", "weighted"; "weights:1,2,3,inf" as it is written. */
+/** An evaluation's name for people: "open-lines", "weighted" (开放线, 加权); "weights:1,2,3,inf" as written. */
 export const evaluationTitle = (name) => (EVALUATION_NAMES[name] ? t(EVALUATION_NAMES[name]) : name);
 
 /** The mark a person sees for `side` in `game`: its symbol, upper case ("X", or "O"). */
