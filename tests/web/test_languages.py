@@ -23,13 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def chinese_catalog() -> dict[str, str]:
     with i18n.catalog_path("zh_CN").open("rb") as po:
         catalog = read_po(po, locale="zh_CN")
-    return {
-        str(entry.id if isinstance(entry.id, str) else entry.id[0]): str(
-            entry.string if isinstance(entry.string, str) else entry.string[0]
-        )
-        for entry in catalog
-        if entry.id
-    }
+    found: dict[str, str] = {}
+    for entry in catalog:
+        if not entry.id:
+            continue
+        message = entry.id if isinstance(entry.id, str) else entry.id[0]
+        translated = entry.string if isinstance(entry.string, str) else (entry.string or ("",))[0]
+        found[str(message)] = str(translated)
+    return found
 
 
 # ------------------------------------------------------------------------------- GET /i18n/{tags}.json

@@ -140,7 +140,7 @@ class Sessions:
             goes_first = first == "you" or (
                 first == "random" and random.Random(f"{seed}:first").random() < 0.5
             )
-            # The person plays the side that moves first (x, or o in a game named with ":o-first") or the other.
+            # The person plays the side that opens (x, or o in a game named with ":o-first") or the other.
             human = rules.first if goes_first else other(rules.first)
             symbol = you
         game_id = secrets.token_urlsafe(9)

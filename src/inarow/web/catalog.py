@@ -69,8 +69,8 @@ def messages(code: str) -> dict[str, str | list[str]]:
         if not entry.id or entry.fuzzy:
             continue
         if isinstance(entry.id, tuple | list):
-            forms = [str(s) for s in entry.string]
-            if all(forms):
+            forms = [str(s) for s in entry.string or ()]
+            if forms and all(forms):
                 found[str(entry.id[0])] = forms
         elif entry.string:
             found[str(entry.id)] = str(entry.string)

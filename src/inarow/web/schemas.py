@@ -21,6 +21,7 @@ MAX_OFFSET = 2**31
 MAX_SEARCH_DEPTH = 400
 """The deepest ``/api/analyze`` search, in plies (more than any board has)."""
 
+GAME_WORDS = "a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
 GAME_PATTERN = (
     r"^ *([A-Za-z]+[0-9]?(-[A-Za-z]+)?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+){0,2})"
     r"(:[Oo]-[A-Za-z]+)? *$"
@@ -63,9 +64,7 @@ class _Body(BaseModel):
 class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
         None, description="plies of depth-limited search instead of the exact one"
@@ -78,9 +77,7 @@ class AnalyzeRequest(_Body):
 class NewGameRequest(_Body):
     """The choices of a new game."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     you: Ascii = Field("x", max_length=16, description="the mark you play: x or o")
     first: Ascii = Field("you", max_length=16, description="who moves first: you, computer or random")
     level: Ascii = Field("medium", max_length=16, description="easy, medium, hard or perfect")
@@ -110,9 +107,7 @@ class MoveRequest(_Body):
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
@@ -135,9 +130,7 @@ class CompareRequest(_Body):
     """A position to search with every textbook algorithm and the engine: the arguments of
     ``inarow compare``."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
         2, description="plies; null searches to the end of the game"
