@@ -166,3 +166,18 @@ def test_the_note_of_a_choice_says_which_kind_of_reason_it_was() -> None:
     assert searched == MoveNote(kind="search", algorithm="minimax", depth=2, value=3)
     won = note_of(Choice(move="a1", note="…", value=float("-inf")), "alphabeta", 4)
     assert won.value == "-inf"
+
+
+# ------------------------------------------------------------------------------ review's judgements
+def test_a_gomoku_reviews_judgement_comes_as_fields_the_page_words() -> None:
+    """x has four in a row (h8-k8, g8 blocked): c12 lets the win go; x has the open three h8-j8 and o
+    plays b2, far away: x's open four wins by force."""
+    from inarow.notation import parse_position
+    from inarow.sessions.review import review_move
+
+    missed = review_move(parse_position("h8 g8 i8 a1 j8 a2 k8 a3", "gomoku"), "c12", "human", 0.5)
+    assert (missed.mistake, missed.mistake_kind, missed.drop) == (True, "missed-win", None)
+    through = review_move(parse_position("h8 a1 i8 a2 j8", "gomoku"), "b2", "human", 0.5)
+    assert (through.mistake, through.mistake_kind) == (True, "allowed-win")
+    small = review_move(parse_position("b2 a1", "tictactoe"), "c3", "human", 0.5)
+    assert (small.mistake_kind, small.drop, small.margin) == (None, None, None)

@@ -127,7 +127,13 @@ class ReviewedMove:
     pv: list[str]
     mistake: bool
     verdict: str
+    """Why the move is a mistake, in English words (the page makes its own from the fields)."""
     moves: list[MoveEvaluation] = field(default_factory=list)
+    mistake_kind: str | None = None
+    """On the Gomoku engine's boards, which mistake (see :class:`inarow.gomoku.Judgement`): ``missed-win``,
+    ``allowed-win`` or ``dropped``, the evaluation falling by ``drop`` points, more than ``margin``."""
+    drop: int | None = None
+    margin: int | None = None
     reviewed: bool = True
     """False when the review ran out of time before this move: no analysis, nothing marked."""
 

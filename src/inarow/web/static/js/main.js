@@ -445,6 +445,7 @@ async function speakTheReadersLanguage() {
   document.documentElement.lang = tag;
   speak(tag);
   translatePage();
+  document.documentElement.classList.remove("translating");
   const languages = answer?.languages ?? [];
   $("languages").replaceChildren(
     ...languages.map((language) => {

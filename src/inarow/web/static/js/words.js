@@ -283,14 +283,19 @@ export function reviewWords(ply) {
   if (ply.mistake) {
     const before = OUTCOME_OF_VALUE[ply.value_before];
     const after = played ? outcomeOf(played) : null;
-    // Exact values say it in the reader's words; the server's own verdict where there are none (big
-    // boards judge by proven wins and evaluation drops; its words are English for now).
+    // Exact values say it in the reader's words; on big boards the server's judgement (proven wins let
+    // go or through, evaluation drops) does; its English verdict only for a kind this page does not know.
     const turned = {
       "win draw": () => t("turned a win into a draw"),
       "win loss": () => t("turned a win into a loss"),
       "draw loss": () => t("turned a draw into a loss"),
     }[`${before} ${after}`];
-    verdict = turned ? turned() : ply.verdict || "";
+    const judged = {
+      "missed-win": () => t("let a proven win go"),
+      "allowed-win": () => t("let the opponent's forced win through"),
+      dropped: () => t("dropped the evaluation by {drop} points (more than {margin})", { drop: ply.drop, margin: ply.margin }),
+    }[ply.mistake_kind];
+    verdict = turned ? turned() : judged ? judged() : ply.verdict || "";
   }
   return { played: played ? moveWords(played).long : "", best: best ? moveWords(best).long : "", verdict };
 }
