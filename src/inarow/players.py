@@ -37,6 +37,8 @@ class Choice:
     """Why, in a few words: ``random``, ``draw with best play``, ``not solved: evaluation +3 at depth 7``."""
     analysis: Analysis | None = None
     """The analysis behind the move, when there was one."""
+    value: float | None = None
+    """The backed-up value of a textbook search's move (``±inf`` for a proven win or loss)."""
 
 
 class Player(Protocol):
@@ -201,7 +203,7 @@ class SearchPlayer:
         winning = [bit for bit in best if position.play(bit).winner is not None]
         bit = (winning or [rng.choice(best)])[0]
         note = f"{self.algorithm} depth {self.depth}: value {format_value(top)}"
-        return Choice(move=position.game.cell_name(bit), note=note)
+        return Choice(move=position.game.cell_name(bit), note=note, value=top)
 
 
 PLAYER_NAMES = (*LEVELS, "random", "rules")

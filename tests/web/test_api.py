@@ -251,10 +251,12 @@ def test_a_move_gets_the_computers_reply_in_the_same_answer(client: TestClient) 
         "cell": "b2",
         "side": "x",
         "by": "human",
-        "note": "",
+        "note": None,
     }
     assert answer["reply"]["ply"] == 2 and answer["reply"]["by"] == "computer"
-    assert answer["reply"]["note"] == "draw with best play"
+    # Why it played so, as fields the page words in the reader's language: a draw with best play.
+    note = answer["reply"]["note"]
+    assert (note["kind"], note["exact"], note["winner"]) == ("analysis", True, None)
     assert answer["position"] == f"b2 {answer['reply']['move']}" and answer["waiting_for"] == "you"
 
 

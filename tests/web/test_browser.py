@@ -360,7 +360,7 @@ def test_watch_two_chosen_players_play_a_whole_game_and_it_replays_in_the_histor
     plies = int(page.evaluate("document.body.dataset.ply"))
     assert 5 <= plies <= 9 and page.locator("#move-list li").count() == plies
     titles = [item.get_attribute("title") for item in page.locator("#move-list li").all()]
-    assert all(t.startswith("minimax depth 2") for t in titles[1::2]), titles
+    assert all(t.startswith("The computer: minimax 2 plies deep: value ") for t in titles[1::2]), titles
     page.screenshot(path=artifacts / "browser-watch.png", full_page=True)
 
     page.get_by_role("button", name="History").click()

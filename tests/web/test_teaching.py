@@ -201,10 +201,13 @@ def test_two_chosen_players_play_a_whole_game_each_with_its_own_moves(client: Te
             break
     assert answer["result"] is not None
     for move in answer["moves"]:
+        note = move["note"]
         if move["side"] == "o":
-            assert move["note"].startswith("minimax depth 2: value ")
+            assert (note["kind"], note["algorithm"], note["depth"]) == ("search", "minimax", 2)
+            assert isinstance(note["value"], int) or note["value"] in ("inf", "-inf")
         else:
-            assert move["note"] in ("win", "block", "corner", "centre", "edge", "any cell")
+            assert note["kind"] == "rule"
+            assert note["rule"] in ("win", "block", "corner", "centre", "edge", "any cell")
     history = client.get("/api/games").json()["games"]
     assert history[0]["id"] == game["id"]
     assert history[0]["players"] == {"x": "rules", "o": "minimax:2:open-lines"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from inarow.sessions.notes import MoveNote
 from inarow.store import By, Mode, Score
 
 Waiting = Literal["you", "computer", "human"]
@@ -13,14 +14,15 @@ Waiting = Literal["you", "computer", "human"]
 
 @dataclass(frozen=True, kw_only=True)
 class PlayedMove:
-    """A move of a game: ``move`` as the rules name it, ``cell`` the square it landed on (``d1``)."""
+    """A move of a game: ``move`` as the rules name it, ``cell`` the square it landed on (``d1``);
+    ``note`` why the computer played it (None for a person's move)."""
 
     ply: int
     move: str
     cell: str
     side: str
     by: By
-    note: str
+    note: MoveNote | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,7 +127,13 @@ class ReviewedMove:
     pv: list[str]
     mistake: bool
     verdict: str
+    """Why the move is a mistake, in English words (the page makes its own from the fields)."""
     moves: list[MoveEvaluation] = field(default_factory=list)
+    mistake_kind: str | None = None
+    """On the Gomoku engine's boards, which mistake (see :class:`inarow.gomoku.Judgement`): ``missed-win``,
+    ``allowed-win`` or ``dropped``, the evaluation falling by ``drop`` points, more than ``margin``."""
+    drop: int | None = None
+    margin: int | None = None
     reviewed: bool = True
     """False when the review ran out of time before this move: no analysis, nothing marked."""
 

@@ -31,10 +31,14 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     ]
     best = next(m for m in analysis.moves if m.move == analysis.best[0])
     mistake, verdict = False, ""
+    kind: str | None = None
+    drop: int | None = None
     if gomoku.supports(before.game):
         # Big five-in-a-row boards (issue 13): proven wins let go or let through, and big drops.
         judgement = gomoku.judge(before, move, analysis, seconds)
         mistake, verdict = judgement.kind is not None, gomoku.verdict(judgement)
+        kind = judgement.kind
+        drop = judgement.best - judgement.played if kind == "dropped" else None
     elif analysis.outcome is not None and played.outcome is not None:
         mistake = (played.value or 0) < (analysis.value or 0)
         verdict = f"turned a {analysis.outcome} into a {played.outcome}" if mistake else ""
@@ -54,6 +58,9 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         pv=list(analysis.pv),
         mistake=mistake,
         verdict=verdict,
+        mistake_kind=kind,
+        drop=drop,
+        margin=gomoku.MISTAKE_MARGIN if kind == "dropped" else None,
         moves=evaluations,
     )
 

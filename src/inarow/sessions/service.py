@@ -34,6 +34,7 @@ from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Limits
 from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
+from inarow.sessions.notes import read_note
 from inarow.sessions.review import review_moves
 from inarow.sessions.workers import SearchPool, analyze_position, choose_move
 from inarow.store import GameRecord, Mode, Store
@@ -144,7 +145,8 @@ class Sessions:
             goes_first = first == "you" or (
                 first == "random" and random.Random(f"{seed}:first").random() < 0.5
             )
-            human = "x" if goes_first else "o"
+            # The person plays the side that opens (x, or o in a game named with ":o-first") or the other.
+            human = rules.first if goes_first else other(rules.first)
             symbol = you
         game_id = secrets.token_urlsafe(9)
         record = self.store.create_game(
@@ -153,7 +155,7 @@ class Sessions:
         )  # fmt: skip
         position = Position.start(rules)
         reply = None
-        if mode == "computer" and human == "o":
+        if mode == "computer" and human != rules.first:
             with self._lock(game_id):
                 position, reply = self._computer_move(record, position)
         return self._state(self.store.load(game_id), position, reply)
@@ -320,7 +322,7 @@ class Sessions:
         )
         bit = position.move_bit(move)
         after = position.play(bit)
-        self.store.add_move(record.id, ply, move, "computer", note, after.result)
+        self.store.add_move(record.id, ply, move, "computer", note.stored(), after.result)
         played = PlayedMove(
             ply=ply,
             move=move,
@@ -338,11 +340,16 @@ class Sessions:
             bit = current.move_bit(m.move)
             cell = game.square_name(bit)
             moves.append(
-                PlayedMove(ply=m.ply, move=m.move, cell=cell, side=current.turn, by=m.by, note=m.note)
+                PlayedMove(
+                    ply=m.ply, move=m.move, cell=cell, side=current.turn, by=m.by, note=read_note(m.note)
+                )
             )
             bits.append(bit)
             current = current.play(bit)
-        first_mover = "x" if record.mode != "computer" else "you" if record.human == "x" else "computer"
+        if record.mode != "computer":
+            first_mover: str = game.first
+        else:
+            first_mover = "you" if record.human == game.first else "computer"
         return GameState(
             id=record.id,
             game=game.name,

@@ -25,10 +25,11 @@ from inarow.analysis import Analysis, analyze, load_engine
 from inarow.errors import InarowError, ServerBusyError, StoppedError
 from inarow.i18n import N_
 from inarow.notation import parse_position
-from inarow.players import player
+from inarow.players import SearchPlayer, player
 from inarow.rules import Position
 from inarow.search.limits import Limits, SearchAborted, bounded
 from inarow.search.limits import stopped as limits_stopped
+from inarow.sessions.notes import MoveNote, note_of
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -342,10 +343,13 @@ def warm_up() -> bool:
 
 
 # ---------------------------------------------------------------------------------------- tasks
-def choose_move(position: Position, name: str, think_time: float, seed: str) -> tuple[str, str]:
+def choose_move(position: Position, name: str, think_time: float, seed: str) -> tuple[str, MoveNote]:
     """The move the player ``name`` chooses in ``position``, with its note."""
-    choice = player(name, think_time).choose(position, random.Random(seed))
-    return choice.move, choice.note
+    chooser = player(name, think_time)
+    choice = chooser.choose(position, random.Random(seed))
+    if isinstance(chooser, SearchPlayer):
+        return choice.move, note_of(choice, chooser.algorithm, chooser.depth)
+    return choice.move, note_of(choice)
 
 
 def analyze_position(position: Position, limits: Limits) -> Analysis:

@@ -53,6 +53,7 @@ from inarow.search.textbook import ALGORITHMS
 from inarow.sessions import MAX_PLAYER_WORK, GameState, History, Pool, Review, Sessions, warm_up
 from inarow.sessions.workers import ClientGone, PoolHealth, SearchPool, asking
 from inarow.store import Score, Store
+from inarow.web.catalog import catalog_answer, glossary_page
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
 from inarow.web.schemas import (
     EXPLAIN_MAX_DEPTH,
@@ -428,6 +429,20 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/i18n/{tags}.json", include_in_schema=False)
+    def catalog(tags: str, request: Request) -> Response:
+        # The page's words in the language negotiated from ``tags`` (see inarow.web.catalog); the browser
+        # keeps the answer and asks again with its ETag, answered 304 while the catalog is the same.
+        body, etag = catalog_answer(tags[:200])
+        headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
+
+    @app.get("/glossary", include_in_schema=False)
+    def glossary() -> HTMLResponse:
+        return HTMLResponse(glossary_page(), headers={"Cache-Control": "no-cache"})
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

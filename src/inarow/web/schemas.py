@@ -23,7 +23,11 @@ MAX_OFFSET = 2**31
 MAX_SEARCH_DEPTH = 400
 """The deepest ``/api/analyze`` search, in plies (more than any board has)."""
 
-GAME_PATTERN = r"^ *([A-Za-z]+[0-9]?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+)?) *$"
+GAME_WORDS = "a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
+GAME_PATTERN = (
+    r"^ *([A-Za-z]+[0-9]?(-[A-Za-z]+)?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+){0,2})"
+    r"(:[Oo]-[A-Za-z]+)? *$"
+)
 """What a game name looks like: a preset (tictactoe, 4x4, 5x5, connect4, gomoku) or
 COLSxROWS[:K][:gravity]; a name of that shape that is not a game gets a 400 saying why."""
 
@@ -62,9 +66,7 @@ class _Body(BaseModel):
 class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
         None, description="plies of depth-limited search instead of the exact one"
@@ -77,9 +79,7 @@ class AnalyzeRequest(_Body):
 class NewGameRequest(_Body):
     """The choices of a new game."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     you: Ascii = Field("x", max_length=16, description="the mark you play: x or o")
     first: Ascii = Field("you", max_length=16, description="who moves first: you, computer or random")
     level: Ascii = Field("medium", max_length=16, description="easy, medium, hard or perfect")
@@ -109,9 +109,7 @@ class MoveRequest(_Body):
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
@@ -134,9 +132,7 @@ class CompareRequest(_Body):
     """A position to search with every textbook algorithm and the engine: the arguments of
     ``inarow compare``."""
 
-    game: str = Field(
-        "tictactoe", max_length=64, pattern=GAME_PATTERN, description="a preset or COLSxROWS:K[:gravity]"
-    )
+    game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
     position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
         2, description="plies; null searches to the end of the game"

@@ -1,6 +1,9 @@
 // The HTTP API of inarow serve. Every error answer is JSON with `detail` (the whole message, which names
 // the input and the position) and `reason` (its last clause alone, such as "cell is taken", for a page
 // that already shows the move and the board); it is thrown as ApiError. Nothing is sent at import.
+// Every request says the reader's language (Accept-Language), so the server's errors come back in it.
+
+import { t } from "./words.js";
 
 export class ApiError extends Error {
   /** `detail`: the whole message; `reason`: the short one (the whole message when there is none). */
@@ -14,16 +17,24 @@ export class ApiError extends Error {
 
 /** The ApiError for an error answer: its status and the `detail` and `reason` of its JSON body (if any). */
 export function errorFrom(status, statusText, body) {
-  const detail = typeof body?.detail === "string" ? body.detail : `error ${status}${statusText ? ` ${statusText}` : ""}`;
+  const detail = typeof body?.detail === "string" ? body.detail : t("error {status}", { status: `${status}${statusText ? ` ${statusText}` : ""}` });
   const reason = typeof body?.reason === "string" && body.reason ? body.reason : detail;
   return new ApiError(status, detail, reason);
 }
 
 const unreachable = () =>
-  new ApiError(0, "the server cannot be reached: is inarow serve still running?", "the server cannot be reached");
+  new ApiError(0, t("the server cannot be reached: is inarow serve still running?"), t("the server cannot be reached"));
+
+const said = { language: null };
+
+/** Send `tag` ("zh-CN", "en") as the Accept-Language of every request from now on. */
+export function speak(tag) {
+  said.language = tag;
+}
 
 async function request(method, path, body) {
   const options = { method, headers: { Accept: "application/json" } };
+  if (said.language) options.headers["Accept-Language"] = said.language;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -36,13 +47,15 @@ async function request(method, path, body) {
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw errorFrom(response.status, response.statusText, data);
-  if (data === null) throw errorFrom(response.status, "the answer is not JSON", null);
+  if (data === null) throw errorFrom(response.status, t("the answer is not JSON"), null);
   return data;
 }
 
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
+  // The page's words in the first language of `tags` ("zh-CN,en") there is a catalog for.
+  catalog: (tags) => request("GET", `/i18n/${encodeURIComponent(tags)}.json`),
   menus: () => request("GET", "/api/menus"),
   health: () => request("GET", "/api/health"),
   newGame: (choices) => request("POST", "/api/games", choices),

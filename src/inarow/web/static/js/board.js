@@ -2,7 +2,7 @@
 // Nothing runs at import: drawBoard is called by the views.
 
 import { cellName } from "./diagram.js";
-import { moveWords } from "./words.js";
+import { moveWords, t } from "./words.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -102,12 +102,12 @@ export function drawBoard(element, view, onPlay) {
     cell.dataset.stone = mark;
     const label = view.labels?.get(name);
     const words = label ? moveWords(label) : null;
-    const parts = [name, mark ? mark.toUpperCase() : "empty"];
-    if (view.gravity) parts.push(`column ${cell.dataset.column}`);
+    const parts = [name, mark ? mark.toUpperCase() : t("empty")];
+    if (view.gravity) parts.push(t("column {column}", { column: cell.dataset.column }));
     if (words) parts.push(words.long);
-    if (view.winning.has(name)) parts.push("winning line");
-    if (view.last === name) parts.push("last move");
-    cell.setAttribute("aria-label", parts.join(", "));
+    if (view.winning.has(name)) parts.push(t("winning line"));
+    if (view.last === name) parts.push(t("last move"));
+    cell.setAttribute("aria-label", parts.join(t(", ")));
     cell.className = "cell";
     if (view.winning.has(name)) cell.classList.add("winning");
     if (view.last === name) cell.classList.add("last");

@@ -7,12 +7,12 @@
 // the server's layout gives (see tree.js). Nothing runs at import: main.js calls initExplain.
 
 import { api } from "./api.js";
-import { ancestorsAt, bestPath, compareCells, descendants, inside, labelGrowth, placement, roomyDepths, scaleOf, viewBoxFor } from "./tree.js";
+import { ancestorsAt, bestPath, comparedName, compareCells, descendants, inside, labelGrowth, placement, roomyDepths, scaleOf, viewBoxFor } from "./tree.js";
 import {
   breakdownWords, currentNode, deepeningRows, failHardWords, isAlphaBeta, isRight, liveState, nodeName, orderWords, pathIds, questionBefore, questions,
   questionWords, revealed, roleName, scoreWords, standpointWords, stepWords,
 } from "./replay.js";
-import { pliesText, valueText } from "./words.js";
+import { N_, evaluationTitle, ngettext, numberText, pliesText, t, valueText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -22,7 +22,16 @@ const RUN_EVERY = 450; // milliseconds between two steps of "Run"
 const COMPACT_BELOW = 0.7; // below this scale the window labels are left out, so the values stay readable
 const VALUE_PX = 15; // a value's size in the drawing once compact (style.css: .tree.compact .value)
 const LEAST_PX = 11; // no value is drawn smaller than this on screen, whatever the scale
-const NAMES = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β in negamax form" };
+const NAMES = {
+  minimax: N_("Minimax"),
+  negamax: N_("Negamax"),
+  alphabeta: N_("α-β (fail-hard)"),
+  "alphabeta-soft": N_("α-β (fail-soft)"),
+  "negamax-alphabeta": N_("α-β in negamax form"),
+};
+
+const LEAVES = { won: N_("won"), lost: N_("lost"), draw: N_("draw"), table: N_("in the table"), depth: N_("depth limit") };
+const leafName = (leaf) => (LEAVES[leaf] ? t(LEAVES[leaf]) : leaf);
 
 const view = {
   key: null, // what the tree on screen was asked for
@@ -89,8 +98,8 @@ export async function explainPosition(game, mark) {
   const request = (view.request += 1);
   stop();
   setState("loading");
-  summary("Searching…", "thinking");
-  $("compare-note").textContent = "Counting…";
+  summary(t("Searching…"), "thinking");
+  $("compare-note").textContent = t("Counting…");
   const compare = api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation).then(
     (answer) => request === view.request && drawCompare(answer),
     (error) => request === view.request && compareError(error),
@@ -117,7 +126,7 @@ export async function explainPosition(game, mark) {
     $("explain-standpoint").textContent = "";
     $("explain-note").hidden = true;
     $("deepening").hidden = true;
-    summary(`Can't draw this tree: ${error.message}.`, "error");
+    summary(t("Can't draw this tree: {message}.", { message: error.message }), "error");
     setState("error");
     updateStepper();
   }
@@ -193,7 +202,7 @@ function updateStepper() {
     $("explain-progress").textContent = "";
     return;
   }
-  $("explain-progress").textContent = `step ${view.step + 1} of ${tree.steps}`;
+  $("explain-progress").textContent = t("step {step} of {steps}", { step: view.step + 1, steps: tree.steps });
   $("explain-panel").dataset.step = atEnd() ? "end" : String(view.step);
 }
 
@@ -206,8 +215,9 @@ function shape(node) {
 }
 
 function roleWords(node) {
-  if (node.role === "negamax") return `Negamax node, ${view.mark(node.to_move)} to move`;
-  return `${node.role === "max" ? "Max" : "Min"} node (${view.mark(node.to_move)} to move)`;
+  const side = view.mark(node.to_move);
+  if (node.role === "negamax") return t("Negamax node, {side} to move", { side });
+  return node.role === "max" ? t("Max node ({side} to move)", { side }) : t("Min node ({side} to move)", { side });
 }
 
 function frameSize() {
@@ -254,12 +264,16 @@ function drawTree() {
     if (node.id === current.id) g.setAttribute("data-testid", "tree-current");
     const value = done ? valueText(node.value) : "?";
     const window = state.alpha === null ? "" : `α ${valueText(state.alpha)} β ${valueText(state.beta)}`;
-    const words = [roleWords(node), node.path.length ? `after ${node.path.join(" ")}` : "the position on the board", `value ${value}`];
-    if (window) words.push(`window ${window}`);
-    if (node.leaf && done) words.push(node.leaf === "depth" ? "evaluated at the depth limit" : `a leaf: ${node.leaf}`);
-    if (node.cutoff && done) words.push("cut off");
-    if (node.children.length) words.push(closed ? `${descendants(tree, node)} nodes hidden` : `${node.children.length} children searched`);
-    g.setAttribute("aria-label", words.join("; "));
+    const words = [roleWords(node), node.path.length ? t("after {moves}", { moves: node.path.join(" ") }) : t("the position on the board"), t("value {value}", { value })];
+    if (window) words.push(t("window {window}", { window }));
+    if (node.leaf && done) words.push(node.leaf === "depth" ? t("evaluated at the depth limit") : t("a leaf: {leaf}", { leaf: leafName(node.leaf) }));
+    if (node.cutoff && done) words.push(t("cut off"));
+    if (node.children.length) {
+      const hidden = descendants(tree, node);
+      const count = node.children.length;
+      words.push(closed ? ngettext("{count} node hidden", "{count} nodes hidden", hidden, { count: hidden }) : ngettext("{count} child searched", "{count} children searched", count, { count }));
+    }
+    g.setAttribute("aria-label", words.join(t("; ")));
     if (node.children.length) g.setAttribute("aria-expanded", String(!closed));
     g.append(el("title", {}, words.join("\n")), shape(node));
     g.append(el("text", { class: "value", y: node.role === "max" ? 6 : node.role === "min" ? 1 : 4, "text-anchor": "middle" }, value));
@@ -275,11 +289,17 @@ function drawTree() {
     const cutEvent = node.cutoff ? tree.events.findIndex((e) => e.kind === "cutoff" && e.node === node.id) : -1;
     if (!view.closed.has(node.id) && node.pruned.length && cutEvent >= 0 && cutEvent <= step) {
       const cut = tree.events[cutEvent];
-      const reason = `${cut.bound === "beta" ? "β" : "α"} cut-off: ${cut.move} returned ${valueText(cut.value)} ${cut.bound === "beta" ? "≥ β" : "≤ α"} = ${valueText(cut.bound === "beta" ? cut.beta : cut.alpha)}`;
+      const reason = t("{bound} cut-off: {move} returned {value} {relation} = {limit}", {
+        bound: cut.bound === "beta" ? "β" : "α",
+        move: cut.move,
+        value: valueText(cut.value),
+        relation: cut.bound === "beta" ? "≥ β" : "≤ α",
+        limit: valueText(cut.bound === "beta" ? cut.beta : cut.alpha),
+      });
       for (const move of node.pruned) {
         const { x: gx, y: gy } = pruned.get(`${node.id}:${move}`);
         edges.append(el("line", { x1: x, y1: y + SIZE, x2: gx, y2: gy - 12, class: "edge pruned" }));
-        const text = `${move} pruned, never searched: ${reason}`;
+        const text = t("{move} pruned, never searched: {reason}", { move, reason });
         const p = el("g", { class: "pruned", transform: `translate(${gx} ${gy})`, tabindex: "0", "data-pruned": move, "data-parent": node.id, role: "note", "aria-label": text });
         const wide = Math.max(26, 7 * move.length + 8);
         p.append(el("title", {}, text), el("rect", { x: -wide / 2, y: -11, width: wide, height: 22, rx: 5 }), el("text", { y: 4, "text-anchor": "middle" }, move), el("text", { class: "scissors", y: 24, "text-anchor": "middle" }, "✂"));
@@ -339,28 +359,36 @@ function describe() {
   const tree = view.tree;
   const mark = view.mark;
   $("explain-standpoint").textContent = standpointWords(tree, mark);
-  const depth = tree.depth === null ? "to the end" : pliesText(tree.depth);
-  const what = `${NAMES[tree.algorithm] ?? tree.algorithm}, ${depth}, e(P) ${tree.evaluation}`;
+  const depth = tree.depth === null ? t("to the end") : pliesText(tree.depth);
+  const algorithm = NAMES[tree.algorithm] ? t(NAMES[tree.algorithm]) : tree.algorithm;
+  const what = t("{algorithm}, {depth}, e(P) {evaluation}", { algorithm, depth, evaluation: evaluationTitle(tree.evaluation) });
   const note = $("explain-note");
   note.hidden = tree.asked_depth === tree.depth;
   if (!note.hidden) {
-    note.textContent = `${pliesText(tree.asked_depth)} would draw more than ${tree.max_nodes.toLocaleString("en")} nodes, too many to follow: the tree is drawn ${pliesText(tree.depth)} deep.`;
+    note.textContent = t("{asked} would draw more than {nodes} nodes, too many to follow: the tree is drawn {depth} deep.", {
+      asked: pliesText(tree.asked_depth),
+      nodes: numberText(tree.max_nodes),
+      depth: pliesText(tree.depth),
+    });
   }
   if (tree.nodes.length === 1 && tree.nodes[0].leaf && tree.nodes[0].leaf !== "depth") {
-    summary(`The game is over: nothing to search (${tree.nodes[0].leaf}).`);
+    summary(t("The game is over: nothing to search ({leaf}).", { leaf: leafName(tree.nodes[0].leaf) }));
     return;
   }
   if (!revealed(tree, view.step)) {
-    summary(`${what}. The value and the best move appear when the search gets back to the root.`);
+    summary(t("{what}. The value and the best move appear when the search gets back to the root.", { what }));
     return;
   }
-  const parts = [`${what}: value ${valueText(tree.value)}, best move ${tree.move ?? "—"}`, `${tree.nodes_visited.toLocaleString("en")} nodes`];
+  const parts = [
+    t("{what}: value {value}, best move {move}", { what, value: valueText(tree.value), move: tree.move ?? "—" }),
+    ngettext("{count} node", "{count} nodes", tree.nodes_visited, { count: numberText(tree.nodes_visited) }),
+  ];
   if (isAlphaBeta(tree)) {
     const cutoffs = tree.nodes.filter((n) => n.cutoff).length;
     const pruned = tree.pruned_spots.length;
-    parts.push(`${cutoffs} cut-offs pruned ${pruned} ${pruned === 1 ? "move" : "moves"}`);
+    parts.push(ngettext("{cutoffs} cut-offs pruned {count} move", "{cutoffs} cut-offs pruned {count} moves", pruned, { cutoffs, count: pruned }));
   }
-  summary(`${parts.join(" · ")}.`, "answer");
+  summary(t("{parts}.", { parts: parts.join(" · ") }), "answer");
 }
 
 /** α and β (or the best so far) of the current node and every ancestor, root first. */
@@ -374,9 +402,9 @@ function drawPath(live, current) {
     const name = html("span", { class: "who" }, `${nodeName(node)} · ${roleName(node, view.mark)}`);
     const parts = [];
     if (state.alpha !== null) parts.push(`α ${valueText(state.alpha)}`, `β ${valueText(state.beta)}`);
-    if (state.best !== null) parts.push(`best so far ${state.best} (${valueText(state.bestValue)})`);
-    if (state.done) parts.push(`returned ${valueText(state.value)}`);
-    li.append(name, html("span", { class: "bounds" }, parts.join(" · ") || "no child back yet"));
+    if (state.best !== null) parts.push(t("best so far {move} ({value})", { move: state.best, value: valueText(state.bestValue) }));
+    if (state.done) parts.push(t("returned {value}", { value: valueText(state.value) }));
+    li.append(name, html("span", { class: "bounds" }, parts.join(" · ") || t("no child back yet")));
     return li;
   });
   $("explain-path").replaceChildren(...items);
@@ -430,7 +458,7 @@ function drawDeepening() {
 // ------------------------------------------------------------------------------ node details
 function miniBoard(diagram) {
   const rows = diagram.split("/");
-  const board = html("div", { class: "mini-board", role: "img", "aria-label": `board ${diagram}` });
+  const board = html("div", { class: "mini-board", role: "img", "aria-label": t("board {diagram}", { diagram }) });
   board.style.gridTemplateColumns = `repeat(${rows[0].length}, 1fr)`;
   for (const row of rows) {
     for (const cell of row) board.append(html("span", { class: `mini-cell ${cell === "." ? "empty" : cell}` }, cell === "." ? "" : view.mark(cell)));
@@ -442,30 +470,31 @@ function showDetail(id) {
   const box = $("node-detail");
   const tree = view.tree;
   if (id === null || !tree) {
-    box.replaceChildren(html("p", { class: "muted" }, "Point at a node, or press it, to see its board and how its value was found."));
+    box.replaceChildren(html("p", { class: "muted" }, t("Point at a node, or press it, to see its board and how its value was found.")));
     return;
   }
   const node = tree.nodes[id];
   const done = node.exit <= view.step;
-  const parts = [html("p", { class: "detail-title" }, `${node.parent === null ? "The root" : node.path.join(" ")} · ${roleName(node, view.mark)}`)];
+  const parts = [html("p", { class: "detail-title" }, `${node.parent === null ? t("The root") : node.path.join(" ")} · ${roleName(node, view.mark)}`)];
   if (node.board) parts.push(miniBoard(node.board));
   const lines = [];
-  if (node.alpha !== null) lines.push(`Window on entry: α ${valueText(node.alpha)}, β ${valueText(node.beta)}`);
-  if (!done) lines.push("Value: not known yet");
+  if (node.alpha !== null) lines.push(t("Window on entry: α {alpha}, β {beta}", { alpha: valueText(node.alpha), beta: valueText(node.beta) }));
+  if (!done) lines.push(t("Value: not known yet"));
   else if (node.leaf === "depth") {
     const words = breakdownWords(node, view.mark);
     if (words) lines.push(words.mine, words.theirs, words.sum);
     else lines.push(`e(P) = ${valueText(node.value)}`);
-  } else lines.push(`Value: ${valueText(node.value)}${node.best ? `, best move ${node.best}` : ""}`);
+  } else if (node.best) lines.push(t("Value: {value}, best move {move}", { value: valueText(node.value), move: node.best }));
+  else lines.push(t("Value: {value}", { value: valueText(node.value) }));
   const fail = done ? failHardWords(node) : null;
   if (fail) lines.push(fail.charAt(0).toUpperCase() + fail.slice(1));
-  if (node.children.length) lines.push(`Children searched ${orderWords(node)}: ${node.children.map((c) => tree.nodes[c].move).join(" ")}`);
-  if (node.extended) lines.push("Quiescence searched on here: a side could win at once or had to block.");
-  if (node.pruned.length && done) lines.push(`Pruned: ${node.pruned.join(" ")}`);
+  if (node.children.length) lines.push(t("Children searched {order}: {moves}", { order: orderWords(node), moves: node.children.map((c) => tree.nodes[c].move).join(" ") }));
+  if (node.extended) lines.push(t("Quiescence searched on here: a side could win at once or had to block."));
+  if (node.pruned.length && done) lines.push(t("Pruned: {moves}", { moves: node.pruned.join(" ") }));
   parts.push(...lines.map((line) => html("p", {}, line)));
   if (node.children.length) {
     const closed = view.closed.has(node.id);
-    const button = html("button", { type: "button", class: "toggle" }, closed ? "Open its subtree" : "Close its subtree");
+    const button = html("button", { type: "button", class: "toggle" }, closed ? t("Open its subtree") : t("Close its subtree"));
     button.addEventListener("click", () => toggleNode(node.id));
     parts.push(button);
   }
@@ -495,7 +524,7 @@ function toggleTry() {
   $("explain-try").setAttribute("aria-pressed", String(Boolean(view.quiz)));
   $("explain-quiz").hidden = !view.quiz;
   $("quiz-feedback").textContent = "";
-  $("quiz-question").textContent = view.quiz ? "Press Step: before each value and each cut-off is shown, say what it will be." : "";
+  $("quiz-question").textContent = view.quiz ? t("Press Step: before each value and each cut-off is shown, say what it will be.") : "";
   $("quiz-value").hidden = true;
   $("quiz-cutoff").hidden = true;
   resetLog();
@@ -523,8 +552,8 @@ function answerQuestion(given) {
   const right = isRight(question, given);
   quiz.answered.set(question.step, right);
   quiz.pending = null;
-  const truth = question.kind === "value" ? `it returns ${valueText(question.answer)}` : question.answer ? "it is a cut-off" : "no cut-off";
-  $("quiz-feedback").textContent = right ? `Right: ${truth}.` : `Not quite: ${truth}.`;
+  const truth = question.kind === "value" ? t("it returns {value}", { value: valueText(question.answer) }) : question.answer ? t("it is a cut-off") : t("no cut-off");
+  $("quiz-feedback").textContent = right ? t("Right: {truth}.", { truth }) : t("Not quite: {truth}.", { truth });
   $("quiz-feedback").className = `quiz-feedback ${right ? "right" : "wrong"}`;
   $("quiz-value").hidden = true;
   $("quiz-cutoff").hidden = true;
@@ -538,8 +567,9 @@ function drawScore() {
   const quiz = view.quiz;
   if (!quiz) return;
   const right = [...quiz.answered.values()].filter(Boolean).length;
-  const so = `${scoreWords(right, quiz.answered.size)} so far, ${quiz.questions.length} questions in all`;
-  $("quiz-score").textContent = atEnd() ? `Score: ${scoreWords(right, quiz.answered.size)}.` : so;
+  const score = scoreWords(right, quiz.answered.size);
+  const so = ngettext("{score} so far, {count} question in all", "{score} so far, {count} questions in all", quiz.questions.length, { score, count: quiz.questions.length });
+  $("quiz-score").textContent = atEnd() ? t("Score: {score}.", { score }) : so;
 }
 
 // ------------------------------------------------------------------------------- comparison
@@ -547,8 +577,12 @@ function drawCompare(answer) {
   const body = $("compare-table").tBodies[0];
   const most = Math.max(...answer.rows.map((row) => row.nodes));
   const depth = pliesText(answer.depth);
-  $("compare-note").textContent = `The same position searched ${depth} deep with ${answer.evaluation}; each search may visit ${answer.max_nodes.toLocaleString("en")} nodes (bars on a log scale).`;
-  $("compare-value").textContent = `Value for Max (${view.mark("x")})`;
+  $("compare-note").textContent = t("The same position searched {depth} deep with {evaluation}; each search may visit {nodes} nodes (bars on a log scale).", {
+    depth,
+    evaluation: evaluationTitle(answer.evaluation),
+    nodes: numberText(answer.max_nodes),
+  });
+  $("compare-value").textContent = t("Value for Max ({side})", { side: view.mark("x") });
   body.replaceChildren(
     ...answer.rows.map((row) => {
       const tr = document.createElement("tr");
@@ -557,7 +591,7 @@ function drawCompare(answer) {
       if (!row.complete) tr.className = "stopped";
       const name = document.createElement("th");
       name.scope = "row";
-      name.textContent = row.label;
+      name.textContent = comparedName(row);
       const nodes = document.createElement("td");
       nodes.className = "nodes";
       const meter = document.createElement("div");
@@ -588,7 +622,7 @@ function drawCompare(answer) {
 
 function compareError(error) {
   $("compare-table").tBodies[0].replaceChildren();
-  $("compare-note").textContent = `No comparison: ${error.message}.`;
+  $("compare-note").textContent = t("No comparison: {message}.", { message: error.message });
 }
 
 // ------------------------------------------------------------------------------------ wiring

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
 import { landing, readDiagram } from "./diagram.js";
-import { gameTitle, historyBadge, historyPlayers, markOf, reviewStatus, reviewWords } from "./words.js";
+import { gameTitle, historyBadge, historyPlayers, languageTag, markOf, ngettext, reviewStatus, reviewWords, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const review = { data: null, step: 0, resume: null };
@@ -29,7 +29,7 @@ export async function showHistory() {
     history = await api.history();
   } catch (error) {
     $("history-empty").hidden = false;
-    $("history-empty").textContent = `The history cannot be read: ${error.message}`;
+    $("history-empty").textContent = t("The history cannot be read: {message}", { message: error.message });
     return;
   }
   // A game with no move yet is only an opened page: it is kept, but not listed.
@@ -44,7 +44,7 @@ function historyItem(game) {
   button.type = "button";
   button.dataset.game = game.id;
   const [kind, words] = historyBadge(game);
-  const when = new Date(game.updated * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  const when = new Date(game.updated * 1000).toLocaleString(languageTag(), { dateStyle: "medium", timeStyle: "short" });
   const title = document.createElement("span");
   title.className = "title";
   title.textContent = `${gameTitle(game.game)} `;
@@ -54,7 +54,8 @@ function historyItem(game) {
   title.append(badge);
   const meta = document.createElement("span");
   meta.className = "meta";
-  meta.textContent = `${historyPlayers(game)} · ${game.plies} moves · ${when}`;
+  const moves = ngettext("{count} move", "{count} moves", game.plies, { count: game.plies });
+  meta.textContent = t("{players} · {moves} · {when}", { players: historyPlayers(game), moves, when });
   button.append(title, meta);
   button.addEventListener("click", () => open(game.id));
   item.append(button);
@@ -64,18 +65,19 @@ function historyItem(game) {
 async function open(id) {
   for (const button of document.querySelectorAll("#games button")) button.setAttribute("aria-current", String(button.dataset.game === id));
   $("review").hidden = false;
-  $("review-status").textContent = "Analysing every move…";
-  $("review-title").textContent = "Review";
+  $("review-status").textContent = t("Analysing every move…");
+  $("review-title").textContent = t("Review");
   try {
     review.data = await api.review(id);
   } catch (error) {
     review.data = null;
-    $("review-status").textContent = `This game cannot be reviewed: ${error.message}`;
+    $("review-status").textContent = t("This game cannot be reviewed: {message}", { message: error.message });
     return;
   }
   const game = review.data.game;
   const mistakes = review.data.mistakes;
-  $("review-title").textContent = `Review · ${gameTitle(game.game)} · ${mistakes} ${mistakes === 1 ? "mistake" : "mistakes"}`;
+  const counted = ngettext("{count} mistake", "{count} mistakes", mistakes, { count: mistakes });
+  $("review-title").textContent = t("Review · {game} · {mistakes}", { game: gameTitle(game.game), mistakes: counted });
   $("review-slider").max = String(review.data.plies.length);
   $("resume").hidden = Boolean(game.result) || game.mode === "computers";
   $("review-moves").replaceChildren(
@@ -86,7 +88,7 @@ async function open(id) {
       button.type = "button";
       button.textContent = `${ply.ply}. ${markOf(game, ply.side)} ${ply.move}${ply.mistake ? " ✗" : ""}`;
       const words = reviewWords(ply);
-      button.title = ply.mistake ? `mistake: ${words.verdict}` : words.played;
+      button.title = ply.mistake ? t("mistake: {verdict}", { verdict: words.verdict }) : words.played;
       button.addEventListener("click", () => go(index));
       item.append(button);
       return item;

@@ -5,16 +5,16 @@
 // `state`, and calls render(), which draws from `state` and never asks the server anything. Requests that
 // change the game all go through change(). This is the page's entry module: importing it starts the page.
 
-import { api } from "./api.js";
+import { api, speak } from "./api.js";
 import { drawBoard } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
-import { WARMING_UP, analysisSummary, gameTitle, hintWords, introWords, markOf, playersWords, statusWords } from "./words.js";
+import { analysisSummary, gameTitle, hintWords, introWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const STORAGE = { game: "inarow.game", choices: "inarow.choices" };
+const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language" };
 
 const state = {
   game: null, // the GameState the server sent last
@@ -72,7 +72,7 @@ function render() {
     },
     onCell,
   );
-  $("board").setAttribute("aria-label", `${gameTitle(game.game)} board, ${game.columns} by ${game.rows}`);
+  $("board").setAttribute("aria-label", t("{game} board, {columns} by {rows}", { game: gameTitle(game.game), columns: game.columns, rows: game.rows }));
   setStatus(...statusWords(game, { busy: state.busy, intro: state.intro }));
   $("players").textContent = playersWords(game);
   renderMoves();
@@ -98,13 +98,13 @@ function renderMoves() {
       side.className = `side-${state.game.symbols[move.side]}`;
       side.textContent = mark(move.side);
       item.append(`${move.ply}. `, side, ` ${move.move}`);
-      item.title = move.note || (move.by === "human" ? "played by a person" : "");
+      item.title = noteWords(move, mark);
       return item;
     }),
   );
   if (!state.game.moves.length) {
     const empty = document.createElement("li");
-    empty.textContent = "No moves yet";
+    empty.textContent = t("No moves yet");
     list.append(empty);
   }
 }
@@ -115,13 +115,13 @@ function renderAnalysisPanel() {
   if (!state.analysisOn) return;
   const { analysis, analysisError, game } = state;
   if (game.result) {
-    $("analysis-summary").textContent = "The game is over.";
+    $("analysis-summary").textContent = t("The game is over.");
     $("pv").textContent = "—";
   } else if (analysisError && analysisError.position === game.position) {
-    $("analysis-summary").textContent = `No analysis: ${analysisError.message}`;
+    $("analysis-summary").textContent = t("No analysis: {message}", { message: analysisError.message });
     $("pv").textContent = "";
   } else if (!analysis || analysis.position !== game.position) {
-    $("analysis-summary").textContent = "Analysing…";
+    $("analysis-summary").textContent = t("Analysing…");
     $("pv").textContent = "";
   } else {
     $("analysis-summary").textContent = analysisSummary(analysis, mark);
@@ -143,7 +143,7 @@ async function change(request, failure, { showBusy = false, fresh = false } = {}
   // A slow answer may be the engine still loading on the server: say so rather than "thinking".
   const slow = setTimeout(async () => {
     const health = await api.health().catch(() => null);
-    if (health?.status === "warming" && state.busy && generation === state.generation) setStatus(WARMING_UP, "thinking");
+    if (health?.status === "warming" && state.busy && generation === state.generation) setStatus(warmingUp(), "thinking");
   }, 800);
   try {
     const next = await request();
@@ -213,7 +213,7 @@ function refreshExplain() {
 async function refreshScore() {
   const game = state.game;
   const kind = game ? game.game : $("game").value;
-  $("score-title").textContent = `Score · ${gameTitle(kind)}`;
+  $("score-title").textContent = t("Score · {game}", { game: gameTitle(kind) });
   try {
     const scores = await api.scores();
     const score = scores.find((s) => s.game === kind) ?? { wins: 0, draws: 0, losses: 0 };
@@ -230,19 +230,19 @@ async function onCell(cell, column) {
   const game = state.game;
   if (!game) return;
   if (state.busy) {
-    setStatus("Please wait: the computer is thinking…", "thinking");
+    setStatus(t("Please wait: the computer is thinking…"), "thinking");
     return;
   }
   if (game.result) {
-    setStatus("The game is over: press “New game” to play again.", "error");
+    setStatus(t("The game is over: press “New game” to play again."), "error");
     return;
   }
   if (game.waiting_for === "computer") {
-    setStatus("It is the computer's move.", "error");
+    setStatus(t("It is the computer's move."), "error");
     return;
   }
   const move = game.gravity ? String(column) : cell;
-  if (await change(() => api.play(game.id, move, false, game.moves.length + 1), (error) => `Can't play ${move}: ${error.reason}.`)) await followUp();
+  if (await change(() => api.play(game.id, move, false, game.moves.length + 1), (error) => t("Can't play {move}: {reason}.", { move, reason: error.reason }))) await followUp();
 }
 
 /** Let the computer play when it is its turn: a reply, or the next move of a watched game. */
@@ -262,7 +262,7 @@ async function followUp() {
 
 async function computerMove() {
   const game = state.game;
-  await change(() => api.play(game.id, null, true, game.moves.length + 1), (error) => `The computer could not move: ${error.reason}.`, { showBusy: true });
+  await change(() => api.play(game.id, null, true, game.moves.length + 1), (error) => t("The computer could not move: {reason}.", { reason: error.reason }), { showBusy: true });
 }
 
 async function newGame(event) {
@@ -273,11 +273,11 @@ async function newGame(event) {
   clearTimeout(state.watch);
   state.analysis = null;
   state.hint = null;
-  setStatus(choices.first === "computer" && choices.mode === "computer" ? "The computer is thinking…" : "Starting…", "thinking");
+  setStatus(choices.first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
   const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
   const body = { game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode, ...players };
   // The whole message: the board on screen is not the game that could not start.
-  const started = await change(() => api.newGame(body), (error) => `Can't start this game: ${error.message}.`, { fresh: true });
+  const started = await change(() => api.newGame(body), (error) => t("Can't start this game: {message}.", { message: error.message }), { fresh: true });
   if (!started) return;
   refreshScore();
   $("board").querySelector(".cell")?.focus({ preventScroll: true });
@@ -289,14 +289,14 @@ async function undo() {
   if (!game || state.busy) return;
   clearTimeout(state.watch);
   state.intro = "";
-  if (await change(() => api.undo(game.id), (error) => `Nothing to undo: ${error.reason}.`)) await followUp();
+  if (await change(() => api.undo(game.id), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
 }
 
 async function hint() {
   const game = state.game;
   if (!game || state.busy || game.result) return;
   const position = game.position;
-  setStatus("Looking for the best move…", "thinking");
+  setStatus(t("Looking for the best move…"), "thinking");
   try {
     const analysis = await api.analyze(game.game, position);
     if (state.game.position !== position) return;
@@ -305,7 +305,7 @@ async function hint() {
     setStatus(hintWords(analysis, mark));
   } catch (error) {
     render();
-    setStatus(`No hint: ${error.reason}.`, "error");
+    setStatus(t("No hint: {reason}.", { reason: error.reason }), "error");
   }
 }
 
@@ -341,12 +341,17 @@ function readChoices() {
   if (game === "custom") {
     game = `${$("columns").value}x${$("rows").value}:${$("k").value}${$("gravity").checked ? ":gravity" : ""}`;
   }
+  // O first: the game's name says so (":o-first"), and against the computer whoever plays O opens.
+  const opener = $("opener").value;
+  if (opener === "o") game += ":o-first";
+  const you = $("you").value;
   return {
     game,
     preset: $("game").value,
+    opener,
     mode: $("mode").value,
-    you: $("you").value,
-    first: $("first").value,
+    you,
+    first: opener === "o" ? (you === "o" ? "you" : "computer") : $("first").value,
     level: $("level").value,
     speed: $("speed").value,
     xPlayer: playerChosen("x-player"),
@@ -360,12 +365,12 @@ const playerChosen = (id) => ($(id).value === "own" ? $("own-player").value.trim
 function restoreChoices() {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE.choices) ?? "{}");
-    for (const id of ["mode", "you", "first", "level", "speed"]) choose(id, saved[id]);
+    for (const id of ["mode", "opener", "you", "first", "level", "speed"]) choose(id, saved[id]);
     choose("x-player", saved.xPlayer);
     choose("o-player", saved.oPlayer);
     choose("game", saved.preset);
     if (saved.preset === "custom") {
-      const match = /^(\d+)x(\d+):(\d+)(:gravity)?$/.exec(saved.game ?? "");
+      const match = /^(\d+)x(\d+):(\d+)(:gravity)?(:o-first)?$/.exec(saved.game ?? "");
       if (match) [$("columns").value, $("rows").value, $("k").value, $("gravity").checked] = [match[1], match[2], match[3], Boolean(match[4])];
     }
   } catch {
@@ -379,6 +384,8 @@ function syncForm() {
   const mode = $("mode").value;
   for (const field of document.querySelectorAll("[data-for]")) field.hidden = !field.dataset.for.split(" ").includes(mode);
   if (![$("x-player").value, $("o-player").value].includes("own")) $("own-player-field").hidden = true;
+  // When O opens, who moves first follows from the side you play.
+  if ($("opener").value === "o") $("first-field").hidden = true;
 }
 
 function onKey(event) {
@@ -392,7 +399,7 @@ function onKey(event) {
 }
 
 function showView(name) {
-  for (const tab of document.querySelectorAll(".tab")) {
+  for (const tab of document.querySelectorAll(".tab[data-view]")) {
     if (tab.dataset.view === name) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
@@ -418,10 +425,63 @@ async function load(id) {
   await followUp();
 }
 
+// ------------------------------------------------------------------------------------ language
+/**
+ * Speak the reader's language: the one chosen with the switch (kept in localStorage), else the browser's
+ * (navigator.languages). The server negotiates it against its catalogs; the page then says it in
+ * <html lang>, in every request's Accept-Language and in every word, and offers the others.
+ */
+async function speakTheReadersLanguage() {
+  const chosen = localStorage.getItem(STORAGE.language);
+  const wanted = chosen ?? (navigator.languages?.length ? navigator.languages : [navigator.language ?? "en"]).join(",");
+  let answer = null;
+  try {
+    answer = await api.catalog(wanted);
+  } catch {
+    /* no catalog: the page stays in English */
+  }
+  useCatalog(answer);
+  const tag = answer?.tag ?? "en";
+  document.documentElement.lang = tag;
+  speak(tag);
+  translatePage();
+  document.documentElement.classList.remove("translating");
+  const languages = answer?.languages ?? [];
+  $("languages").replaceChildren(
+    ...languages.map((language) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "language";
+      button.lang = language.tag;
+      button.textContent = language.name;
+      button.setAttribute("aria-pressed", String(language.tag === tag));
+      button.addEventListener("click", () => {
+        if (language.tag === tag) return;
+        localStorage.setItem(STORAGE.language, language.tag);
+        location.reload();
+      });
+      return button;
+    }),
+  );
+}
+
+/** Put the words written in index.html into the reader's language: each element marked data-t="text"
+ * (its text) or data-t="aria-label title …" (those attributes); the English there is the message. */
+function translatePage() {
+  for (const element of document.querySelectorAll("[data-t]")) {
+    for (const name of element.dataset.t.split(" ")) {
+      if (name === "text") element.textContent = t(element.textContent.replace(/\s+/g, " ").trim());
+      else if (element.hasAttribute(name)) element.setAttribute(name, t(element.getAttribute(name)));
+    }
+  }
+}
+
 async function start() {
+  await speakTheReadersLanguage();
   $("new-game").addEventListener("submit", newGame);
   $("game").addEventListener("change", syncForm);
   $("mode").addEventListener("change", syncForm);
+  $("opener").addEventListener("change", syncForm);
   $("x-player").addEventListener("change", syncForm);
   $("o-player").addEventListener("change", syncForm);
   $("undo").addEventListener("click", undo);
@@ -434,11 +494,11 @@ async function start() {
   });
   initHistory(resume);
   document.addEventListener("keydown", onKey);
-  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showView(tab.dataset.view));
+  for (const tab of document.querySelectorAll(".tab[data-view]")) tab.addEventListener("click", () => showView(tab.dataset.view));
   try {
     fillMenus(await api.menus());
   } catch (error) {
-    setStatus(`The page cannot read its menus: ${error.message}.`, "error");
+    setStatus(t("The page cannot read its menus: {message}.", { message: error.message }), "error");
     return;
   }
   restoreChoices();

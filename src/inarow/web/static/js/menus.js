@@ -2,11 +2,21 @@
 // players of a computer-against-computer game, and the Explain panel's algorithm, depth and evaluation.
 // Pure functions: no DOM, so node can test them; main.js puts the options into the <select>s.
 
-import { pliesText, playerTitle } from "./words.js";
+import { N_, pliesText, playerTitle, t } from "./words.js";
 
-const ALGORITHM_LABELS = { minimax: "Minimax", negamax: "Negamax", alphabeta: "α-β (fail-hard)", "alphabeta-soft": "α-β (fail-soft)", "negamax-alphabeta": "α-β, negamax form" };
-const EVALUATION_LABELS = { "open-lines": "Open lines", weighted: "Weighted lines", lines: "Completed lines" };
-const PLAYER_LABELS = { rules: "Rules (win, block, corner…)", threats: "Threats (Gomoku: five, fours, threes…)" };
+const ALGORITHM_LABELS = {
+  minimax: N_("Minimax"),
+  negamax: N_("Negamax"),
+  alphabeta: N_("α-β (fail-hard)"),
+  "alphabeta-soft": N_("α-β (fail-soft)"),
+  "negamax-alphabeta": N_("α-β, negamax form"),
+};
+const EVALUATION_LABELS = { "open-lines": N_("Open lines"), weighted: N_("Weighted lines"), lines: N_("Completed lines") };
+const PLAYER_LABELS = { rules: N_("Rules (win, block, corner…)"), threats: N_("Threats (Gomoku: five, fours, threes…)") };
+const LEVEL_LABELS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"), perfect: N_("Perfect") };
+
+/** A label of one of the tables above in the reader's language, or `fallback` when it has none. */
+const label = (table, name, fallback) => (table[name] ? t(table[name]) : fallback);
 
 /** The textbook searches offered as players, [algorithm, depth, evaluation]: a few that play quickly. */
 const SEARCH_PLAYERS = [
@@ -18,7 +28,7 @@ const SEARCH_PLAYERS = [
 ];
 
 /** The last choice of the players' menus: a player name typed in, such as minimax:2:weights:1,1,1,inf. */
-const OWN_PLAYER = { value: "own", label: "Your own…" };
+const ownPlayer = () => ({ value: "own", label: t("Your own…") });
 
 /** The depths the Explain panel offers, in plies, up to the server's limit; then "to the end". */
 const EXPLAIN_DEPTHS = [1, 2, 3, 4, 5, 6];
@@ -30,7 +40,7 @@ const capitalised = (text) => text.replace(/^[a-z]/, (letter) => letter.toUpperC
 
 /** Options [{value, label}] for every player the server knows by name, then the textbook searches. */
 export function playerOptions(menus) {
-  const named = menus.players.map((name) => ({ value: name, label: PLAYER_LABELS[name] ?? capitalised(playerTitle(name)) }));
+  const named = menus.players.map((name) => ({ value: name, label: label(PLAYER_LABELS, name, capitalised(playerTitle(name))) }));
   const searches = SEARCH_PLAYERS.filter(
     ([algorithm, depth, evaluation]) =>
       menus.algorithms.includes(algorithm) && menus.evaluations.includes(evaluation) && depth <= menus.max_depth,
@@ -48,17 +58,17 @@ export function playerOptions(menus) {
 export function menuOptions(menus) {
   const players = playerOptions(menus);
   const lists = {
-    level: menus.levels.map((name) => ({ value: name, label: capitalised(name) })),
-    "x-player": [...players, OWN_PLAYER],
-    "o-player": [...players, OWN_PLAYER],
-    "explain-algorithm": menus.algorithms.map((name) => ({ value: name, label: ALGORITHM_LABELS[name] ?? name })),
+    level: menus.levels.map((name) => ({ value: name, label: label(LEVEL_LABELS, name, capitalised(name)) })),
+    "x-player": [...players, ownPlayer()],
+    "o-player": [...players, ownPlayer()],
+    "explain-algorithm": menus.algorithms.map((name) => ({ value: name, label: label(ALGORITHM_LABELS, name, name) })),
     "explain-depth": [
       ...EXPLAIN_DEPTHS.filter((depth) => depth <= menus.max_depth).map((depth) => ({ value: String(depth), label: pliesText(depth) })),
-      { value: "end", label: "To the end" },
+      { value: "end", label: t("To the end") },
     ],
     "explain-evaluation": [
-      ...menus.evaluations.map((name) => ({ value: name, label: EVALUATION_LABELS[name] ?? name })),
-      { value: "custom", label: "Your own: weights…" },
+      ...menus.evaluations.map((name) => ({ value: name, label: label(EVALUATION_LABELS, name, name) })),
+      { value: "custom", label: t("Your own: weights…") },
     ],
   };
   const menusById = {};

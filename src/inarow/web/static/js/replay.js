@@ -6,14 +6,14 @@
 //
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it ("X", "O").
 
-import { pliesText, valueText } from "./words.js";
+import { N_, ngettext, numberText, pliesText, t, valueText } from "./words.js";
 
 const ORDER_WORDS = {
-  columns: "column by column (a1 a2 a3 b1 …)",
-  rows: "row by row from the top (a3 b3 c3 a2 …)",
-  evaluation: "best first, by e(P) after the move",
-  "previous-best": "the previous depth's best move first, then the board order",
-  forcing: "only the forcing moves: a win at once, else a block",
+  columns: N_("column by column (a1 a2 a3 b1 …)"),
+  rows: N_("row by row from the top (a3 b3 c3 a2 …)"),
+  evaluation: N_("best first, by e(P) after the move"),
+  "previous-best": N_("the previous depth's best move first, then the board order"),
+  forcing: N_("only the forcing moves: a win at once, else a block"),
 };
 
 const ALPHA_BETA = new Set(["alphabeta", "alphabeta-soft", "negamax-alphabeta"]);
@@ -22,15 +22,16 @@ const ALPHA_BETA = new Set(["alphabeta", "alphabeta-soft", "negamax-alphabeta"])
 export const isAlphaBeta = (tree) => ALPHA_BETA.has(tree.algorithm);
 
 /** A node's name in the words: its move ("c1"), or "the root". */
-export const nodeName = (node) => (node.parent === null ? "the root" : node.move);
+export const nodeName = (node) => (node.parent === null ? t("the root") : node.move);
 
 /** A node's name at the start of a sentence: "The root", or its move as written ("a3", never "A3"). */
-const capital = (text) => (text === "the root" ? "The root" : text);
+const capital = (node) => (node.parent === null ? t("The root") : node.move);
 
 /** Who moves at a node, for people: "Max (X)", "Min (O)", or in negamax "X to move". */
 export function roleName(node, mark) {
-  if (node.role === "negamax") return `${mark(node.to_move)} to move`;
-  return `${node.role === "max" ? "Max" : "Min"} (${mark(node.to_move)})`;
+  const side = mark(node.to_move);
+  if (node.role === "negamax") return t("{side} to move", { side });
+  return node.role === "max" ? t("Max ({side})", { side }) : t("Min ({side})", { side });
 }
 
 /** The moves from the root to `node`, for people: "a3 b3 c1", or "" at the root. */
@@ -93,11 +94,11 @@ export function breakdownWords(node, mark) {
     counts.forEach((count, stones) => {
       const weight = b.weights[stones];
       if (!count || weight === 0) return;
-      const lines = `${count} ${count === 1 ? "line" : "lines"}`;
-      const held = stones === 0 ? "empty" : `with ${stones} ${who}`;
-      parts.push(`${lines} ${held} × ${valueText(weight).replace("+", "")}`);
+      const weightText = valueText(weight).replace("+", "");
+      if (stones === 0) parts.push(ngettext("{count} line empty × {weight}", "{count} lines empty × {weight}", count, { count, weight: weightText }));
+      else parts.push(ngettext("{count} line with {stones} {side} × {weight}", "{count} lines with {stones} {side} × {weight}", count, { count, stones, side: who, weight: weightText }));
     });
-    return parts.length ? parts.join(" + ") : "no open line";
+    return parts.length ? parts.join(" + ") : t("no open line");
   };
   const total = (value) => valueText(value).replace("+", "");
   return {
@@ -113,27 +114,30 @@ export function failHardWords(node) {
   const seen = numberOf(node.seen);
   const value = numberOf(node.value);
   const which = seen > value ? "β" : "α";
-  const side = node.role === "negamax" ? "" : node.role === "max" ? " (Max)" : " (Min)";
-  return `fail-hard: its best child gave ${valueText(node.seen)}, but a fail-hard node${side} returns a value inside its window, so it returns ${which} = ${valueText(node.value)}`;
+  const fields = { seen: valueText(node.seen), bound: which, value: valueText(node.value) };
+  if (node.role === "max") return t("fail-hard: its best child gave {seen}, but a fail-hard node (Max) returns a value inside its window, so it returns {bound} = {value}", fields);
+  if (node.role === "min") return t("fail-hard: its best child gave {seen}, but a fail-hard node (Min) returns a value inside its window, so it returns {bound} = {value}", fields);
+  return t("fail-hard: its best child gave {seen}, but a fail-hard node returns a value inside its window, so it returns {bound} = {value}", fields);
 }
 
 /** Why a node's children come in the order searched. */
-export const orderWords = (node) => ORDER_WORDS[node.order] ?? node.order;
+export const orderWords = (node) => (ORDER_WORDS[node.order] ? t(ORDER_WORDS[node.order]) : node.order);
 
 function leafWords(node, mark) {
-  const name = capital(nodeName(node));
+  const name = capital(node);
+  const value = valueText(node.value);
   if (node.leaf === "depth") {
     const breakdown = breakdownWords(node, mark);
-    return `${name} is at the depth limit: ${breakdown ? breakdown.sum : `e(P) = ${valueText(node.value)}`}`;
+    return t("{node} is at the depth limit: {sum}", { node: name, sum: breakdown ? breakdown.sum : `e(P) = ${value}` });
   }
   if (node.leaf === "won" || node.leaf === "lost") {
     const winner = node.leaf === "won" ? mark("x") : mark("o");
     const who = node.role === "negamax" ? (node.leaf === "won" ? mark(node.to_move) : mark(node.to_move === "x" ? "o" : "x")) : winner;
-    return `${name}: ${who} has won, ${valueText(node.value)}`;
+    return t("{node}: {side} has won, {value}", { node: name, side: who, value });
   }
-  if (node.leaf === "draw") return `${name}: the board is full, a draw, 0`;
-  if (node.leaf === "table") return `${name} is in the table: ${valueText(node.value)}`;
-  return `${name} is a leaf: ${valueText(node.value)}`;
+  if (node.leaf === "draw") return t("{node}: the board is full, a draw, 0", { node: name });
+  if (node.leaf === "table") return t("{node} is in the table: {value}", { node: name, value });
+  return t("{node} is a leaf: {value}", { node: name, value });
 }
 
 /** The words of step `index`: one sentence made from the event's fields. */
@@ -142,34 +146,48 @@ export function stepWords(tree, index, mark) {
   const node = tree.nodes[event.node];
   const name = nodeName(node);
   const window = `α = ${valueText(event.alpha)}, β = ${valueText(event.beta)}`;
+  const value = valueText(event.value);
   switch (event.kind) {
     case "enter": {
-      const bounds = event.alpha === null ? "" : node.role === "negamax" && node.parent !== null ? `, window (−β, −α) of its parent: ${window}` : `, ${window}`;
-      const where = node.parent === null ? "Start at the root" : `Try ${name}`;
+      const role = roleName(node, mark);
+      const who = node.role === "negamax" ? role : t("{role} to move", { role });
+      let text;
+      if (node.parent === null) text = t("Start at the root: {who}", { who });
+      else text = t("Try {node}: {who}", { node: name, who });
+      if (event.alpha !== null) {
+        if (node.role === "negamax" && node.parent !== null) text = t("{text}, window (−β, −α) of its parent: {window}", { text, window });
+        else text = t("{text}, {window}", { text, window });
+      }
       const parent = node.parent === null ? null : tree.nodes[node.parent];
-      const order =
-        parent && parent.children[0] === node.id && parent.order !== "columns"
-          ? `; ${nodeName(parent)} tries its children ${orderWords(parent)}: ${[...parent.children.map((id) => tree.nodes[id].move), ...parent.pruned].join(" ")}`
-          : "";
-      return `${where}: ${roleName(node, mark)}${node.role === "negamax" ? "" : " to move"}${bounds}${order}`;
+      if (parent && parent.children[0] === node.id && parent.order !== "columns") {
+        const moves = [...parent.children.map((id) => tree.nodes[id].move), ...parent.pruned].join(" ");
+        text = t("{text}; {parent} tries its children {order}: {moves}", { text, parent: nodeName(parent), order: orderWords(parent), moves });
+      }
+      return text;
     }
     case "return": {
       if (node.leaf) return leafWords(node, mark);
       const fail = failHardWords(node);
-      if (node.parent === null) return `The root's value is ${valueText(event.value)}: best move ${node.best ?? "—"}${fail ? ` (${fail})` : ""}`;
-      return `${capital(name)} returns ${valueText(event.value)} to ${nodeName(tree.nodes[node.parent])}${fail ? ` (${fail})` : ""}`;
+      const text =
+        node.parent === null
+          ? t("The root's value is {value}: best move {move}", { value, move: node.best ?? "—" })
+          : t("{node} returns {value} to {parent}", { node: capital(node), value, parent: nodeName(tree.nodes[node.parent]) });
+      return fail ? t("{text} ({why})", { text, why: fail }) : text;
     }
     case "update": {
-      if (event.bound === "alpha") return `${capital(name)}: α rises to ${valueText(event.value)}, best so far ${event.move}`;
-      if (event.bound === "beta") return `${capital(name)}: β falls to ${valueText(event.value)}, best so far ${event.move}`;
-      return `${capital(name)}: best so far ${event.move} with ${valueText(event.value)}`;
+      const fields = { node: capital(node), value, move: event.move };
+      if (event.bound === "alpha") return t("{node}: α rises to {value}, best so far {move}", fields);
+      if (event.bound === "beta") return t("{node}: β falls to {value}, best so far {move}", fields);
+      return t("{node}: best so far {move} with {value}", fields);
     }
     case "cutoff": {
       const bound = event.bound === "beta" ? "β" : "α";
       const relation = event.bound === "beta" ? "≥" : "≤";
       const limit = event.bound === "beta" ? event.beta : event.alpha;
-      const pruned = event.pruned.length ? `${event.pruned.join(" ")} ${event.pruned.length === 1 ? "is" : "are"} pruned` : "no move was left to prune";
-      return `${event.move} returns ${valueText(event.value)} ${relation} ${bound} = ${valueText(limit)}: ${bound} cut-off at ${name}, ${pruned}`;
+      const pruned = event.pruned.length
+        ? ngettext("{moves} is pruned", "{moves} are pruned", event.pruned.length, { moves: event.pruned.join(" ") })
+        : t("no move was left to prune");
+      return t("{move} returns {value} {relation} {bound} = {limit}: {bound} cut-off at {node}, {pruned}", { move: event.move, value, relation, bound, limit: valueText(limit), node: name, pruned });
     }
     default:
       return event.kind;
@@ -181,9 +199,9 @@ export function standpointWords(tree, mark) {
   const max = mark(tree.max ?? "x");
   const min = mark((tree.max ?? "x") === "x" ? "o" : "x");
   if (tree.frame === "to_move") {
-    return `Max is ${max}, Min is ${min}. In negamax each node's value is for the side to move there: a parent takes the largest of its children's values negated.`;
+    return t("Max is {max}, Min is {min}. In negamax each node's value is for the side to move there: a parent takes the largest of its children's values negated.", { max, min });
   }
-  return `Max is ${max}, Min is ${min}: every value is ${max}'s, so higher is better for ${max}.`;
+  return t("Max is {max}, Min is {min}: every value is {max}'s, so higher is better for {max}.", { max, min });
 }
 
 // ------------------------------------------------------------------------------------- Try it
@@ -231,13 +249,13 @@ export const questionBefore = (list, step) => list.find((question) => question.s
 /** The prompt of a question in words. */
 export function questionWords(tree, question) {
   const node = tree.nodes[question.node];
-  if (question.kind === "value") return `What value does ${nodeName(node)} return?`;
+  if (question.kind === "value") return t("What value does {node} return?", { node: nodeName(node) });
   const child = tree.nodes[question.child];
-  return `${capital(child.move)} returned ${valueText(child.value)}. Does it cut off the search at ${nodeName(node)}?`;
+  return t("{child} returned {value}. Does it cut off the search at {node}?", { child: child.move, value: valueText(child.value), node: nodeName(node) });
 }
 
 /** The score at the end: "7 of 9 right". */
-export const scoreWords = (right, asked) => `${right} of ${asked} right`;
+export const scoreWords = (right, asked) => t("{right} of {asked} right", { right, asked });
 
 // ------------------------------------------------------------------------- iterative deepening
 /**
@@ -251,7 +269,7 @@ export function deepeningRows(tree) {
     first: row.first ?? "—",
     move: row.move ?? "—",
     value: valueText(row.value),
-    nodes: row.nodes.toLocaleString("en"),
-    time: `${row.seconds < 0.01 ? (row.seconds * 1000).toFixed(1) : Math.round(row.seconds * 1000)} ms`,
+    nodes: numberText(row.nodes),
+    time: t("{ms} ms", { ms: row.seconds < 0.01 ? (row.seconds * 1000).toFixed(1) : Math.round(row.seconds * 1000) }),
   }));
 }

@@ -3,7 +3,20 @@
 // `pruned_spots` for the pruned children); the page only closes up the room closed subtrees leave.
 // Pure functions: no DOM, so node can test them.
 
-import { valueText } from "./words.js";
+import { N_, numberText, t, valueText } from "./words.js";
+
+/** The searches of the comparison (POST /api/compare rows), by `name`. */
+const COMPARED_NAMES = {
+  minimax: N_("minimax"),
+  alphabeta: "α-β",
+  "alphabeta-ordering": N_("α-β, move ordering"),
+  "alphabeta-table": N_("α-β, transposition table"),
+  "alphabeta-ordering-table": N_("α-β, ordering and table"),
+  engine: N_("engine"),
+};
+
+/** A row of the comparison's name for people: "α-β, move ordering" (the server's label for a new one). */
+export const comparedName = (row) => (COMPARED_NAMES[row.name] ? t(COMPARED_NAMES[row.name]) : row.label);
 
 /** Ids of the nodes shown when the nodes in `closed` hide their subtrees (a closed node itself shows). */
 export function shownNodes(tree, closed) {
@@ -96,7 +109,7 @@ export function placement(tree, closed, below = 24) {
 }
 
 /** How long a search took, for people: "0.4 ms", "12 ms". */
-export const millisecondsText = (seconds) => `${seconds < 0.01 ? (seconds * 1000).toFixed(1) : Math.round(seconds * 1000)} ms`;
+export const millisecondsText = (seconds) => t("{ms} ms", { ms: seconds < 0.01 ? (seconds * 1000).toFixed(1) : Math.round(seconds * 1000) });
 
 /**
  * One row of the comparison table in words: nodes ("> 50,000" when the search was stopped), the
@@ -109,15 +122,15 @@ export function compareCells(row, most, toMove = "x") {
   const sign = toMove === "x" ? 1 : -1;
   let value = "—";
   if (row.complete && row.engine_evaluation !== null && row.engine_evaluation !== undefined) {
-    value = `eval ${valueText(sign * row.engine_evaluation)} (its scale)`;
+    value = t("eval {score} (its scale)", { score: valueText(sign * row.engine_evaluation) });
   } else if (row.complete && row.max_value !== undefined && row.max_value !== null) {
     value = valueText(row.max_value);
-    if (row.name === "engine") value += row.max_value === 0 ? " (a draw)" : " (proven)";
+    if (row.name === "engine") value = row.max_value === 0 ? t("{value} (a draw)", { value }) : t("{value} (proven)", { value });
   } else if (row.complete) value = row.value_text ?? "—";
   return {
-    nodes: row.complete ? row.nodes.toLocaleString("en") : `> ${row.nodes.toLocaleString("en")}`,
+    nodes: row.complete ? numberText(row.nodes) : `> ${numberText(row.nodes)}`,
     branching: row.branching === null ? "—" : row.branching.toFixed(2),
-    time: row.complete ? millisecondsText(row.seconds) : "stopped",
+    time: row.complete ? millisecondsText(row.seconds) : t("stopped"),
     value,
     bar: Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most)),
   };

@@ -1,27 +1,108 @@
 // The words a person reads, made from the fields the server sends (outcome, winner, plies, score…),
 // never by rewriting the server's English. Pure functions: no DOM, no requests, so node can test them.
 //
+// Every sentence is an English message looked up in the catalog of the reader's language with t() (or
+// ngettext() where a number chooses the form): the catalogs are the gettext .po files the Python code
+// speaks from, served by GET /i18n/{tags}.json; `pybabel extract` finds the messages written here.
+// English needs no catalog. `{name}` placeholders are filled after the lookup, so a translation may
+// reorder them.
+//
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
 // `symbols`; see markOf.
 
-const GAME_NAMES = { tictactoe: "Tic-tac-toe", "4x4": "4×4", "5x5": "5×5", connect4: "Connect Four", gomoku: "Gomoku", "gomoku-standard": "Gomoku (exactly five)" };
-const SEARCH_NAMES = { minimax: "minimax", negamax: "negamax", alphabeta: "α-β", "alphabeta-soft": "α-β" };
+// ------------------------------------------------------------------------------ translation
+const catalog = { tag: "en", messages: {} };
+
+/** Speak the language of `answer` (GET /i18n/{tags}.json: {tag, messages}); no answer: English. */
+export function useCatalog(answer) {
+  catalog.tag = answer?.tag ?? "en";
+  catalog.messages = answer?.messages ?? {};
+}
+
+/** The language spoken, as a tag for <html lang> and Accept-Language: "en", "zh-CN". */
+export const languageTag = () => catalog.tag;
+
+/** `text` with each {name} replaced by params[name] (a placeholder without a value stays as it is). */
+export const fill = (text, params = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+
+/** Marks `message` for the catalog where it is written (a table of names); t() translates it where shown. */
+export const N_ = (message) => message;
+
+/** `message` in the reader's language, its {placeholders} filled from `params`. */
+export function t(message, params = {}) {
+  const found = catalog.messages[message];
+  return fill(typeof found === "string" && found ? found : message, params);
+}
+
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+
+/** Which plural form of `forms` a count takes in the reader's language: the forms of a .po entry are in
+ * the order of the language's plural categories (CLDR), as Intl.PluralRules names them. */
+function pluralIndex(count, forms) {
+  const rules = new Intl.PluralRules(catalog.tag);
+  const order = CATEGORIES.filter((category) => rules.resolvedOptions().pluralCategories.includes(category));
+  return Math.min(Math.max(0, order.indexOf(rules.select(count))), forms - 1);
+}
+
+/** The form of `singular`/`plural` for `count` in the reader's language, placeholders filled. */
+export function ngettext(singular, plural, count, params = {}) {
+  const forms = catalog.messages[singular];
+  if (Array.isArray(forms) && forms.length) return fill(forms[pluralIndex(count, forms.length)], params);
+  return fill(count === 1 ? singular : plural, params);
+}
+
+/** A number written as the reader's language writes it: "1,234". */
+export const numberText = (number) => number.toLocaleString(catalog.tag);
+
+// ---------------------------------------------------------------------------------- words
+const GAME_NAMES = {
+  tictactoe: N_("Tic-tac-toe"),
+  "4x4": N_("4×4"),
+  "5x5": N_("5×5"),
+  connect4: N_("Connect Four"),
+  gomoku: N_("Gomoku"),
+  "gomoku-standard": N_("Gomoku (exactly five)"),
+};
+const SEARCH_NAMES = { minimax: N_("minimax"), negamax: N_("negamax"), alphabeta: "α-β", "alphabeta-soft": "α-β" };
 const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
+// The evaluations by the names the server gives them (the names are English words: "open-lines").
+const EVALUATION_NAMES = { "open-lines": N_("open-lines"), weighted: N_("weighted"), lines: N_("lines") };
+const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), perfect: N_("perfect"), random: N_("random"), rules: N_("rules"), threats: N_("threats") };
+
+/** An evaluation's name for people: "open-lines", "weighted" (开放线, 加权); "weights:1,2,3,inf" as written. */
+export const evaluationTitle = (name) => (EVALUATION_NAMES[name] ? t(EVALUATION_NAMES[name]) : name);
 
 /** The mark a person sees for `side` in `game`: its symbol, upper case ("X", or "O"). */
 export const markOf = (game, side) => (game ? game.symbols[side] : side).toUpperCase();
 
-/** A game's name for people: "Tic-tac-toe", "Connect Four", "6x5, k = 4 with gravity". */
-export const gameTitle = (name) =>
-  GAME_NAMES[name] ?? name.replace(":gravity", " with gravity").replace(":exact", ", exactly k").replace(":", ", k = ");
+/** Whether a game's name says O moves first (":o-first"). */
+export const oFirst = (name) => name.endsWith(":o-first");
 
-/** A player's name for people: "rules", "perfect", "minimax, 2 plies", "α-β, 4 plies, weighted". */
+/** A game's name for people: "Tic-tac-toe", "Connect Four", "6x5, k = 4 with gravity", "Tic-tac-toe, O
+ * moves first". */
+export function gameTitle(name) {
+  if (oFirst(name)) return t("{game}, O moves first", { game: gameTitle(name.slice(0, -":o-first".length)) });
+  if (GAME_NAMES[name]) return t(GAME_NAMES[name]);
+  const custom = /^(\d+x\d+):(\d+)(:exact)?(:gravity)?(:exact)?$/.exec(name);
+  if (!custom) return name;
+  const exact = Boolean(custom[3] || custom[5]);
+  const gravity = Boolean(custom[4]);
+  const board = { board: custom[1], k: custom[2] };
+  if (gravity && exact) return t("{board}, k = {k}, exactly k with gravity", board);
+  if (gravity) return t("{board}, k = {k} with gravity", board);
+  if (exact) return t("{board}, k = {k}, exactly k", board);
+  return t("{board}, k = {k}", board);
+}
+
+/** A player's name for people: "rules", "perfect", "minimax, 2 plies", "α-β, 4 plies, weighted lines". */
 export function playerTitle(name) {
   const search = /^(minimax|negamax|alphabeta|alphabeta-soft):(\d+)(?::(.+))?$/.exec(name);
-  if (!search) return name;
-  const plies = `${search[2]} ${search[2] === "1" ? "ply" : "plies"}`;
-  const evaluation = search[3] && search[3] !== "open-lines" ? `, ${search[3]}` : "";
-  return `${SEARCH_NAMES[search[1]]}, ${plies}${evaluation}`;
+  if (!search) return LEVEL_NAMES[name] ? t(LEVEL_NAMES[name]) : name;
+  const algorithm = t(SEARCH_NAMES[search[1]]);
+  const plies = pliesText(Number(search[2]));
+  if (search[3] && search[3] !== "open-lines") return t("{algorithm}, {plies}, {evaluation}", { algorithm, plies, evaluation: evaluationTitle(search[3]) });
+  return t("{algorithm}, {plies}", { algorithm, plies });
 }
 
 /** A number with its sign: "+12", "-3", "0". */
@@ -55,26 +136,27 @@ const movesOf = (plies) => Math.floor((plies + 1) / 2);
  */
 export function moveWords(move) {
   const outcome = outcomeOf(move);
-  if (outcome === null) return { kind: "unknown", long: `eval ${signed(move.score)}`, short: signed(move.score) };
-  if (outcome === "draw") return { kind: "draw", long: "draw", short: "D" };
+  if (outcome === null) return { kind: "unknown", long: t("eval {score}", { score: signed(move.score) }), short: signed(move.score) };
+  if (outcome === "draw") return { kind: "draw", long: t("draw"), short: t("D") };
   const moves = movesOf(move.plies);
-  return { kind: outcome, long: `${outcome} in ${moves}`, short: `${outcome === "win" ? "W" : "L"}${moves}` };
+  if (outcome === "win") return { kind: outcome, long: t("win in {moves}", { moves }), short: t("W{moves}", { moves }) };
+  return { kind: outcome, long: t("loss in {moves}", { moves }), short: t("L{moves}", { moves }) };
 }
 
 /** An exact position's value: "X wins in 2 moves", "draw with best play"; null when not exact. */
 export function positionWords(analysis, mark) {
   const outcome = outcomeOf(analysis);
   if (outcome === null) return null;
-  if (outcome === "draw") return "draw with best play";
+  if (outcome === "draw") return t("draw with best play");
   const moves = movesOf(analysis.plies);
-  return `${mark(winnerOf(analysis))} wins in ${moves} ${analysis.plies <= 2 ? "move" : "moves"}`;
+  return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
 }
 
 /** The analysis panel's sentence: "O to move: X wins in 2 moves." or the engine's evaluation. */
 export function analysisSummary(analysis, mark) {
   const words =
-    positionWords(analysis, mark) ?? `not solved in time: evaluation ${signed(analysis.score)} at depth ${analysis.depth}`;
-  return `${mark(analysis.to_move)} to move: ${words}.`;
+    positionWords(analysis, mark) ?? t("not solved in time: evaluation {score} at depth {depth}", { score: signed(analysis.score), depth: analysis.depth });
+  return t("{side} to move: {words}.", { side: mark(analysis.to_move), words });
 }
 
 /** The status line after a hint: "Hint: play b2 (draw with best play)." */
@@ -82,70 +164,110 @@ export function hintWords(analysis, mark) {
   const move = analysis.best[0];
   const value = analysis.moves.find((m) => m.move === move);
   const words = value?.exact ? positionWords(analysis, mark) : null;
-  return `Hint: play ${move} (${words ?? "the engine's best guess"}).`;
+  return t("Hint: play {move} ({words}).", { move, words: words ?? t("the engine's best guess") });
 }
+
+/** What the status line says while the server's engine is still loading (GET /api/health: warming). */
+export const warmingUp = () => t("Warming up the engine … the first move on a big board waits for it.");
 
 /**
  * The status line of a game, as [text, kind]: its result, who is thinking, or whose move it is.
  * `busy`: a request that changes the game is under way; `intro`: a sentence said once at the start.
  */
-/** What the status line says while the server's engine is still loading (GET /api/health: warming). */
-export const WARMING_UP = "Warming up the engine … the first move on a big board waits for it.";
-
 export function statusWords(game, { busy = false, intro = "" } = {}) {
   const mark = (side) => markOf(game, side);
   if (game.result) {
-    const line = game.winning_line.length ? ` — ${game.k} in a row` : "";
+    const lined = game.winning_line.length > 0;
+    const k = game.k;
     if (game.mode === "computer") {
-      if (game.outcome === "win") return [`You win${line}!`, "win"];
-      if (game.outcome === "loss") return [`The computer wins${line}.`, "loss"];
-      return ["Draw.", "draw"];
+      if (game.outcome === "win") return [lined ? t("You win — {k} in a row!", { k }) : t("You win!"), "win"];
+      if (game.outcome === "loss") return [lined ? t("The computer wins — {k} in a row.", { k }) : t("The computer wins."), "loss"];
+      return [t("Draw."), "draw"];
     }
-    return game.result === "draw" ? ["Draw.", "draw"] : [`${mark(game.result)} wins${line}.`, "win"];
+    if (game.result === "draw") return [t("Draw."), "draw"];
+    const side = mark(game.result);
+    return [lined ? t("{side} wins — {k} in a row.", { side, k }) : t("{side} wins.", { side }), "win"];
   }
   if (busy && game.waiting_for === "computer") {
-    if (game.mode === "computers") return [`${mark(game.to_move)} (${playerTitle(game.players[game.to_move])}) is thinking…`, "thinking"];
-    return ["The computer is thinking…", "thinking"];
+    if (game.mode === "computers") return [t("{side} ({player}) is thinking…", { side: mark(game.to_move), player: playerTitle(game.players[game.to_move]) }), "thinking"];
+    return [t("The computer is thinking…"), "thinking"];
   }
-  const before = intro ? `${intro} ` : "";
-  if (game.waiting_for === "you") return [`${before}Your move (${mark(game.to_move)}).`, ""];
-  if (game.waiting_for === "human") return [`${before}${mark(game.to_move)} to move.`, ""];
-  return [`${before}The computer is to move.`, ""];
+  const side = mark(game.to_move);
+  let text;
+  if (game.waiting_for === "you") text = t("Your move ({side}).", { side });
+  else if (game.waiting_for === "human") text = t("{side} to move.", { side });
+  else text = t("The computer is to move.");
+  return [intro ? t("{intro} {status}", { intro, status: text }) : text, ""];
 }
+
+/** Which side moves first in `game`: "x", or "o" in a game named with ":o-first". */
+const firstSide = (game) => (oFirst(game.game) ? "o" : "x");
 
 /** Who plays: "Tic-tac-toe · You: X (first) · Computer: O, medium", "… · X: rules · O: minimax, 2 plies". */
 export function playersWords(game) {
   const title = gameTitle(game.game);
+  const first = firstSide(game);
+  const named = (side) => (side === first ? t("{side} (first)", { side: markOf(game, side) }) : markOf(game, side));
   if (game.mode === "computer") {
     const other = game.you === "x" ? "o" : "x";
-    const you = `${markOf(game, game.you)}${game.you === "x" ? " (first)" : ""}`;
-    const it = `${markOf(game, other)}${game.you === "o" ? " (first)" : ""}`;
-    return `${title} · You: ${you} · Computer: ${it}, ${game.level.toLowerCase()}`;
+    return t("{game} · You: {you} · Computer: {computer}, {level}", { game: title, you: named(game.you), computer: named(other), level: playerTitle(game.level) });
   }
-  if (game.mode === "humans") return `${title} · Two players: X moves first`;
-  return `${title} · X: ${playerTitle(game.players.x)} · O: ${playerTitle(game.players.o)}`;
+  if (game.mode === "humans") return t("{game} · Two players: {side} moves first", { game: title, side: markOf(game, first) });
+  const plain = (side) => (first === "x" ? markOf(game, side) : named(side));
+  return t("{game} · {x}: {x_player} · {o}: {o_player}", { game: title, x: plain("x"), o: plain("o"), x_player: playerTitle(game.players.x), o_player: playerTitle(game.players.o) });
 }
 
 /** The sentence said once when a game starts with a computer's move, or "". */
 export function introWords(game) {
   if (game.mode === "computer" && game.first === "random") {
-    return game.first_mover === "you" ? "Random draw: you move first." : `Random draw: the computer moves first and played ${game.reply.move}.`;
+    return game.first_mover === "you" ? t("Random draw: you move first.") : t("Random draw: the computer moves first and played {move}.", { move: game.reply.move });
   }
-  return game.reply ? `The computer played ${game.reply.move}.` : "";
+  return game.reply ? t("The computer played {move}.", { move: game.reply.move }) : "";
+}
+
+const RULES = {
+  win: N_("it completes a line"),
+  block: N_("it blocks a line"),
+  corner: N_("a corner"),
+  centre: N_("the centre"),
+  edge: N_("an edge"),
+  "any cell": N_("any cell"),
+  five: N_("it makes five"),
+  "block four": N_("it blocks a four"),
+  "open four or four-three": N_("an open four or a four-three"),
+  "block open three": N_("it blocks an open three"),
+  "four or open three": N_("a four or an open three"),
+  "best cell": N_("the cell worth most"),
+};
+
+/** Why the computer played a move, from its `note` (GameState moves: kind, rule, exact, winner, plies,
+ * score, depth, algorithm, value), as a tooltip: "Computer: draw with best play". "" for a person's move
+ * (null note) beyond "played by a person". An old game's note is its stored English text. */
+export function noteWords(move, mark) {
+  const note = move.note;
+  if (move.by === "human" || !note) return move.by === "human" ? t("played by a person") : "";
+  let why;
+  if (note.kind === "random") why = t("a random move");
+  else if (note.kind === "rule") why = t("rule: {rule}", { rule: RULES[note.rule] ? t(RULES[note.rule]) : note.rule });
+  else if (note.kind === "search") why = t("{algorithm} {depth} deep: value {value}", { algorithm: t(SEARCH_NAMES[note.algorithm] ?? note.algorithm), depth: pliesText(note.depth), value: valueText(note.value) });
+  else if (note.kind === "analysis" && note.exact) why = positionWords({ exact: true, outcome: note.winner ? "win" : "draw", winner: note.winner, plies: note.plies }, mark);
+  else if (note.kind === "analysis") why = t("not solved in time: evaluation {score} at depth {depth}", { score: signed(note.score), depth: note.depth });
+  else why = note.text ?? "";
+  return t("The computer: {why}", { why });
 }
 
 /** A past game's badge in the history, as [kind, words]: ["win", "won"], ["open", "unfinished"]… */
 export function historyBadge(game) {
-  if (game.result === null) return ["open", "unfinished"];
-  if (game.outcome) return [game.outcome, { win: "won", draw: "draw", loss: "lost" }[game.outcome]];
-  return ["draw", game.result === "draw" ? "draw" : `${markOf(game, game.result)} won`];
+  if (game.result === null) return ["open", t("unfinished")];
+  if (game.outcome) return [game.outcome, { win: t("won"), draw: t("draw"), loss: t("lost") }[game.outcome]];
+  return ["draw", game.result === "draw" ? t("draw") : t("{side} won", { side: markOf(game, game.result) })];
 }
 
 /** Who played a past game: "vs computer (medium)", "two players", "rules vs minimax, 2 plies". */
 export function historyPlayers(game) {
-  if (game.mode === "computer") return `vs computer (${game.level})`;
-  if (game.mode === "humans") return "two players";
-  return `${playerTitle(game.players.x)} vs ${playerTitle(game.players.o)}`;
+  if (game.mode === "computer") return t("vs computer ({level})", { level: playerTitle(game.level) });
+  if (game.mode === "humans") return t("two players");
+  return t("{x_player} vs {o_player}", { x_player: playerTitle(game.players.x), o_player: playerTitle(game.players.o) });
 }
 
 /**
@@ -159,8 +281,21 @@ export function reviewWords(ply) {
   const best = entry(ply.best[0]);
   let verdict = "";
   if (ply.mistake) {
-    // The server's own verdict where it has one (big boards judge by proven wins and evaluation drops).
-    verdict = ply.verdict || `turned a ${OUTCOME_OF_VALUE[ply.value_before]} into a ${outcomeOf(played)}`;
+    const before = OUTCOME_OF_VALUE[ply.value_before];
+    const after = played ? outcomeOf(played) : null;
+    // Exact values say it in the reader's words; on big boards the server's judgement (proven wins let
+    // go or through, evaluation drops) does; its English verdict only for a kind this page does not know.
+    const turned = {
+      "win draw": () => t("turned a win into a draw"),
+      "win loss": () => t("turned a win into a loss"),
+      "draw loss": () => t("turned a draw into a loss"),
+    }[`${before} ${after}`];
+    const judged = {
+      "missed-win": () => t("let a proven win go"),
+      "allowed-win": () => t("let the opponent's forced win through"),
+      dropped: () => t("dropped the evaluation by {drop} points (more than {margin})", { drop: ply.drop, margin: ply.margin }),
+    }[ply.mistake_kind];
+    verdict = turned ? turned() : judged ? judged() : ply.verdict || "";
   }
   return { played: played ? moveWords(played).long : "", best: best ? moveWords(best).long : "", verdict };
 }
@@ -170,13 +305,20 @@ export function reviewStatus(game, plies, step) {
   const mark = (side) => markOf(game, side);
   const ply = plies[step];
   if (!ply) {
-    if (!game.result) return "Final position: the game is unfinished.";
-    return `Final position: ${game.result === "draw" ? "draw" : `${mark(game.result)} won`}.`;
+    if (!game.result) return t("Final position: the game is unfinished.");
+    if (game.result === "draw") return t("Final position: draw.");
+    return t("Final position: {side} won.", { side: mark(game.result) });
   }
-  if (ply.reviewed === false) return `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (not reviewed: the review's time ran out).`;
+  const fields = { ply: ply.ply, plies: plies.length, side: mark(ply.side), move: ply.move };
+  if (ply.reviewed === false) return t("Move {ply} of {plies}: {side} played {move} (not reviewed: the review's time ran out).", fields);
   const words = reviewWords(ply);
-  let text = `Move ${ply.ply} of ${plies.length}: ${mark(ply.side)} played ${ply.move} (${words.played}); best was ${ply.best.slice(0, 3).join(", ")} (${words.best}).`;
-  if (ply.mistake) text += ` Mistake: it ${words.verdict}.`;
+  let text = t("Move {ply} of {plies}: {side} played {move} ({played}); best was {best} ({best_value}).", {
+    ...fields,
+    played: words.played,
+    best: ply.best.slice(0, 3).join(", "),
+    best_value: words.best,
+  });
+  if (ply.mistake) text = t("{text} Mistake: it {verdict}.", { text, verdict: words.verdict });
   return text;
 }
 
@@ -189,4 +331,4 @@ export function valueText(value) {
 }
 
 /** "1 ply", "2 plies". */
-export const pliesText = (plies) => `${plies} ${plies === 1 ? "ply" : "plies"}`;
+export const pliesText = (plies) => ngettext("{count} ply", "{count} plies", plies, { count: plies });

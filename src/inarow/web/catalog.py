@@ -1,0 +1,180 @@
+"""The page's words: the gettext catalogs read with Babel and served as JSON (``GET /i18n/{tags}.json``),
+the bilingual glossary page (``GET /glossary``), and the extractor that finds the words of ``index.html``.
+
+The page's JavaScript asks for the catalog of the reader's language and looks each English message up in
+it (``t()`` in ``words.js``); English needs no catalog. The words written in ``index.html`` are marked
+with ``data-t``: ``data-t="text"`` for the element's text, ``data-t="aria-label title"`` for attributes
+(both may be listed). :func:`extract_html` gives them to ``pybabel extract`` (see ``babel.cfg``), and the
+page puts each one's translation in place when it starts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Iterator
+from functools import cache
+from html.parser import HTMLParser
+from typing import IO, Any, TypedDict
+
+from inarow import i18n
+from inarow.glossary import TERMS
+
+NAMES = {"en": "English", "zh_CN": "中文"}
+"""Each language's name in itself, for the page's switch (a catalog without one is named by its code)."""
+
+
+class Language(TypedDict):
+    """A language the page can speak: ``code`` of its catalog, ``tag`` for ``<html lang>`` and
+    ``Accept-Language``, ``name`` in itself."""
+
+    code: str
+    tag: str
+    name: str
+
+
+class CatalogJSON(TypedDict):
+    """The answer of ``GET /i18n/{tags}.json``: the language chosen, the languages on offer, and the
+    messages: English message → its translation, or the list of its plural forms."""
+
+    language: str
+    tag: str
+    languages: list[Language]
+    messages: dict[str, str | list[str]]
+
+
+def tag_of(code: str) -> str:
+    """The BCP 47 tag of a catalog's code: ``zh_CN`` → ``zh-CN``."""
+    return code.replace("_", "-")
+
+
+def languages() -> list[Language]:
+    """The languages there are catalogs for, English first."""
+    return [Language(code=c, tag=tag_of(c), name=NAMES.get(c, tag_of(c))) for c in i18n.available()]
+
+
+@cache
+def messages(code: str) -> dict[str, str | list[str]]:
+    """The translated messages of the catalog of ``code`` (none for English); fuzzy and empty entries
+    are left out, so the page falls back to English for them."""
+    if code == i18n.DEFAULT:
+        return {}
+    from babel.messages.pofile import read_po
+
+    with i18n.catalog_path(code).open("rb") as po:
+        catalog = read_po(po, locale=code, domain=i18n.DOMAIN)
+    found: dict[str, str | list[str]] = {}
+    for entry in catalog:
+        if not entry.id or entry.fuzzy:
+            continue
+        if isinstance(entry.id, tuple | list):
+            forms = [str(s) for s in entry.string or ()]
+            if forms and all(forms):
+                found[str(entry.id[0])] = forms
+        elif entry.string:
+            found[str(entry.id)] = str(entry.string)
+    return found
+
+
+def choose(tags: list[str]) -> str:
+    """The language for ``tags`` in order of preference: the first tag there is a catalog for (``zh``
+    finds ``zh_CN``), English when none has one."""
+    for tag in tags:
+        code = i18n.negotiate([tag])
+        if code != i18n.DEFAULT or tag.strip().lower().startswith(i18n.DEFAULT):
+            return code
+    return i18n.DEFAULT
+
+
+@cache
+def catalog_answer(tags: str) -> tuple[bytes, str]:
+    """The JSON body for the language negotiated from ``tags`` (``zh-CN``, or in order of preference
+    ``fr,zh-CN,en``) and its ETag."""
+    code = choose(tags.split(","))
+    answer = CatalogJSON(language=code, tag=tag_of(code), languages=languages(), messages=messages(code))
+    body = json.dumps(answer, ensure_ascii=False, sort_keys=True).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+# ------------------------------------------------------------------------------------ glossary
+def glossary_page() -> str:
+    """The glossary in English and Chinese side by side, as a page of its own."""
+    rows = []
+    for term in TERMS:
+        english = term.said()
+        with i18n.language("zh_CN"):
+            chinese = term.said()
+        rows.append(
+            f'<tr id="{html.escape(term.key)}"><th scope="row">{html.escape(english[0])}</th>'
+            f'<td lang="zh-CN">{html.escape(chinese[0])}</td><td>{html.escape(english[1])}</td>'
+            f'<td lang="zh-CN">{html.escape(chinese[1])}</td></tr>'
+        )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        '<title>inarow — Glossary · 术语表</title><link rel="stylesheet" href="/static/style.css"></head>'
+        '<body class="glossary-page"><main class="card glossary">'
+        '<h1>Glossary · <span lang="zh-CN">术语表</span></h1>'
+        "<p>The terms of game-tree search as the course material names them. "
+        '<span lang="zh-CN">课程教材中博弈树搜索的术语。</span></p>'
+        '<table class="compare-table glossary-table" data-testid="glossary"><thead><tr>'
+        '<th scope="col">term</th><th scope="col" lang="zh-CN">术语</th>'
+        '<th scope="col">meaning</th><th scope="col" lang="zh-CN">含义</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<p><a href="/">← inarow</a></p></main></body></html>'
+    )
+
+
+# ------------------------------------------------------------------------------- extraction
+class _Marked(HTMLParser):
+    """Collects the marked words of an HTML page: (line, message) in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, int, list[str]] | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        marks = (values.get("data-t") or "").split()
+        line = self.getpos()[0]
+        for name in marks:
+            if name != "text" and values.get(name):
+                self.found.append((line, str(values[name])))
+        if tag in ("meta", "link", "input", "img", "br", "hr"):
+            return
+        self._open.append((tag, line, []) if "text" in marks else None)
+
+    def handle_data(self, data: str) -> None:
+        for item in self._open:
+            if item is not None:
+                item[2].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._open:
+            return
+        item = self._open.pop()
+        if item is not None:
+            text = " ".join("".join(item[2]).split())
+            if text:
+                self.found.append((item[1], text))
+
+
+def marked_words(page: str) -> list[tuple[int, str]]:
+    """The words marked with ``data-t`` in ``page``, as (line, message), the text collapsed as the page
+    reads it (runs of white space become one space)."""
+    parser = _Marked()
+    parser.feed(page)
+    parser.close()
+    return parser.found
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """A Babel extractor (``babel.cfg``: ``[inarow.web.catalog.extract_html: …]``) for the words of an
+    HTML page marked with ``data-t``."""
+    for line, message in marked_words(fileobj.read().decode("utf-8")):
+        yield line, None, message, []

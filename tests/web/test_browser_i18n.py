@@ -1,0 +1,250 @@
+"""The page in Chinese: a chromium whose language is zh-CN gets the page, a whole game, Explain and a review
+with no English word left in what a person reads; the switch back to English is remembered; O may open.
+
+What a person reads is the visible text and the labels a screen reader says (aria-label, title, placeholder
+of what is shown), and the titles of the tree's nodes. Left in are the names a notation gives: cells
+(``a1``), moves, diagrams (``x.o/…``), the marks X and O, e(P), α and β, numbers, weights typed in
+(``weights:1,1,1,inf``), the program's name and the switch's ``English``, which names the language in itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
+EXPLAINED = "document.getElementById('explain-panel').dataset.state === 'ready'"
+
+READ = """() => {
+  const shown = (e) => !e.closest('[hidden]') && e.getClientRects().length > 0;
+  const said = [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+    .filter(shown)
+    .flatMap((e) => ['aria-label', 'title', 'placeholder'].map((name) => e.getAttribute(name)).filter(Boolean));
+  const titles = [...document.querySelectorAll('svg title')].map((e) => e.textContent);
+  return [document.title, document.body.innerText, ...said, ...titles].join('\\n');
+}"""
+
+ALLOWED = re.compile(
+    r"\b[a-z]\d{1,2}\b"  # cells
+    r"|\b[xo.]+(?:/[xo.]+)+"  # diagrams
+    r"|\bweights:[0-9,.inf-]+"  # an evaluation typed in, as the player's name says it
+    r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b"
+)
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_words(page: Any) -> list[str]:
+    """The English words left in what a person reads on ``page``."""
+    text = ALLOWED.sub(" ", page.evaluate(READ))
+    return sorted(set(ENGLISH_WORD.findall(text)))
+
+
+@pytest.fixture
+def zh_page(browser: Any, live_server: Any) -> Iterator[Any]:
+    """As the ``page`` fixture, in a browser whose language is Chinese (navigator.language and
+    Accept-Language zh-CN)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True, locale="zh-CN")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.base_url = live_server.url
+    yield page
+    context.close()
+    assert errors == [], "the page raised JavaScript errors"
+
+
+def stones(page: Any) -> dict[str, str]:
+    cells = page.locator("[data-cell]")
+    return {
+        cells.nth(i).get_attribute("data-cell"): cells.nth(i).get_attribute("data-stone")
+        for i in range(cells.count())
+    }
+
+
+def click_and_settle(page: Any, cell: str) -> None:
+    ply = int(page.evaluate("document.body.dataset.ply"))
+    page.locator(f'[data-cell="{cell}"]').click()
+    page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
+
+
+def open_page(page: Any) -> None:
+    page.goto(page.base_url)
+    page.wait_for_function(SETTLED)
+
+
+def start(page: Any, **choices: str) -> None:
+    """A new game with the menus (by their ids) set to ``choices``."""
+    for menu, value in choices.items():
+        page.locator(f"#{menu}").select_option(value)
+    before = page.evaluate("localStorage.getItem('inarow.game')")
+    page.locator("#new-game button[type=submit]").click()
+    page.wait_for_function(f"localStorage.getItem('inarow.game') !== {before!r} && ({SETTLED})")
+
+
+def play_to_the_end(page: Any) -> None:
+    for _ in range(5):
+        if page.evaluate("document.body.dataset.waiting") == "none":
+            return
+        empty = [cell for cell, stone in stones(page).items() if stone == ""]
+        click_and_settle(page, empty[0])
+
+
+def test_a_chinese_browser_gets_the_page_and_the_new_game_form_in_chinese(
+    zh_page: Any, artifacts: Path
+) -> None:
+    open_page(zh_page)
+    assert zh_page.evaluate("document.documentElement.lang") == "zh-CN"
+    assert zh_page.locator("button.language[aria-pressed=true]").inner_text() == "中文"
+    form = zh_page.locator("#new-game")
+    assert form.locator("h2").inner_text() == "新的一局"
+    for label in ("棋类", "对弈双方", "谁先走", "你执", "先手", "难度"):
+        assert form.get_by_label(label, exact=True).count() == 1, label
+    assert zh_page.locator("#game option[value=tictactoe]").inner_text() == "井字棋（3×3）"
+    assert zh_page.locator("#opener option[value=o]").inner_text() == "O 先走"
+    assert zh_page.title() == "inarow — k 子连线"
+    assert english_words(zh_page) == []
+    zh_page.screenshot(path=artifacts / "browser-zh-page.png", full_page=True)
+
+
+def test_a_whole_game_in_chinese(zh_page: Any, artifacts: Path) -> None:
+    open_page(zh_page)
+    start(zh_page, level="perfect", mode="computer", opener="x", you="x", first="you")
+    assert zh_page.get_by_test_id("status").inner_text() == "轮到你走（X）。"
+    requests: list[str] = []
+    zh_page.on(
+        "request",
+        lambda r: requests.append(r.headers.get("accept-language", "")) if "/api/" in r.url else None,
+    )
+    play_to_the_end(zh_page)
+    assert zh_page.get_by_test_id("status").inner_text() in ("和棋。", "电脑获胜——3 子连线。")
+    notes = [zh_page.locator("#move-list li").nth(i).get_attribute("title") for i in range(2)]
+    assert notes[0] == "由人走出" and notes[1].startswith("电脑：")
+    # The server is asked in the page's language, so its errors come back in it.
+    assert requests and set(requests) == {"zh-CN"}
+    assert english_words(zh_page) == [], zh_page.evaluate(READ)
+    zh_page.screenshot(path=artifacts / "browser-zh-game.png", full_page=True)
+
+
+def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: Any, artifacts: Path) -> None:
+    open_page(zh_page)
+    start(zh_page, level="medium", mode="computer", opener="x", you="x", first="you")
+    click_and_settle(zh_page, "a1")
+    zh_page.locator("#analysis").click()
+    zh_page.wait_for_function("!document.getElementById('analysis-summary').textContent.includes('…')")
+    assert zh_page.locator("#analysis-summary").inner_text().startswith("轮到 X 走：")
+    zh_page.locator("#hint").click()
+    zh_page.wait_for_function("document.getElementById('status').textContent.startsWith('提示：')")
+    zh_page.locator("#explain").click()
+    zh_page.wait_for_function(EXPLAINED)
+    zh_page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length > 0")
+    log = zh_page.get_by_test_id("explain-log")
+    assert log.inner_text().startswith("从根节点开始：极大节点（X）走棋，α = −∞, β = +∞")
+    zh_page.locator("#explain-all").click()
+    text = log.inner_text()
+    assert "极小节点（O）" in text and "到达深度限制：e(P) = " in text
+    assert re.search(r"处 [αβ] 剪枝", text), text
+    assert "根节点的值为 " in text
+    zh_page.locator("#tree g.node[data-depth='2']").first.hover()
+    assert zh_page.get_by_test_id("node-detail").inner_text().count("e(P) = ") == 1
+    summary = zh_page.locator("#explain-summary").inner_text()
+    assert summary.startswith("α-β（硬失败），2 层，e(P) 为开放线：值 ") and "次剪枝剪掉了" in summary
+    assert zh_page.locator("#compare-table tbody th").first.inner_text() == "极大极小"
+    zh_page.locator("#explain-try").click()
+    assert zh_page.locator("#quiz-question").inner_text().startswith("按“单步”")
+    assert english_words(zh_page) == [], zh_page.evaluate(READ)
+    zh_page.screenshot(path=artifacts / "browser-zh-explain.png", full_page=True)
+
+
+def test_history_and_review_in_chinese(zh_page: Any, artifacts: Path) -> None:
+    open_page(zh_page)
+    start(zh_page, level="easy", mode="computer", opener="x", you="x", first="you")
+    play_to_the_end(zh_page)
+    game_id = zh_page.evaluate("localStorage.getItem('inarow.game')")
+    zh_page.locator(".tab[data-view=history]").click()
+    entry = zh_page.locator(f'#games button[data-game="{game_id}"]')
+    entry.wait_for()
+    assert "对电脑（简单）" in entry.inner_text()
+    entry.click()
+    zh_page.wait_for_function("document.getElementById('review-status').textContent.startsWith('第 1 步')")
+    assert zh_page.locator("#review-title").inner_text().startswith("复盘 · 井字棋 · ")
+    assert re.fullmatch(
+        r"第 1 步（共 \d 步）：X 走了 [a-c][1-3]（.+）；最佳走法是 .+（.+）。.*",
+        zh_page.locator("#review-status").inner_text(),
+    )
+    zh_page.locator("#review-last").click()
+    assert zh_page.locator("#review-status").inner_text().startswith("终局：")
+    assert english_words(zh_page) == [], zh_page.evaluate(READ)
+    zh_page.screenshot(path=artifacts / "browser-zh-review.png", full_page=True)
+
+
+def test_the_switch_back_to_english_is_remembered(zh_page: Any) -> None:
+    open_page(zh_page)
+    assert zh_page.locator("#undo").inner_text() == "悔棋"
+    zh_page.locator("button.language[lang=en]").click()
+    zh_page.wait_for_function(
+        "document.documentElement.lang === 'en' && document.body.dataset.busy === 'false'"
+    )
+    assert zh_page.locator("#undo").inner_text() == "Undo"
+    assert zh_page.get_by_test_id("status").inner_text() == "Your move (X)."
+    assert zh_page.evaluate("localStorage.getItem('inarow.language')") == "en"
+    zh_page.reload()
+    zh_page.wait_for_function(SETTLED)
+    assert zh_page.evaluate("document.documentElement.lang") == "en"
+    assert zh_page.locator("#new-game h2").text_content() == "New game"
+    assert zh_page.locator("button.language[aria-pressed=true]").inner_text() == "English"
+    zh_page.locator("button.language[lang=zh-CN]").click()
+    zh_page.wait_for_function("document.documentElement.lang === 'zh-CN'")
+    assert zh_page.locator("#undo").inner_text() == "悔棋"
+
+
+def test_an_english_browser_keeps_the_page_in_english(page: Any) -> None:
+    open_page(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#new-game h2").text_content() == "New game"
+    assert page.locator("button.language[aria-pressed=true]").inner_text() == "English"
+    assert {"Undo", "Hint", "Explain", "Players"} <= set(english_words(page))  # the check sees English
+
+
+def test_a_game_where_o_moves_first_from_the_page(page: Any, artifacts: Path) -> None:
+    """
+    . . .
+    . . .
+    . . .      O moves first: the person plays O and opens; the computer answers with X
+    """
+    open_page(page)
+    page.locator("#opener").select_option("o")
+    assert page.locator("#first-field").is_hidden()  # who opens follows from the side you play
+    start(page, level="perfect", mode="computer", you="o")
+    assert page.get_by_test_id("status").inner_text() == "Your move (O)."
+    assert page.locator("#players").inner_text().startswith("Tic-tac-toe, O moves first · You: O (first)")
+    click_and_settle(page, "b2")
+    board = stones(page)
+    assert board["b2"] == "o" and list(board.values()).count("x") == 1
+    assert page.evaluate("localStorage.getItem('inarow.game')")
+    page.locator(".tab[data-view=history]").click()
+    first = page.locator("#games button").first
+    first.wait_for()
+    assert first.inner_text().startswith("Tic-tac-toe, O moves first")
+    # And the computer opens with O when the person plays X.
+    page.locator(".tab[data-view=play]").click()
+    start(page, level="perfect", mode="computer", opener="o", you="x")
+    assert list(stones(page).values()).count("o") == 1 and page.get_by_test_id(
+        "status"
+    ).inner_text().endswith("Your move (X).")
+    page.screenshot(path=artifacts / "browser-o-first.png", full_page=True)
+
+
+def test_the_glossary_page_is_linked_from_the_page(zh_page: Any) -> None:
+    open_page(zh_page)
+    link = zh_page.locator("#glossary-link")
+    assert link.inner_text() == "术语表"
+    link.click()
+    zh_page.wait_for_url("**/glossary")
+    table = zh_page.get_by_test_id("glossary")
+    assert "极大节点 / 极小节点" in table.inner_text() and "Max node / Min node" in table.inner_text()
