@@ -288,3 +288,49 @@ def test_the_installed_command_follows_the_terminals_locale() -> None:
         check=True,
     )
     assert done.stdout == "c2 — 双方最佳走法下和棋\n"
+
+
+def test_inarow_play_speaks_chinese_in_a_real_terminal() -> None:
+    """The terminal game in a pseudo-terminal, as a student types it: rich draws for a terminal there."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    leader, follower = os.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "40", "LANG": "C.UTF-8"}
+    argv = [sys.executable, "-m", "inarow", "--lang", "zh", "play", "--seed", "3", "--you", "x"]
+    game = subprocess.Popen(
+        [*argv, "--first", "you", "--level", "easy"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+    )
+    os.close(follower)
+    screen = ""
+
+    def read_until(text: str) -> None:
+        nonlocal screen
+        while text not in screen:
+            ready, _, _ = select.select([leader], [], [], 60)
+            assert ready, f"no {text!r} on the screen after a minute:\n{screen}"
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the game has ended and closed the terminal
+                chunk = b""
+            assert chunk, f"the game ended before {text!r}:\n{screen}"
+            screen += chunk.decode("utf-8", errors="replace")
+
+    try:
+        read_until("h 提示，u 悔棋，q 退出。")
+        os.write(leader, b"5\r")
+        read_until("电脑走 ")
+        os.write(leader, b"q\r")
+        read_until("再见")
+    finally:
+        game.kill()
+        game.wait()
+        os.close(leader)
+    assert "tictactoe，难度 easy。" in screen
+    assert "错误" not in screen and "Traceback" not in screen
