@@ -782,6 +782,12 @@ def serve(
             help="The token API requests must carry (made up when listening beyond loopback).",
         ),
     ] = None,
+    memory: Annotated[
+        float | None,
+        typer.Option(
+            "--memory", metavar="MB", help="The most memory the engine's tables may take in each process."
+        ),
+    ] = None,
 ) -> None:
     """Start the web app: play in the browser; every game is kept.
 
@@ -792,6 +798,10 @@ def serve(
 
     if not 0 < think_time <= 60:
         raise InarowError(f"invalid think time {think_time!r}: expected more than 0 and at most 60 seconds")
+    if memory is not None:  # the same as inarow --memory MB serve: the workers inherit the variable
+        if not memory > 0:
+            raise InarowError(f"invalid memory {memory!r}: expected a positive number of megabytes")
+        os.environ["INAROW_MEMORY"] = repr(memory)
     run(
         host,
         port,

@@ -183,20 +183,22 @@ class _Shared:
         self.lock = threading.Lock()
 
     def generation(self, game: Game, fresh: bool) -> int:
-        """The generation ``game``'s next engine reads and writes: the game's current one, so that its
-        searches remember each other's results, or with ``fresh`` a new one, an empty table at no cost
-        (an entry whose stored generation differs is empty for the engine). After 2**32 generations the
-        tables are cleared once."""
+        """The generation ``game``'s next engine reads and writes: the game's own, so that its searches
+        remember each other's results, or with ``fresh`` a new one of the engine's alone, an empty table
+        at no cost (an entry whose stored generation differs is empty for the engine), which leaves the
+        game's own untouched. After 2**32 generations the tables are cleared once."""
         with self.lock:
-            found = self.generations.get(game)
-            if found is None or fresh:
+            found = None if fresh else self.generations.get(game)
+            if found is None:
                 self.last_generation += 1
                 if self.last_generation >= _GENERATION_LIMIT:
                     for each in self.tables.values():
                         each.fill(0)
                     self.generations.clear()
                     self.last_generation = 1
-                found = self.generations[game] = self.last_generation
+                found = self.last_generation
+                if not fresh:
+                    self.generations[game] = found
             return found
 
     def table(self, words: int, bits: int) -> np.ndarray:

@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import importlib.util
 import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -214,3 +215,37 @@ def mark_compiled(game: Game) -> None:
     if not marker.is_file():
         with contextlib.suppress(OSError):
             marker.touch()
+
+
+_COMPILE = (
+    "import sys\n"
+    "from inarow.rules import Game\n"
+    "from inarow.search.compiled import warm_up\n"
+    "columns, rows, k, gravity = (int(a) for a in sys.argv[1:])\n"
+    "warm_up(Game(columns, rows, k, gravity=bool(gravity)))\n"
+)
+
+
+def compile_elsewhere(game: Game) -> bool:
+    """Compile ``game``'s kernel in a child process unless it was compiled before; whether it compiled.
+
+    The child holds numba and the compiler's memory only while it compiles; the processes that search
+    later load the machine code from numba's cache. A lock file makes processes that ask at once (a
+    server's workers) wait for one compilation instead of each running their own.
+    """
+    if compiled_before(game):
+        return False
+    folder = kernel_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "compile.lock", "w") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # no file locks (Windows): at worst two processes compile at once
+            pass
+        if compiled_before(game):
+            return False
+        arguments = [str(game.columns), str(game.rows), str(game.k), str(int(game.gravity))]
+        subprocess.run([sys.executable, "-c", _COMPILE, *arguments], check=True)
+    return True
