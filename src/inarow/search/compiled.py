@@ -330,13 +330,13 @@ class CompiledEngine:
         if budget.max_nodes is None and budget.deadline is None:
             # One call: no clock to look at and no count to stop at.
             state[LIMIT] = _UNLIMITED
-            low = self._bisect(cur, opp, ply, table, self._buf, state)
+            low: int = self._bisect(cur, opp, ply, table, self._buf, state)
             budget.nodes += int(state[NODES])
         else:
             low = self._run(cur, opp, ply, table)
         if weak:
             return (low > 0) - (low < 0)
-        return int(low)
+        return low
 
     def _slice_limit(self) -> int:
         """How many nodes the next slice may explore before Python looks at the budget again."""

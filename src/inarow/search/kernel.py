@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.extending import intrinsic
 
@@ -224,8 +224,7 @@ SCORES = 1
 IDS = 2
 
 
-@intrinsic
-def _popcount(typingctx: Any, x: Any) -> Any:
+def _popcount_typing(typingctx: Any, x: Any) -> Any:
     """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has it)."""
     sig = types.uint64(types.uint64)
 
@@ -233,6 +232,9 @@ def _popcount(typingctx: Any, x: Any) -> Any:
         return builder.ctpop(args[0])
 
     return sig, codegen
+
+
+_popcount: Any = intrinsic(_popcount_typing)
 
 
 def _load(kind: Any, typingctx: Any, address: Any, index: Any) -> Any:
@@ -263,28 +265,30 @@ def _save(kind: Any, typingctx: Any, address: Any, index: Any, value: Any) -> An
     return sig, codegen
 
 
-@intrinsic
-def _get(typingctx: Any, address: Any, index: Any) -> Any:
+def _get_typing(typingctx: Any, address: Any, index: Any) -> Any:
     """Word ``index`` of the uint64 array at ``address``."""
     return _load(types.uint64, typingctx, address, index)
 
 
-@intrinsic
-def _geti(typingctx: Any, address: Any, index: Any) -> Any:
+def _geti_typing(typingctx: Any, address: Any, index: Any) -> Any:
     """Word ``index`` of the int64 array at ``address``."""
     return _load(types.int64, typingctx, address, index)
 
 
-@intrinsic
-def _put(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
+def _put_typing(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
     """Set word ``index`` of the uint64 array at ``address``."""
     return _save(types.uint64, typingctx, address, index, value)
 
 
-@intrinsic
-def _puti(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
+def _puti_typing(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
     """Set word ``index`` of the int64 array at ``address``."""
     return _save(types.int64, typingctx, address, index, value)
+
+
+_get: Any = intrinsic(_get_typing)
+_geti: Any = intrinsic(_geti_typing)
+_put: Any = intrinsic(_put_typing)
+_puti: Any = intrinsic(_puti_typing)
 
 
 @njit(cache=True, inline="always")
@@ -485,7 +489,7 @@ def _negamax(
         if mid == best_id:
             first = mid
             continue
-        score: np.uint64 = _popcount(_winning(cur | move, empty & ~move))  # type: ignore[call-arg]
+        score: np.uint64 = _popcount(_winning(cur | move, empty & ~move))
         pos = count
         while pos > 0 and _get(scores, pos - 1) < score:
             _put(moves, pos, _get(moves, pos - 1))
@@ -544,7 +548,7 @@ def bisect(cur_: int, opp_: int, ply: int, tt: np.ndarray, buf: np.ndarray, stat
         state[LOW] = state[HIGH]
         state[NODES] = 1
         state[ABORTED] = 1 if state[LIMIT] <= 1 else 0
-        return state[LOW]
+        return int(state[LOW])
     low, high = state[LOW], state[HIGH]
     while low < high:
         middle = low + (high - low) // 2
@@ -560,4 +564,4 @@ def bisect(cur_: int, opp_: int, ply: int, tt: np.ndarray, buf: np.ndarray, stat
         else:
             low = value
         state[LOW], state[HIGH] = low, high
-    return low
+    return int(low)
