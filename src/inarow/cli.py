@@ -462,7 +462,7 @@ def _prepare(game: "Game") -> None:
     from inarow.analysis import engine_for, load_engine
 
     if engine_for(game) == "compiled":
-        load_engine(_loading)
+        load_engine(_loading, game)
 
 
 @app.command("analyze")
