@@ -44,9 +44,9 @@ def timed(task: Callable[[], int], repeat: int) -> tuple[float, int]:
 def solve_empty(game: Game, engine: str) -> Callable[[], int]:
     def task() -> int:
         budget = Budget()
-        solver: Engine | compiled.CompiledEngine = (
-            Engine(game, budget) if engine == "reference" else compiled.CompiledEngine(game, budget, fresh=True)
-        )
+        solver: Engine | compiled.CompiledEngine = Engine(game, budget)
+        if engine != "reference":
+            solver = compiled.CompiledEngine(game, budget, fresh=True)
         solver.solve(0, 0)
         return budget.nodes
 
@@ -82,9 +82,9 @@ def test_set(name: str, sample: int, engine: str) -> tuple[float, float, int, in
         position = parse_position(moves, game)
         cur, opp = position.sides()
         budget = Budget()
-        solver: Engine | compiled.CompiledEngine = (
-            Engine(game, budget) if engine == "reference" else compiled.CompiledEngine(game, budget, fresh=True)
-        )
+        solver: Engine | compiled.CompiledEngine = Engine(game, budget)
+        if engine != "reference":
+            solver = compiled.CompiledEngine(game, budget, fresh=True)
         start = time.perf_counter()
         value = solver.solve(cur, opp)
         total_time += time.perf_counter() - start
