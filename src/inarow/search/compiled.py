@@ -113,7 +113,8 @@ import numpy as np
 
 from inarow.rules import Game
 from inarow.search import kernels
-from inarow.search.kernel import ABORTED, GENERATION, HIGH, IDS, LIMIT, LOW, NODES, STATE, TABLE_SHIFT
+from inarow.search.kernel import ABORTED, GENERATION, HIGH, IDS, LOW, STATE, TABLE_SHIFT
+from inarow.search.kernel import SCORE_OFFSET as _SCORE_OFFSET
 from inarow.search.limits import Budget
 
 LAYOUT_BITS = kernels.LAYOUT_BITS
@@ -321,19 +322,20 @@ class CompiledEngine:
         filled = cur | opp
         assert cur & opp == 0 and filled & ~self._board == 0, "stones overlap or lie off the board"
         ply = filled.bit_count()
-        state, budget, cells = self._state, self.budget, self._cells
         if weak:
-            state[LOW], state[HIGH] = -1, 1
+            low, high = -1, 1
         else:
-            state[LOW], state[HIGH] = -((cells - ply) // 2), (cells + 1 - ply) // 2
+            cells = self._cells
+            low, high = -((cells - ply) // 2), (cells + 1 - ply) // 2
         table = self._tt if self._tt is not None else self.table
+        budget = self.budget
         if budget.max_nodes is None and budget.deadline is None:
-            # One call: no clock to look at and no count to stop at.
-            state[LIMIT] = _UNLIMITED
-            low: int = self._bisect(cur, opp, ply, table, self._buf, state)
-            budget.nodes += int(state[NODES])
+            # One call: no clock to look at and no count to stop at; the answer packs the count and score.
+            packed: int = self._bisect(cur, opp, ply, low, high, _UNLIMITED, table, self._buf, self._state)
+            budget.nodes += packed >> 8
+            low = (packed & 0xFF) - _SCORE_OFFSET
         else:
-            low = self._run(cur, opp, ply, table)
+            low = self._run(cur, opp, ply, low, high, table)
         if weak:
             return (low > 0) - (low < 0)
         return low
@@ -348,17 +350,17 @@ class CompiledEngine:
             limit = min(limit, max(MIN_SLICE, int(self._shared.rate * seconds)))
         return max(1, limit)
 
-    def _run(self, cur: int, opp: int, ply: int, table: np.ndarray) -> int:
+    def _run(self, cur: int, opp: int, ply: int, low: int, high: int, table: np.ndarray) -> int:
         """The bisection in slices, resuming from the table and the interval after each look at the budget."""
         state, budget = self._state, self.budget
         while True:
-            state[LIMIT] = self._slice_limit()
             start = time.perf_counter()
-            low = self._bisect(cur, opp, ply, table, self._buf, state)
-            nodes = int(state[NODES])
+            packed: int = self._bisect(cur, opp, ply, low, high, self._slice_limit(), table, self._buf, state)
+            nodes = packed >> 8
             budget.nodes += nodes
             if not state[ABORTED]:
-                return int(low)
+                return (packed & 0xFF) - _SCORE_OFFSET
+            low, high = int(state[LOW]), int(state[HIGH])
             seconds = time.perf_counter() - start
             if nodes >= _RATE_MIN_NODES and seconds > 0:
                 self._shared.rate = nodes / seconds
@@ -372,12 +374,18 @@ _WARM_UP_TABLE_BITS = 4
 """The warm-up's table: 16 entries of its own, so warming up allocates no big table."""
 
 
+_ready: dict[Game, ModuleType] = {}
+"""Each game's compiled search once warm in this process, by the game itself (one dictionary look-up)."""
+
+
 def _kernel(game: Game) -> ModuleType:
     """``game``'s compiled search, compiled or loaded first if this process has not yet (:func:`warm_up`)."""
-    key = _key(game)
-    if key not in _warm:
-        warm_up(game)
-    return kernels.kernel(game)
+    found = _ready.get(game)
+    if found is None:
+        if _key(game) not in _warm:
+            warm_up(game)
+        found = _ready[game] = kernels.kernel(game)
+    return found
 
 
 def _key(game: Game) -> Game:
@@ -403,9 +411,7 @@ def warm_up(game: Game | None = None) -> float:
     buf = np.zeros((key.cells + 1, IDS + 1, width + 1), dtype=np.uint64)
     state = np.zeros(STATE, dtype=np.int64)
     state[TABLE_SHIFT] = 64 - _WARM_UP_TABLE_BITS
-    state[LIMIT] = 1000
-    state[LOW], state[HIGH] = -((key.cells) // 2), (key.cells + 1) // 2
-    module.bisect(0, 0, 0, tt, buf, state)  # the empty board, stopped after 1,000 positions
+    module.bisect(0, 0, 0, -(key.cells // 2), (key.cells + 1) // 2, 1000, tt, buf, state)  # 1,000 positions
     kernels.mark_compiled(key)
     _warm[key] = seconds = time.perf_counter() - start
     return seconds

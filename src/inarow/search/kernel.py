@@ -529,39 +529,53 @@ def _negamax(
 
 
 @njit(cache=True)
-def bisect(cur_: int, opp_: int, ply: int, tt: np.ndarray, buf: np.ndarray, state: np.ndarray) -> int:
-    """Pons' iterative null-window bisection of the interval ``[state[LOW], state[HIGH]]``; returns the low
-    end (the score, once the interval is one).
+def bisect(
+    cur_: int,
+    opp_: int,
+    ply: int,
+    low: int,
+    high: int,
+    limit: int,
+    tt: np.ndarray,
+    buf: np.ndarray,
+    state: np.ndarray,
+) -> int:
+    """Pons' iterative null-window bisection of the interval ``[low, high]`` for the side to move ``cur_``,
+    exploring at most ``limit`` positions; returns the positions explored and the low end of the interval
+    (the score, once the interval is one) in one int, ``nodes << 8 | (low + SCORE_OFFSET)``, so that the
+    caller reads no array after the search.
 
-    Narrows the interval in ``state`` until it is one score, or until the node limit aborts a search (the
-    interval then holds what was proven, and a later call resumes). One call per slice keeps the
-    Python-to-numba crossings out of the bisection steps.
+    Narrows the interval until it is one score, or until the limit aborts a search: ``state`` then says so
+    (``ABORTED``) and holds the interval proven so far (``LOW``, ``HIGH``), from which a later call
+    resumes, and the positions explored (``NODES``). One call per slice keeps the Python-to-numba
+    crossings out of the bisection steps.
     """
     cur, opp = np.uint64(cur_), np.uint64(opp_)
     table, scratch, address = np.int64(tt.ctypes.data), np.int64(buf.ctypes.data), np.int64(state.ctypes.data)
-    state[NODES] = 0
-    state[ABORTED] = 0
+    _puti(address, NODES, 0)
+    _puti(address, ABORTED, 0)
+    _puti(address, LIMIT, limit)
     filled = cur | opp
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else BOARD & ~filled
     if _winning(cur, possible):
         # A win with the next stone: the top of the interval (1 when weak), one position explored.
-        state[LOW] = state[HIGH]
-        state[NODES] = 1
-        state[ABORTED] = 1 if state[LIMIT] <= 1 else 0
-        return int(state[LOW])
-    low, high = state[LOW], state[HIGH]
-    while low < high:
-        middle = low + (high - low) // 2
-        if middle <= 0 and low // 2 < middle:
-            middle = low // 2
-        elif middle >= 0 and high // 2 > middle:
-            middle = high // 2
-        value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, address)
-        if state[ABORTED]:
-            break
-        if value <= middle:
-            high = value
-        else:
-            low = value
-        state[LOW], state[HIGH] = low, high
-    return int(low)
+        _puti(address, NODES, 1)
+        _puti(address, ABORTED, 1 if limit <= 1 else 0)
+        low = high
+    else:
+        while low < high:
+            middle = low + (high - low) // 2
+            if middle <= 0 and low // 2 < middle:
+                middle = low // 2
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, address)
+            if _geti(address, ABORTED):
+                break
+            if value <= middle:
+                high = int(value)
+            else:
+                low = int(value)
+    _puti(address, LOW, low)
+    _puti(address, HIGH, high)
+    return int((_geti(address, NODES) << 8) | (low + SCORE_OFFSET))
