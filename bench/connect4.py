@@ -147,8 +147,8 @@ def run(
         if i < len(each)
     ]
     results = {(name, who): Figures() for name in names for who in [*modes, "pons"]}
-    for start in range(0, len(schedule), BLOCK):
-        block = schedule[start : start + BLOCK]
+    for first in range(0, len(schedule), BLOCK):
+        block = schedule[first : first + BLOCK]
         sides = [position_of(moves).sides() for _, moves, _ in block]
         for mode in modes:
             # The engines are made first, so that no Python work but the loop runs between two solves.

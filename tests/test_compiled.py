@@ -420,3 +420,15 @@ def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.
     assert analysis.load_engine(hook) == 0.0 and calls == []
     monkeypatch.setattr(analysis, "compiled_loaded", lambda game=None: False)
     assert analysis.load_engine(hook) >= 0.0 and calls == [not cached()]
+
+
+def test_serve_takes_the_memory_option_and_refuses_a_bound_that_is_not_positive() -> None:
+    """``inarow serve --memory MB`` bounds the tables as ``inarow --memory MB serve`` does; 0 MB is refused
+    before the server starts."""
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--memory", "0", "--port", "1"])
+    assert result.exit_code == 2
+    assert "invalid memory 0.0: expected a positive number of megabytes" in result.output
