@@ -54,11 +54,12 @@ CONNECT4 = Game.parse("connect4")
 
 PONS: dict[str, tuple[float, float]] = {
     # set: (mean CPU seconds per position, mean positions explored), measured with --pons (see the docstring)
-    "Test_L3_R1": (7.85e-6, 49.6),
-    "Test_L2_R1": (38.2e-6, 334.1),
-    "Test_L2_R2": (4.83e-3, 38_893.2),
-    "Test_L1_R1": (0.419e-3, 3_985.4),
-    "Test_L1_R2": (160.3e-3, 1_187_922.8),
+    # on all 1,000 lines of each set, the six sets interleaved, 2026-11-22; Test_L1_R3: its first 20 lines
+    "Test_L3_R1": (11.4e-6, 51.3),
+    "Test_L2_R1": (55.0e-6, 449.1),
+    "Test_L2_R2": (5.44e-3, 39_807.5),
+    "Test_L1_R1": (357.6e-6, 3_295.5),
+    "Test_L1_R2": (162.42e-3, 1_187_922.8),
     "Test_L1_R3": (8.09, 58_220_589.8),
 }
 
