@@ -2,82 +2,172 @@
 
 Usage::
 
-    .venv/bin/python bench/connect4.py [--sets Test_L3_R1 ...] [--sample N] [--engine compiled|reference]
+    .venv/bin/python bench/connect4.py [--sets Test_L3_R1 ...] [--sample N] [--table fresh|kept|both]
+                                       [--pons PATH] [--follow-ups N]
 
-Every position is solved by a fresh engine (an empty transposition table), as Pons measures; the time is that
-of :meth:`solve` alone, after a warm-up that compiles (or loads) the numba code. ``--sample N`` takes the
-first N lines of each set. Pons' figures are those of ``tests/data/connect4/README.md`` (his solver built
-with -O3, no opening book, on this project's 2-core machine); "explored" counts calls of the negamax, which
-is comparable across languages.
+What is measured: the CPU time of the solve alone (``time.thread_time`` around :meth:`CompiledEngine.solve`,
+Python wrapper included: on a loaded machine wall time runs 2-3× CPU time), and the positions explored
+(calls of the negamax, comparable across languages). The sets are interleaved: position 1 of every set,
+then position 2 of every set, and so on, so that a change of load on the machine touches every set alike.
+``--sample N`` takes the first N lines of each set (default: all 1,000, and the first 20 of Test_L1_R3).
+
+``--table fresh`` (the default) solves every position on an empty table, as Pons measures (the table is
+touched once before the first solve, as his ``reset()`` clears his before each: page faults are not timed
+on either side); ``--table kept`` keeps the table from one position to the next, as a game does;
+``--table both`` prints both. ``--follow-ups N`` adds a table of what a kept table saves where it is meant
+to: for the first N positions of each set, every child position (what an analysis after a move solves) on
+the table the parent's solve left, beside a fresh solve of the same child.
+
+Pons' figures: with ``--pons PATH``, his solver is run interleaved with ours, position by position, on this
+machine. PATH is a program that reads one position per line (``<moves>``, anything after a space ignored)
+and answers ``<score> <nodes> <nanoseconds>``: his ``Solver`` (github.com/PascalPons/connect4, commit
+d6ba50d8aaf2308c769d9bf2abd42d90f34baf41, no opening book) built with ``g++ -O3 -DNDEBUG`` and a driver of
+about twenty lines that, per line, calls ``solver.reset()`` (outside the timing), then times
+``solver.solve(P)`` with ``clock_gettime(CLOCK_THREAD_CPUTIME_ID)`` and prints the three numbers. None of his
+code (AGPL-3.0) is in this repository. Without ``--pons`` the figures of :data:`PONS` are printed, which
+were measured that way, interleaved with this engine on the project's 2-core machine (2026-11-22).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from inarow.rules import Game, Position
-from inarow.search.compiled import CompiledEngine
-from inarow.search.engine import Engine
+from inarow.search.compiled import CompiledEngine, warm_up
 from inarow.search.limits import Budget
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
+DEFAULT_SAMPLE = {"Test_L1_R3": 20}
+"""Lines taken by default: all 1,000 of each set, but the first 20 of Test_L1_R3 (seconds each)."""
 
-PONS: dict[str, tuple[float, float, int]] = {
-    # set: (mean seconds per position, mean positions explored, median explored); L1_R3: first 100 lines
-    "Test_L3_R1": (6.1e-6, 51.3, 11),
-    "Test_L2_R1": (53.4e-6, 449.1, 60),
-    "Test_L2_R2": (6.76e-3, 39_807.5, 12_681),
-    "Test_L1_R1": (0.444e-3, 3_295.5, 216),
-    "Test_L1_R2": (183.7e-3, 1_187_922.8, 455_116),
-    "Test_L1_R3": (9.08, 58_220_589.8, 14_690_282),
+CONNECT4 = Game.parse("connect4")
+
+PONS: dict[str, tuple[float, float]] = {
+    # set: (mean CPU seconds per position, mean positions explored), measured with --pons (see the docstring)
+    # on all 1,000 lines of each set, the six sets interleaved, 2026-11-22; Test_L1_R3: its first 20 lines
+    "Test_L3_R1": (11.4e-6, 51.3),
+    "Test_L2_R1": (55.0e-6, 449.1),
+    "Test_L2_R2": (5.44e-3, 39_807.5),
+    "Test_L1_R1": (357.6e-6, 3_295.5),
+    "Test_L1_R2": (162.42e-3, 1_187_922.8),
+    "Test_L1_R3": (4.07, 25_578_112.2),
 }
 
 
 @dataclass
-class Result:
-    """What one set gave: per position, the seconds and explored positions, and how many scores were wrong."""
+class Figures:
+    """What one set gave one solver: per position, CPU seconds and explored positions, and wrong scores."""
 
-    name: str
-    seconds: list[float]
-    nodes: list[int]
-    wrong: int
+    seconds: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    wrong: int = 0
+
+    def add(self, seconds: float, nodes: int, right: bool) -> None:
+        self.seconds.append(seconds)
+        self.nodes.append(nodes)
+        self.wrong += not right
 
 
-def sides(game: Game, moves: str) -> tuple[int, int]:
-    """The bitboards (side to move, opponent) after a string of 1-based column digits."""
-    position = Position.start(game)
+class Pons:
+    """Pons' solver as a child process answering one position per line (see the module docstring)."""
+
+    def __init__(self, path: str) -> None:
+        self.process = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def solve_all(self, moves: list[str]) -> list[tuple[int, int, float]]:
+        """The score, explored positions and CPU seconds of his solve of each position, which he solves
+        one after the other."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("".join(line + "\n" for line in moves))
+        self.process.stdin.flush()
+        answers = []
+        for _ in moves:
+            score, nodes, nanoseconds = self.process.stdout.readline().split()[-3:]
+            answers.append((int(score), int(nodes), int(nanoseconds) / 1e9))
+        return answers
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait()
+
+
+def position_of(moves: str) -> Position:
+    """The Connect Four position after a string of 1-based column digits."""
+    position = Position.start(CONNECT4)
     for digit in moves:
         position = position.play(digit)
-    return position.sides()
+    return position
 
 
-def run_set(name: str, sample: int | None, engine: str) -> Result:
-    """Solve every position of a set (or its first ``sample`` lines) with a fresh engine each."""
-    game = Game.parse("connect4")
-    lines = (DATA / name).read_text().splitlines()
-    if sample is not None:
-        lines = lines[:sample]
-    seconds, nodes, wrong = [], [], 0
-    for line in lines:
-        moves, expected = line.split()
-        cur, opp = sides(game, moves)
-        budget = Budget()
-        solver = CompiledEngine(game, budget) if engine == "compiled" else Engine(game, budget)
-        start = time.perf_counter()
-        score = solver.solve(cur, opp)
-        seconds.append(time.perf_counter() - start)
-        nodes.append(budget.nodes)
-        wrong += score != int(expected)
-    return Result(name, seconds, nodes, wrong)
+def solve(position: Position, fresh: bool) -> tuple[int, float, int]:
+    """Our score of ``position``, the CPU seconds of the solve and the positions explored."""
+    budget = Budget()
+    engine = CompiledEngine(CONNECT4, budget, fresh=fresh)
+    cur, opp = position.sides()
+    start = time.thread_time()
+    score = engine.solve(cur, opp)
+    return score, time.thread_time() - start, budget.nodes
+
+
+def lines(name: str, sample: int | None) -> list[tuple[str, int]]:
+    pairs = [line.split() for line in (DATA / name).read_text().splitlines()]
+    count = sample if sample is not None else DEFAULT_SAMPLE.get(name)
+    return [(moves, int(score)) for moves, score in pairs[:count]]
+
+
+BLOCK = 20
+"""Positions solved by one solver before the other takes its turn on the same positions."""
+
+
+def run(
+    names: list[str], sample: int | None, modes: list[str], pons: Pons | None
+) -> dict[tuple[str, str], Figures]:
+    """Every position of the sets, interleaved, solved in each mode (and by Pons' solver if given).
+
+    The order is round-robin over the sets; the solvers take turns by blocks of :data:`BLOCK` positions
+    (tens of milliseconds): close enough for both to see the same load, and not a switch of process per
+    position, which would leave each solve to start on caches the other process has just filled.
+    """
+    sets = {name: lines(name, sample) for name in names}
+    schedule = [
+        (name, *each[i])
+        for i in range(max(len(each) for each in sets.values()))
+        for name, each in sets.items()
+        if i < len(each)
+    ]
+    results = {(name, who): Figures() for name in names for who in [*modes, "pons"]}
+    for first in range(0, len(schedule), BLOCK):
+        block = schedule[first : first + BLOCK]
+        sides = [position_of(moves).sides() for _, moves, _ in block]
+        for mode in modes:
+            # The engines are made first, so that no Python work but the loop runs between two solves.
+            budgets = [Budget() for _ in block]
+            engines = [CompiledEngine(CONNECT4, budget, fresh=mode == "fresh") for budget in budgets]
+            for (name, _, expected), engine, budget, (cur, opp) in zip(
+                block, engines, budgets, sides, strict=True
+            ):
+                start = time.thread_time()
+                score = engine.solve(cur, opp)
+                seconds = time.thread_time() - start
+                results[name, mode].add(seconds, budget.nodes, score == expected)
+        if pons is not None:
+            for (name, _, expected), (score, nodes, seconds) in zip(
+                block, pons.solve_all([moves for _, moves, _ in block]), strict=True
+            ):
+                results[name, "pons"].add(seconds, nodes, score == expected)
+    return results
 
 
 def duration(seconds: float) -> str:
@@ -89,40 +179,69 @@ def duration(seconds: float) -> str:
     return f"{seconds:.2f} s"
 
 
-def table(results: list[Result], engine: str, sample: int | None) -> Table:
+def table(
+    results: dict[tuple[str, str], Figures], names: list[str], modes: list[str], measured: bool
+) -> Table:
     """The rich table of the results beside Pons' figures."""
-    title = f"Pons' Connect Four test sets, {engine} engine" + (f", first {sample} lines" if sample else "")
-    out = Table(title=title)
-    for header in (
-        "set",
-        "solved",
-        "wrong",
-        "mean time",
-        "median time",
-        "Pons time",
-        "time ratio",
-        "mean explored",
-        "median explored",
-        "Pons explored",
-        "explored ratio",
-    ):
+    source = "measured now, interleaved" if measured else "recorded (see the docstring)"
+    out = Table(title=f"Pons' Connect Four test sets: CPU time of the solve; Pons' figures {source}")
+    for header in ("set", "table", "solved", "wrong", "mean time", "Pons time", "time ratio"):
+        out.add_column(header, justify="left" if header in ("set", "table") else "right")
+    for header in ("mean explored", "Pons explored", "explored ratio"):
+        out.add_column(header, justify="right")
+    for name in names:
+        pons = results[name, "pons"]
+        if measured:
+            pons_time, pons_nodes = statistics.fmean(pons.seconds), statistics.fmean(pons.nodes)
+        else:
+            pons_time, pons_nodes = PONS[name]
+        for mode in modes:
+            ours = results[name, mode]
+            mean_time, mean_nodes = statistics.fmean(ours.seconds), statistics.fmean(ours.nodes)
+            out.add_row(
+                name,
+                mode,
+                str(len(ours.nodes)),
+                str(ours.wrong) + (f" (Pons {pons.wrong})" if measured and pons.wrong else ""),
+                duration(mean_time),
+                duration(pons_time),
+                f"{mean_time / pons_time:.2f}",
+                f"{mean_nodes:,.1f}",
+                f"{pons_nodes:,.1f}",
+                f"{mean_nodes / pons_nodes:.3f}",
+            )
+    return out
+
+
+def follow_ups(names: list[str], count: int) -> Table:
+    """Every child of the first ``count`` positions of each set, solved on the table its parent's solve
+    left (kept) and on an empty one (fresh)."""
+    out = Table(title="Follow-up positions (every child of a solved position): kept table against fresh")
+    for header in ("set", "children", "fresh time", "kept time", "time ratio", "fresh explored"):
         out.add_column(header, justify="left" if header == "set" else "right")
-    for result in results:
-        pons_time, pons_nodes, _ = PONS[result.name]
-        mean_time = statistics.fmean(result.seconds)
-        mean_nodes = statistics.fmean(result.nodes)
+    out.add_column("kept explored", justify="right")
+    out.add_column("explored ratio", justify="right")
+    for name in names:
+        fresh, kept = Figures(), Figures()
+        for moves, _ in lines(name, count):
+            parent = position_of(moves)
+            solve(parent, fresh=False)  # the kept table now holds what the parent's solve proved
+            children = [child for _, child in parent.children() if not child.is_over]
+            for child in children:
+                _, seconds, nodes = solve(child, fresh=False)
+                kept.add(seconds, nodes, True)
+            for child in children:
+                _, seconds, nodes = solve(child, fresh=True)
+                fresh.add(seconds, nodes, True)
         out.add_row(
-            result.name,
-            str(len(result.nodes)),
-            str(result.wrong),
-            duration(mean_time),
-            duration(statistics.median(result.seconds)),
-            duration(pons_time),
-            f"{mean_time / pons_time:.2f}",
-            f"{mean_nodes:,.1f}",
-            f"{statistics.median(result.nodes):,.0f}",
-            f"{pons_nodes:,.1f}",
-            f"{mean_nodes / pons_nodes:.3f}",
+            name,
+            str(len(kept.nodes)),
+            duration(statistics.fmean(fresh.seconds)),
+            duration(statistics.fmean(kept.seconds)),
+            f"{statistics.fmean(kept.seconds) / statistics.fmean(fresh.seconds):.2f}",
+            f"{statistics.fmean(fresh.nodes):,.1f}",
+            f"{statistics.fmean(kept.nodes):,.1f}",
+            f"{sum(kept.nodes) / sum(fresh.nodes):.2f}",
         )
     return out
 
@@ -133,18 +252,28 @@ def main(argv: list[str] | None = None) -> int:
         "--sets", nargs="+", choices=SETS, default=list(SETS), metavar="SET", help="sets to run"
     )
     parser.add_argument("--sample", type=int, default=None, help="only the first N lines of each set")
-    parser.add_argument("--engine", choices=("compiled", "reference"), default="compiled")
+    parser.add_argument("--table", choices=("fresh", "kept", "both"), default="fresh")
+    parser.add_argument("--pons", metavar="PATH", help="Pons' solver with a timing driver, run interleaved")
+    parser.add_argument(
+        "--follow-ups", type=int, default=0, metavar="N", help="follow-ups of N positions per set"
+    )
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 170))
+    console.print(f"warm-up (compile or load the cached code): {warm_up(CONNECT4):.2f} s")
+    CompiledEngine(CONNECT4, Budget()).table.fill(0)  # fault the table's pages in once, as Pons' reset does
+    modes = ["fresh", "kept"] if args.table == "both" else [args.table]
+    pons = Pons(args.pons) if args.pons else None
     start = time.perf_counter()
-    CompiledEngine(Game.parse("connect4"), Budget())  # compiles, or loads numba's cache
-    console.print(f"warm-up (compile or load the cached code): {time.perf_counter() - start:.2f} s")
-    results = []
-    for name in args.sets:
-        results.append(run_set(name, args.sample, args.engine))
-        console.print(f"{name}: done in {sum(results[-1].seconds):.1f} s", style="dim")
-    console.print(table(results, args.engine, args.sample))
-    return 1 if any(result.wrong for result in results) else 0
+    try:
+        results = run(args.sets, args.sample, modes, pons)
+    finally:
+        if pons is not None:
+            pons.close()
+    console.print(f"solved in {time.perf_counter() - start:.1f} s of wall time", style="dim")
+    console.print(table(results, args.sets, modes, pons is not None))
+    if args.follow_ups:
+        console.print(follow_ups(args.sets, args.follow_ups))
+    return 1 if any(figures.wrong for (_, who), figures in results.items() if who != "pons") else 0
 
 
 if __name__ == "__main__":

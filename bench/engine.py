@@ -44,7 +44,9 @@ def timed(task: Callable[[], int], repeat: int) -> tuple[float, int]:
 def solve_empty(game: Game, engine: str) -> Callable[[], int]:
     def task() -> int:
         budget = Budget()
-        solver = Engine(game, budget) if engine == "reference" else compiled.CompiledEngine(game, budget)
+        solver: Engine | compiled.CompiledEngine = Engine(game, budget)
+        if engine != "reference":
+            solver = compiled.CompiledEngine(game, budget, fresh=True)
         solver.solve(0, 0)
         return budget.nodes
 
@@ -66,7 +68,7 @@ def overshoot(game: Game, seconds: float) -> float:
     """How long a compiled search of the empty board, limited to ``seconds``, takes to raise SearchAborted."""
     budget = Budget(Limits(time=seconds))
     with contextlib.suppress(SearchAborted):
-        compiled.CompiledEngine(game, budget).solve(0, 0)
+        compiled.CompiledEngine(game, budget, fresh=True).solve(0, 0)
     return budget.elapsed
 
 
@@ -80,7 +82,9 @@ def test_set(name: str, sample: int, engine: str) -> tuple[float, float, int, in
         position = parse_position(moves, game)
         cur, opp = position.sides()
         budget = Budget()
-        solver = Engine(game, budget) if engine == "reference" else compiled.CompiledEngine(game, budget)
+        solver: Engine | compiled.CompiledEngine = Engine(game, budget)
+        if engine != "reference":
+            solver = compiled.CompiledEngine(game, budget, fresh=True)
         start = time.perf_counter()
         value = solver.solve(cur, opp)
         total_time += time.perf_counter() - start
@@ -100,7 +104,7 @@ def main() -> None:
     engines = ["reference"] + (["compiled"] if compiled.supports(four) else [])
     if "compiled" in engines:  # pay numba's compilation (or cache load) before timing
         analyze(parse_position("", "connect4"), Limits(nodes=1000))
-        compiled.CompiledEngine(four, Budget()).solve(0, 0)
+        compiled.CompiledEngine(four, Budget(), fresh=True).solve(0, 0)
 
     table = Table(title="inarow engine benchmark", header_style="bold")
     for column in ("task", "engine", "positions", "time", "target / published", "ratio"):

@@ -12,13 +12,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from inarow import analysis
 from inarow.analysis import exact_solver
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
+from inarow.search import compiled
 from inarow.search.compiled import (
     MEMORY_VARIABLE,
     MIN_SLICE,
@@ -51,7 +52,7 @@ def connect4(moves: str) -> Position:
 def solve_fresh(game: Game, position: Position, weak: bool = False) -> tuple[int, int]:
     """The compiled engine's score of ``position`` with an empty table, and the positions it explored."""
     budget = Budget()
-    score = CompiledEngine(game, budget).solve(*position.sides(), weak)
+    score = CompiledEngine(game, budget, fresh=True).solve(*position.sides(), weak)
     return score, budget.nodes
 
 
@@ -165,22 +166,73 @@ def test_the_engines_agree_on_random_positions_of_small_boards(position: Positio
 
 
 # ------------------------------------------------------------------------------- tables, budgets
-def test_a_new_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -> None:
+def test_a_fresh_engine_starts_with_an_empty_table_and_an_engine_keeps_its_own() -> None:
     position = connect4(pons_set("Test_L2_R2")[0][0])
     first, second = solve_fresh(CONNECT4, position), solve_fresh(CONNECT4, position)
     assert first == second
     budget = Budget()
-    engine = CompiledEngine(CONNECT4, budget)
+    engine = CompiledEngine(CONNECT4, budget, fresh=True)
     engine.solve(*position.sides())
     once = budget.nodes
     engine.solve(*position.sides())
     assert once == first[1] and budget.nodes - once < once
 
 
+def test_engines_of_one_game_remember_what_the_earlier_ones_proved() -> None:
+    """A second engine (not fresh) of the same game finds the first one's entries: solving the same
+    position again explores a few positions instead of thousands; a fresh one explores them all again."""
+    moves, expected = pons_set("Test_L2_R2")[1]
+    position = connect4(moves)
+    game = Game(7, 6, 4, gravity=True, first="o")  # a game of its own, so no other test's entries help
+    budget = Budget()
+    assert CompiledEngine(game, budget).solve(*position.sides()) == expected
+    alone = budget.nodes
+    again = Budget()
+    assert CompiledEngine(game, again).solve(*position.sides()) == expected
+    assert again.nodes * 100 < alone
+    assert solve_fresh(game, position) == (expected, alone)
+
+
+@st.composite
+def games_played(draw: st.DrawFn) -> list[Position]:
+    """The positions of a random game of Connect Four (from its 20th stone) or of 5×4 with gravity (4 in a
+    row, from the empty board), in order, to the last unfinished one."""
+    game = Game.parse(draw(st.sampled_from(["connect4", "5x4:4:gravity"])))
+    first = 20 if game.cells == 42 else 0  # Connect Four's earlier positions take seconds each
+    position, played = Position.start(game), []
+    while not position.is_over:
+        if position.ply >= first:
+            played.append(position)
+        children = [child for _, child in position.children()]
+        position = children[draw(st.integers(0, len(children) - 1))]
+    assume(played)
+    return played
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(games_played(), st.booleans())
+def test_a_games_positions_searched_on_a_remembering_table_get_the_scores_of_fresh_solves(
+    played: list[Position], weak: bool
+) -> None:
+    """As a game is played (and hinted, analysed, reviewed), each search starts from what the ones before
+    proved: every later position gets the score a solve on an empty table gives, in both modes, and the
+    parent's solve is followed by the analysis of every child, as the analysis does."""
+    game = played[0].game
+    remembering = Game(game.columns, game.rows, game.k, gravity=True, first="o")  # a table of its own
+    for position in played:
+        cur, opp = position.sides()
+        kept = CompiledEngine(remembering, Budget()).solve(cur, opp, weak)
+        assert kept == solve_fresh(game, position, weak)[0], repr(position)
+        for _, child in position.children():
+            if not child.is_over:
+                score = CompiledEngine(remembering, Budget()).solve(*child.sides(), weak)
+                assert score == solve_fresh(game, child, weak)[0], repr(child)
+
+
 def test_a_node_limit_raises_search_aborted_after_counting_the_limit() -> None:
     budget = Budget(Limits(nodes=1000))
     with pytest.raises(SearchAborted):
-        CompiledEngine(CONNECT4, budget).solve(0, 0)
+        CompiledEngine(CONNECT4, budget, fresh=True).solve(0, 0)
     assert budget.nodes == 1000
 
 
@@ -191,7 +243,7 @@ def test_a_time_limit_raises_search_aborted_once_the_deadline_has_passed() -> No
     """
     budget = Budget(Limits(time=0.2))
     with pytest.raises(SearchAborted):
-        CompiledEngine(CONNECT4, budget).solve(0, 0)
+        CompiledEngine(CONNECT4, budget, fresh=True).solve(0, 0)
     assert budget.remaining == 0.0 and budget.nodes > 0
 
 
@@ -200,7 +252,7 @@ def test_a_search_cut_into_many_slices_still_gets_the_exact_score() -> None:
     runs in more than ten: each resumes from what the table holds."""
     moves, expected = pons_set("Test_L2_R2")[4]
     budget = Budget(Limits(time=600))
-    engine = CompiledEngine(CONNECT4, budget, slice_seconds=1e-6)
+    engine = CompiledEngine(CONNECT4, budget, fresh=True, slice_seconds=1e-6)
     assert engine.solve(*connect4(moves).sides()) == expected
     assert budget.nodes > 10 * MIN_SLICE
 
@@ -233,15 +285,32 @@ def test_engines_after_the_first_share_the_process_table_instead_of_allocating_o
 
     What an engine costs in time is measured by ``bench/engine.py``, not here.
     """
-    CompiledEngine(CONNECT4, Budget())  # the first one of the process may allocate the table
+    CompiledEngine(CONNECT4, Budget()).table  # noqa: B018  (the first search of the process allocates it)
     tracemalloc.start()
     try:
         before, _ = tracemalloc.get_traced_memory()
         engines = [CompiledEngine(CONNECT4, Budget()) for _ in range(10)]
+        tables = {id(engine.table) for engine in engines}
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert len(engines) == 10 and peak - before < 1_000_000
+    assert len(tables) == 1 and peak - before < 1_000_000
+
+
+def test_no_table_is_allocated_before_a_search_needs_it() -> None:
+    """Making an engine (and warming up, which searches on a 16-entry table of its own) allocates nothing
+    big: a 5×5 table (192 MB) appears with the first search."""
+    game = Game.parse("5x5")
+    warm_up(game)
+    tracemalloc.start()
+    try:
+        engine = CompiledEngine(game, Budget())
+        made, _ = tracemalloc.get_traced_memory()
+        engine.solve(*parse_position("c3 b2 c2 c4 d3", game).sides())
+        solved, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert made < 1_000_000 <= table_bytes(game) <= solved
 
 
 def test_warming_up_by_hand_can_be_done_any_number_of_times_before_or_between_searches() -> None:
@@ -263,7 +332,7 @@ def test_the_table_is_sized_to_the_board(name: str, bits: int) -> None:
     128 MB (3×3: 4,096 entries, 96 KB; 4×4: 65,536 entries, 1.5 MB)."""
     game = Game.parse(name)
     assert table_bits_for(game) == bits
-    assert CompiledEngine(game, Budget())._tt.shape[0] == 1 << bits
+    assert CompiledEngine(game, Budget(), fresh=True).table.shape[0] == 1 << bits
 
 
 def test_the_memory_option_bounds_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -277,18 +346,33 @@ def test_the_memory_option_bounds_the_table(monkeypatch: pytest.MonkeyPatch) -> 
         table_bits_for(CONNECT4)
 
 
+def test_the_memory_option_bounds_all_the_tables_of_a_process_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With 1 MB, a 4×4 table (65,536 entries of 24 bytes: too big, so 2 ** 15 of them, 768 KB) and then a
+    3×3 one (4,096 of 24 bytes, 96 KB) fit together; a gravity table of 1 MB does not fit beside them, so
+    they are released for it."""
+    monkeypatch.setenv(MEMORY_VARIABLE, "1")
+    shared = compiled._Shared()
+    first = shared.table(3, table_bits_for(Game.parse("4x4")))
+    second = shared.table(3, table_bits_for(Game.parse("tictactoe")))
+    assert first.nbytes + second.nbytes <= 1 << 20 and len(shared.tables) == 2
+    third = shared.table(2, table_bits_for(Game.parse("4x4:4:gravity")))
+    assert list(shared.tables.values()) == [third] or sum(t.nbytes for t in shared.tables.values()) <= 1 << 20
+
+
 def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(MEMORY_VARIABLE, "0.001")  # 1 KB: 64 entries of Connect Four
     moves, expected = pons_set("Test_L3_R1")[1]
-    engine = CompiledEngine(CONNECT4, Budget())
-    assert engine._tt.shape[0] == 64
+    engine = CompiledEngine(CONNECT4, Budget(), fresh=True)
+    assert engine.table.shape[0] == 64
     assert engine.solve(*connect4(moves).sides()) == expected
 
 
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
     cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
-    monkeypatch.setattr(analysis, "compiled_loaded", lambda: False)
+    monkeypatch.setattr(analysis, "compiled_loaded", lambda game=None: False)
     assert analysis.engine_for(Game.parse("tictactoe")) == "reference"
     assert analysis.engine_for(Game.parse("4x3:3")) == "reference"
     assert analysis.engine_for(Game.parse("4x4")) == "compiled"
@@ -303,13 +387,23 @@ def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.Mon
     assert analysis.engine_for(Game.parse("tictactoe")) == "compiled"
 
 
-def test_once_loaded_the_compiled_engine_solves_every_board_it_fits() -> None:
-    analysis.load_engine()
-    assert analysis.compiled_loaded() and analysis.load_engine() == 0.0
-    assert analysis.engine_for(Game.parse("tictactoe")) == "compiled"
+def test_once_a_boards_compiled_search_is_loaded_it_solves_every_position_of_that_board() -> None:
+    tictactoe = Game.parse("tictactoe")
+    analysis.load_engine(game=tictactoe)
+    assert analysis.compiled_loaded(tictactoe) and analysis.load_engine(game=tictactoe) == 0.0
+    assert analysis.engine_for(tictactoe) == "compiled"
     assert analysis.engine_for(Game.parse("gomoku")) == "reference"
     first = analysis.analyze(parse_position("b2 a1 c3"))
     assert first.load_seconds == 0.0 and first.describe() == "draw with best play"
+
+
+def test_each_board_has_its_own_compiled_search_with_its_constants() -> None:
+    """The kernel module of a board holds the board's constants: Connect Four's is not 5×4's."""
+    five = compiled._kernel(Game.parse("5x4:4:gravity"))
+    seven = compiled._kernel(CONNECT4)
+    assert (five.COLUMNS, five.ROWS, five.CELLS) == (5, 4, 20)
+    assert (seven.COLUMNS, seven.ROWS, seven.CELLS) == (7, 6, 42)
+    assert compiled.is_warm(CONNECT4) and compiled.cached(CONNECT4)
 
 
 def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -324,5 +418,17 @@ def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.
 
     analysis.load_engine()
     assert analysis.load_engine(hook) == 0.0 and calls == []
-    monkeypatch.setattr(analysis, "compiled_loaded", lambda: False)
+    monkeypatch.setattr(analysis, "compiled_loaded", lambda game=None: False)
     assert analysis.load_engine(hook) >= 0.0 and calls == [not cached()]
+
+
+def test_serve_takes_the_memory_option_and_refuses_a_bound_that_is_not_positive() -> None:
+    """``inarow serve --memory MB`` bounds the tables as ``inarow --memory MB serve`` does; 0 MB is refused
+    before the server starts."""
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--memory", "0", "--port", "1"])
+    assert result.exit_code == 2
+    assert "invalid memory 0.0: expected a positive number of megabytes" in result.output

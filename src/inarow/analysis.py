@@ -57,10 +57,11 @@ def _compiled_supports(game: Game) -> bool:
     return game.columns * game.height <= 64
 
 
-def compiled_loaded() -> bool:
-    """Whether this process has loaded (and compiled) the compiled engine already."""
+def compiled_loaded(game: Game | None = None) -> bool:
+    """Whether this process has loaded (and compiled) the compiled search of ``game`` already (with no
+    game: of any board). Each board has its own (see :mod:`inarow.search.kernels`)."""
     module = sys.modules.get("inarow.search.compiled")
-    return module is not None and bool(module.is_warm())
+    return module is not None and bool(module.is_warm(game))
 
 
 def engine_for(game: Game, empty: int | None = None) -> EngineName:
@@ -69,38 +70,56 @@ def engine_for(game: Game, empty: int | None = None) -> EngineName:
     The rule, by measured cost: the pure-Python reference engine for positions with at most
     :data:`REFERENCE_MAX_EMPTY` empty cells, where it answers faster than the compiled engine can be
     loaded (so 3×3 never loads it); the compiled engine for the other positions of boards whose layout
-    fits 64 bits; the reference engine beyond. Once the compiled engine is loaded in the process, it solves
-    every board it fits. ``INAROW_ENGINE=reference`` (or ``compiled``) forces one engine where it can play.
+    fits 64 bits; the reference engine beyond. Once the compiled search of a board is loaded in the
+    process, it solves every position of that board. ``INAROW_ENGINE=reference`` (or ``compiled``) forces
+    one engine where it can play.
     """
     forced = os.environ.get("INAROW_ENGINE", "auto")
     if forced == "reference" or not _compiled_supports(game):
         return "reference"
-    if forced == "compiled" or compiled_loaded():
+    if forced == "compiled" or compiled_loaded(game):
         return "compiled"
     empty = game.cells if empty is None else empty
     return "reference" if empty <= REFERENCE_MAX_EMPTY else "compiled"
 
 
-def load_engine(loading: Loading | None = None) -> float:
-    """Load the compiled engine into this process (importing numba, then compiling the search or loading
-    it from numba's cache), calling ``loading`` around it; the seconds it took, 0 if already loaded.
+def load_engine(loading: Loading | None = None, game: Game | None = None) -> float:
+    """Load the compiled search of ``game`` (default: Connect Four) into this process (importing numba,
+    then compiling the search or loading it from numba's cache), calling ``loading`` around it; the
+    seconds it took, 0 if already loaded.
 
-    This is what a server calls at start so that its first big-board request does not pay for it.
+    This is what a worker calls before its first big-board search so that the search does not pay for it.
     """
-    if compiled_loaded():
+    board = game or Game(7, 6, 4, gravity=True)
+    if compiled_loaded(board):
         return 0.0
     start = time.perf_counter()
     from inarow.search import compiled
 
-    with loading(not compiled.cached()) if loading is not None else nullcontext():
-        compiled.warm_up()
+    with loading(not compiled.cached(board)) if loading is not None else nullcontext():
+        compiled.warm_up(board)
     return time.perf_counter() - start
+
+
+def prepare_engine(game: Game | None = None) -> bool:
+    """Make sure the compiled search of ``game`` (default: Connect Four) is compiled, in a separate,
+    short-lived process, without importing numba into this one; whether it had to compile.
+
+    A server calls this at start: its processes then load the search from numba's cache when a search
+    first needs it (a fraction of a second), and an idle server does not hold numba and the machine
+    code in every process (about 110 MB each).
+    """
+    from inarow.search import kernels
+
+    return kernels.compile_elsewhere(game or Game(7, 6, 4, gravity=True))
 
 
 def exact_solver(game: Game, budget: Budget, empty: int | None = None) -> ExactSolver:
     """The exact engine :func:`engine_for` picks for a position of ``game`` with ``empty`` empty cells.
 
-    Loads the compiled engine if it is picked and not loaded yet (see :func:`load_engine`).
+    Loads the compiled engine if it is picked and not loaded yet (see :func:`load_engine`). The compiled
+    engine searches on the process's table for the game, so it finds what the game's earlier searches in
+    the process proved (see :mod:`inarow.search.compiled`).
     """
     if engine_for(game, empty) == "reference":
         return Engine(game, budget)
@@ -330,7 +349,7 @@ def analyze(
         # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits, weak)
     empty = position.game.cells - position.ply
-    load = load_engine(loading) if engine_for(position.game, empty) == "compiled" else 0.0
+    load = load_engine(loading, position.game) if engine_for(position.game, empty) == "compiled" else 0.0
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
     budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
     try:

@@ -1,6 +1,5 @@
 """The ``inarow`` command itself: its options, its verbs' group, and the one handler of bad input."""
 
-import os
 import re
 from collections.abc import Callable
 from functools import cache
@@ -11,7 +10,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from inarow import __version__, i18n
-from inarow.cli.output import err, fail, out
+from inarow.cli.output import bound_memory, err, fail, out
 from inarow.errors import InarowError
 from inarow.i18n import N_
 
@@ -321,8 +320,4 @@ def main(
     ):
         raise InarowError(N_("unknown language {lang!r}: expected one of en, zh"), lang=lang)
     if memory is not None:
-        if not memory > 0:
-            raise InarowError(
-                N_("invalid memory {memory!r}: expected a positive number of megabytes"), memory=memory
-            )
-        os.environ["INAROW_MEMORY"] = repr(memory)
+        bound_memory(memory)

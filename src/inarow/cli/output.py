@@ -198,6 +198,15 @@ BIG_BOARD_TIME = 10.0
 """Seconds a search takes when no limit is given on a board exact search cannot finish (Gomoku, 9×9, …)."""
 
 
+def bound_memory(megabytes: float) -> None:
+    """Bound the compiled engine's tables to ``megabytes`` in this process and the processes it starts."""
+    if not megabytes > 0:
+        raise InarowError(
+            N_("invalid memory {memory!r}: expected a positive number of megabytes"), memory=megabytes
+        )
+    os.environ["INAROW_MEMORY"] = repr(megabytes)
+
+
 def limits_for(
     depth: int | None, time: float | None, nodes: int | None, game: "Game | None" = None
 ) -> "Limits":
@@ -354,4 +363,4 @@ def prepare_engine(game: "Game") -> None:
     from inarow.analysis import engine_for, load_engine
 
     if engine_for(game) == "compiled":
-        load_engine(engine_loading)
+        load_engine(engine_loading, game)

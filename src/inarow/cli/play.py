@@ -11,6 +11,7 @@ from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     FirstOption,
     GameOption,
+    bound_memory,
     counting,
     engine_loading,
     game_named,
@@ -134,6 +135,12 @@ def serve(
             help=N_("The token API requests must carry (made up when listening beyond loopback)."),
         ),
     ] = None,
+    memory: Annotated[
+        float | None,
+        typer.Option(
+            "--memory", metavar="MB", help=N_("The most memory the engine's tables may take in each process.")
+        ),
+    ] = None,
 ) -> None:
     from inarow.web.server import serve as run
 
@@ -142,6 +149,8 @@ def serve(
             N_("invalid think time {seconds!r}: expected more than 0 and at most 60 seconds"),
             seconds=think_time,
         )
+    if memory is not None:  # the same as inarow --memory MB serve: the workers inherit the variable
+        bound_memory(memory)
     run(
         host,
         port,

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
-from inarow.analysis import Analysis, analyze, load_engine
+from inarow.analysis import Analysis, analyze, prepare_engine
 from inarow.errors import InarowError, ServerBusyError, StoppedError
 from inarow.i18n import N_
 from inarow.notation import parse_position
@@ -335,10 +335,12 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 def warm_up() -> bool:
-    """A trivial task that makes a fresh worker load the engines before the first real request (3×3 is
-    answered by the pure-Python engine, so the compiled one is loaded explicitly)."""
+    """A trivial task that makes a fresh worker load the Python engines before the first real request, and
+    makes sure Connect Four's compiled search is compiled (in a short-lived process of its own, once per
+    install). numba is not loaded here: a worker loads a board's compiled search from numba's cache when
+    its first search needs it (a fraction of a second), so an idle server stays small."""
     analyze(parse_position("b2"), Limits(time=1))
-    load_engine()
+    prepare_engine()
     return True
 
 
