@@ -370,3 +370,27 @@ def test_watch_two_chosen_players_play_a_whole_game_and_it_replays_in_the_histor
     page.wait_for_function(f"document.querySelectorAll('#review-moves li').length === {plies}")
     page.get_by_role("button", name="Last position").click()
     assert page.locator("#review-status").inner_text().startswith("Final position:")
+
+
+def test_a_slow_first_move_while_the_engine_warms_up_says_so_and_then_plays(page: Any) -> None:
+    """The server answers its health as ``warming`` (the engine still loading, as on a fresh install): the
+    computer's first Gomoku move, which takes its whole think time, shows the warming-up line meanwhile,
+    then the game goes on as usual."""
+    import json
+
+    health = {"status": "warming", "engine_ready": False, "pools": []}
+    page.route(
+        "**/api/health", lambda route: route.fulfill(content_type="application/json", body=json.dumps(health))
+    )
+    page.goto(page.base_url)
+    page.wait_for_function(SETTLED)
+    page.get_by_label("Game", exact=True).select_option("gomoku")
+    page.get_by_label("Level", exact=True).select_option("perfect")
+    page.get_by_label("First move", exact=True).select_option("computer")
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Warming up the engine')", timeout=20_000
+    )
+    assert status(page).inner_text() == "Warming up the engine … the first move on a big board waits for it."
+    page.wait_for_function(f"Number(document.body.dataset.ply) === 1 && ({SETTLED})", timeout=60_000)
+    assert status(page).inner_text().startswith("The computer played ")
