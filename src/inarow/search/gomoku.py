@@ -40,6 +40,19 @@ LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
 
+INNER_VCF_FOURS = 8
+INNER_VCF_NODES = 200
+"""The VCF looked for at every node above the horizon where the side to move has a four to play."""
+
+INNER_VCT_PLY = 2
+INNER_VCT_THREATS = 3
+INNER_VCT_NODES = 300
+"""The VCT looked for at the nodes this many plies below the root or fewer (the root has its own)."""
+
+THREAT_DEFENCE_PLY = 3
+"""How deep in the tree the opponent's VCF (and, within :data:`INNER_VCT_PLY`, VCT) is looked for, so that
+the side to move answers it on its cells or with a four of its own."""
+
 DEFENCE_VCF_NODES = 400
 """The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
@@ -351,12 +364,19 @@ class GomokuSearch:
                     return upper
                 if lower == upper:
                     return lower
+        threats = self.style.vcf and not opp_fives
         if depth <= 0:
-            if self.style.vcf and board.fours[side]:
+            if threats and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
                 if line is not None:
                     return self._win(n + len(line) - 1)
             return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if threats:
+            won = self._threat_win(side, ply)
+            if won is not None:
+                return won
+            if not board.wins[opp] and ply <= THREAT_DEFENCE_PLY:
+                moves = self._threat_defence(side, ply)
         if not moves:
             moves = self._moves(side, self.style.width)
             if not moves:
@@ -385,3 +405,30 @@ class GomokuSearch:
         upper = best if best < beta else INFINITY
         self.table[key] = (depth, lower, upper, best_move)
         return best
+
+    def _threat_win(self, side: int, ply: int) -> int | None:
+        """The value of a VCF of ``side`` (to move, nothing of the opponent's to block) found at this node,
+        or within :data:`INNER_VCT_PLY` of the root a VCT; None if neither was found."""
+        board, threats, n = self.board, self.threats, self.board.stones
+        line = None
+        if board.fours[side]:
+            line = threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
+        if line is None and self.style.vct and ply <= INNER_VCT_PLY and board.threes[side]:
+            line = threats.vct(side, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
+        return None if line is None else self._win(n + len(line) - 1)
+
+    def _threat_defence(self, side: int, ply: int) -> list[int]:
+        """If the opponent would win by a VCF (or, near the root, a VCT) were it to move, the moves that
+        may stop it: the cells of its line, the cells where it would make a four or an open three, and
+        the side to move's own fours, the most valuable first; else no moves (the usual ones apply)."""
+        board, opp = self.board, 3 - side
+        line = None
+        if board.fours[opp]:
+            line = self.threats.vcf(opp, INNER_VCF_FOURS, INNER_VCF_NODES)
+        if line is None and self.style.vct and ply <= INNER_VCT_PLY and board.threes[opp]:
+            line = self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
+        if line is None:
+            return []
+        cells = set(line) | board.fours[opp] | board.threes[opp] | board.fours[side]
+        mine, theirs = board.value[side], board.value[opp]
+        return sorted((i for i in cells if board.cells[i] == 0), key=lambda i: -(mine[i] + theirs[i]))
