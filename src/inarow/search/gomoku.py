@@ -9,13 +9,19 @@ pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
 At the root, in this order:
 
 1. a five to make, or two fives of the opponent to stop (a proven win, or a proven loss);
-2. a VCF, then (with ``vct``) a VCT: a win found there is proven and its length is the ``win in N``;
+2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`) and
+   its length is the ``win in N``, N at most the longest defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
 4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
    wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
-   answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
-   cells are tried; at the horizon a short VCF is looked for before the static evaluation.
+   answered on the cells of its line (or with a four). The threat-space search runs inside it too: at
+   every node where the side to move has a four, a VCF (bounded in nodes) is a win; within
+   :data:`INNER_VCT_PLY` plies of the root, so is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if
+   the opponent would win by a VCF (or near the root a VCT) were it to move, only the moves that may stop
+   it are tried (the cells of its line and of its fours and threes, and the side to move's own fours).
+   Elsewhere the ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked
+   for before the static evaluation.
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
