@@ -18,7 +18,7 @@ At the root, in this order:
    answered on the cells of its line (or with a four). The threat-space search runs inside it too: at
    every node where the side to move has a four, a VCF (bounded in nodes) is a win; within
    :data:`INNER_VCT_PLY` plies of the root, so is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if
-   the opponent would win by a VCF (or near the root a VCT) were it to move, only the moves that may stop
+   the opponent would win by a VCF (or at the root a VCT) were it to move, only the moves that may stop
    it are tried (the cells of its line and of its fours and threes, and the side to move's own fours).
    Elsewhere the ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked
    for before the static evaluation.
@@ -47,17 +47,20 @@ LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
 
 INNER_VCF_FOURS = 8
-INNER_VCF_NODES = 200
+INNER_VCF_NODES = 120
 """The VCF looked for at every node above the horizon where the side to move has a four to play."""
 
 INNER_VCT_PLY = 2
 INNER_VCT_THREATS = 3
-INNER_VCT_NODES = 300
+INNER_VCT_NODES = 150
 """The VCT looked for at the nodes this many plies below the root or fewer (the root has its own)."""
 
 THREAT_DEFENCE_PLY = 3
-"""How deep in the tree the opponent's VCF (and, within :data:`INNER_VCT_PLY`, VCT) is looked for, so that
-the side to move answers it on its cells or with a four of its own."""
+"""How deep in the tree the opponent's VCF is looked for, so that the side to move answers it on its
+cells or with a four of its own (its VCT is looked for at the root only)."""
+
+ROOT_DEFENCE_NODES = 400
+"""The nodes of the opponent's VCT looked for at the root, before the α-β search."""
 
 DEFENCE_VCF_NODES = 400
 """The nodes of the opponent's VCF looked for after each root move when it has one now."""
@@ -124,6 +127,8 @@ class GomokuSearch:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.board = GomokuBoard(game)
         self.threats = ThreatSearch(self.board, budget)
+        self._partial: tuple[int, list[int], dict[int, int]] | None = None
+        """The best root move of the iteration under way so far, its line and the values found."""
 
     def _win(self, stones: int) -> int:
         """The value of a win by the stone played when ``stones`` stones are on the board."""
@@ -145,7 +150,6 @@ class GomokuSearch:
         if len(board.fives[opp]) >= 2:
             block = min(board.fives[opp])
             return self._result(-self._win(n + 1), True, [block, max(board.fives[opp])], 0, "lost")
-        roots = self._root_moves(me)
         if self.style.vcf and not board.fives[opp]:
             reason = "vcf"
             try:
@@ -156,6 +160,7 @@ class GomokuSearch:
                 line = None
             if line is not None:
                 return self._result(self._win(n + len(line) - 1), True, line, 0, reason)
+        roots = self._root_moves(me)
         if self.style.vcf and not board.fives[opp]:
             defended = self._defend(me, roots)
             if defended is not None:
@@ -193,10 +198,20 @@ class GomokuSearch:
             self.budget.deadline = saved
 
     def _root_moves(self, me: int) -> list[int]:
+        """The candidate moves at the root; when the opponent would win by a VCT were it to move, the moves
+        that may stop it come first (see :meth:`_threat_defence`)."""
         board = self.board
         if board.fives[3 - me]:
             return list(board.fives[3 - me])
         moves = self._moves(me, 2 * self.style.width)
+        if self.style.vcf and not board.wins[3 - me]:
+            length = len(board.history)
+            try:
+                defence = self._threat_defence(me, 0)
+            except SearchAborted:
+                board.rewind(length)
+                defence = []
+            moves = defence + [move for move in moves if move not in defence]
         return moves or [board.centre]
 
     def _defend(self, me: int, roots: list[int]) -> list[int] | None:
@@ -269,9 +284,15 @@ class GomokuSearch:
         # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
         # with the same side to move at every horizon, so iterations compare.
         for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
+            self._partial = None
             try:
                 value, line, found = self._root(me, roots, depth, first=depth == 1)
             except SearchAborted:
+                # The root moves searched before the clock ran out were searched deeper, the previous
+                # best first: the best of them is the better guess.
+                if self._partial is not None:
+                    best_value, best_line, partial = self._partial
+                    values = {**values, **partial}
                 break
             best_value, best_line, values, reached = value, line, found, depth
             roots = [best_line[0]] + [m for m in roots if m != best_line[0]]
@@ -304,6 +325,7 @@ class GomokuSearch:
                 board.undo()
                 values[move] = value
                 alpha = max(alpha, value)
+                self._partial = (alpha, best_line, dict(values))
         finally:
             self.budget.deadline = saved
             board.rewind(length)
@@ -424,15 +446,15 @@ class GomokuSearch:
         return None if line is None else self._win(n + len(line) - 1)
 
     def _threat_defence(self, side: int, ply: int) -> list[int]:
-        """If the opponent would win by a VCF (or, near the root, a VCT) were it to move, the moves that
+        """If the opponent would win by a VCF (or, at the root, a VCT) were it to move, the moves that
         may stop it: the cells of its line, the cells where it would make a four or an open three, and
         the side to move's own fours, the most valuable first; else no moves (the usual ones apply)."""
         board, opp = self.board, 3 - side
         line = None
         if board.fours[opp]:
             line = self.threats.vcf(opp, INNER_VCF_FOURS, INNER_VCF_NODES)
-        if line is None and self.style.vct and ply <= INNER_VCT_PLY and board.threes[opp]:
-            line = self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
+        if line is None and self.style.vct and ply == 0 and board.threes[opp]:
+            line = self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, ROOT_DEFENCE_NODES)
         if line is None:
             return []
         cells = set(line) | board.fours[opp] | board.threes[opp] | board.fours[side]
