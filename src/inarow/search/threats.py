@@ -137,11 +137,11 @@ class ThreatSearch:
     ) -> list[int] | None:
         """A VCT of ``side`` (to move) with at most ``max_threats`` threats, shortest depth first, or None
         (also when ``max_nodes`` nodes, if given, did not find one)."""
-        line = self.vcf(side, vcf_fours)
+        self._vct_limit = UNLIMITED if max_nodes is None else self.budget.nodes + max_nodes
+        line = self.vcf(side, vcf_fours, self._vcf_nodes())
         if line is not None:
             return line
         length = len(self.board.history)
-        self._vct_limit = UNLIMITED if max_nodes is None else self.budget.nodes + max_nodes
         try:
             for depth in range(2, max_threats + 1):
                 line = self._vct(side, depth, vcf_fours)
@@ -152,6 +152,10 @@ class ThreatSearch:
         finally:
             self.board.rewind(length)
         return None
+
+    def _vcf_nodes(self) -> int:
+        """The nodes a VCF inside a VCT may take: what the VCT has left, at most :data:`VCF_NODES`."""
+        return max(1, min(VCF_NODES, self._vct_limit - self.budget.nodes))
 
     def _vct(self, a: int, depth: int, vcf_fours: int) -> list[int] | None:
         board, d = self.board, 3 - a
@@ -169,7 +173,7 @@ class ThreatSearch:
                 return None
             moves = list(board.fives[d])
         else:
-            line = self.vcf(a, min(vcf_fours, 2 * depth))
+            line = self.vcf(a, min(vcf_fours, 2 * depth), self._vcf_nodes())
             if line is not None:
                 return line
             wins, fours, threes = board.wins[a], board.fours[a], board.threes[a]
@@ -195,7 +199,7 @@ class ThreatSearch:
         if len(fives) == 1:
             replies = list(fives)
         elif board.wins[a]:
-            if self.vcf(d, vcf_fours) is not None:
+            if self.vcf(d, vcf_fours, self._vcf_nodes()) is not None:
                 return None
             replies = sorted(board.wins[a] | board.fours[a] | board.fours[d])
         else:
