@@ -51,9 +51,12 @@ INNER_VCF_NODES = 120
 """The VCF looked for at every node above the horizon where the side to move has a four to play."""
 
 INNER_VCT_PLY = 2
+INNER_VCT_DEPTH = 2
 INNER_VCT_THREATS = 3
 INNER_VCT_NODES = 150
-"""The VCT looked for at the nodes this many plies below the root or fewer (the root has its own)."""
+"""The VCT looked for at the nodes this many plies below the root or fewer (the root has its own) with at
+least this much depth left to search: from the third iteration on, so that the first two, which every
+move needs, stay as cheap as they are without it."""
 
 THREAT_DEFENCE_PLY = 3
 """How deep in the tree the opponent's VCF is looked for, so that the side to move answers it on its
@@ -400,7 +403,7 @@ class GomokuSearch:
                     return self._win(n + len(line) - 1)
             return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
         if threats:
-            won = self._threat_win(side, ply)
+            won = self._threat_win(side, ply, depth)
             if won is not None:
                 return won
             if not board.wins[opp] and ply <= THREAT_DEFENCE_PLY:
@@ -434,14 +437,16 @@ class GomokuSearch:
         self.table[key] = (depth, lower, upper, best_move)
         return best
 
-    def _threat_win(self, side: int, ply: int) -> int | None:
+    def _threat_win(self, side: int, ply: int, depth: int) -> int | None:
         """The value of a VCF of ``side`` (to move, nothing of the opponent's to block) found at this node,
-        or within :data:`INNER_VCT_PLY` of the root a VCT; None if neither was found."""
+        or within :data:`INNER_VCT_PLY` of the root and :data:`INNER_VCT_DEPTH` of the horizon a VCT; None
+        if neither was found."""
         board, threats, n = self.board, self.threats, self.board.stones
         line = None
         if board.fours[side]:
             line = threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
-        if line is None and self.style.vct and ply <= INNER_VCT_PLY and board.threes[side]:
+        near_root = ply <= INNER_VCT_PLY and depth >= INNER_VCT_DEPTH
+        if line is None and self.style.vct and near_root and board.threes[side]:
             line = threats.vct(side, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
         return None if line is None else self._win(n + len(line) - 1)
 
