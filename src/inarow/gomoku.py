@@ -8,7 +8,7 @@ winning line and its length; otherwise the answer is the α-β evaluation in pat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inarow.analysis import Analysis, MoveValue
 from inarow.rules import Position
@@ -31,7 +31,7 @@ DROP_DEPTH = 2
 
 STYLES: dict[str, Style] = {
     "medium": Style(vcf=False, vct=False, width=8, max_depth=1),
-    "hard": Style(vct=False, width=10, max_depth=2),
+    "hard": Style(vct=False, inner=False, width=10, max_depth=2),
     "perfect": Style(),
 }
 """How each level searches on the boards of the Gomoku engine (``easy`` plays ``medium`` now and then)."""
@@ -44,7 +44,7 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
     if position.is_over:
         return Analysis(position=position, exact=True)
     if limits.depth is not None:
-        style = Style(vcf=style.vcf, vct=style.vct, width=style.width, max_depth=max(1, limits.depth))
+        style = replace(style, max_depth=max(1, limits.depth))
     time = limits.time
     if time is None and limits.nodes is None and limits.depth is None:
         time = DEFAULT_TIME

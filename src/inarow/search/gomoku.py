@@ -89,7 +89,9 @@ class Style:
     vcf: bool = True
     """Look for a VCF at the root and at the horizon, and defend against the opponent's."""
     vct: bool = True
-    """Look for a VCT at the root."""
+    """Look for a VCT at the root (and, with ``inner``, near it inside the α-β search)."""
+    inner: bool = True
+    """Look for VCFs (and with ``vct`` VCTs) inside the α-β search too, and answer the opponent's there."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
@@ -207,15 +209,31 @@ class GomokuSearch:
         if board.fives[3 - me]:
             return list(board.fives[3 - me])
         moves = self._moves(me, 2 * self.style.width)
-        if self.style.vcf and not board.wins[3 - me]:
+        if self.style.vcf and self.style.inner and not board.wins[3 - me]:
             length = len(board.history)
             try:
                 defence = self._threat_defence(me, 0)
+                if defence and self.style.vct:
+                    # A VCT found is a proof: a move after which the opponent still has one loses.
+                    safe = [move for move in defence if not self._still_loses(me, move)]
+                    if safe:
+                        return safe
             except SearchAborted:
                 board.rewind(length)
                 defence = []
             moves = defence + [move for move in moves if move not in defence]
         return moves or [board.centre]
+
+    def _still_loses(self, me: int, move: int) -> bool:
+        """Whether the opponent has a VCT (found within :data:`INNER_VCT_NODES`) after ``move``."""
+        board, opp = self.board, 3 - me
+        board.play(move, me)
+        try:
+            if board.fives[me]:
+                return False
+            return self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES) is not None
+        finally:
+            board.undo()
 
     def _defend(self, me: int, roots: list[int]) -> list[int] | None:
         """If the opponent has a VCF, the root moves after which it has none (perhaps none); else None."""
@@ -396,13 +414,14 @@ class GomokuSearch:
                 if lower == upper:
                     return lower
         threats = self.style.vcf and not opp_fives
+        inner = threats and self.style.inner
         if depth <= 0:
             if threats and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
                 if line is not None:
                     return self._win(n + len(line) - 1)
             return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
-        if threats:
+        if inner:
             won = self._threat_win(side, ply, depth)
             if won is not None:
                 return won
