@@ -71,6 +71,10 @@ DEFENCE_VCF_NODES = 400
 VCT_SHARE = 0.2
 """The share of the time left that the root's VCT may use."""
 
+DEFENCE_SHARE = 0.25
+"""The share of the time left that the root's look for the opponent's VCT, and for the moves that stop it,
+may use."""
+
 INFINITY = EXACT * 1000
 
 
@@ -188,13 +192,18 @@ class GomokuSearch:
             board.undo()
         return values
 
+    def _share(self, share: float) -> float | None:
+        """Bring the deadline forward to ``share`` of the time left, for a phase that must leave the rest to
+        the α-β search; returns the deadline to restore afterwards."""
+        saved = self.budget.deadline
+        remaining = self.budget.remaining
+        if remaining is not None:
+            self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * share
+        return saved
+
     def _vct_with_share(self, me: int) -> list[int] | None:
         """A VCT within :data:`VCT_SHARE` of the time left, so the α-β search keeps its share."""
-        remaining = self.budget.remaining
-        if remaining is None:
-            return self.threats.vct(me)
-        saved = self.budget.deadline
-        self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * VCT_SHARE
+        saved = self._share(VCT_SHARE)
         try:
             return self.threats.vct(me)
         except SearchAborted:
@@ -211,6 +220,8 @@ class GomokuSearch:
         moves = self._moves(me, 2 * self.style.width)
         if self.style.vcf and self.style.inner and not board.wins[3 - me]:
             length = len(board.history)
+            saved = self._share(DEFENCE_SHARE)
+            defence: list[int] = []
             try:
                 defence = self._threat_defence(me, 0)
                 if defence and self.style.vct:
@@ -220,7 +231,8 @@ class GomokuSearch:
                         return safe
             except SearchAborted:
                 board.rewind(length)
-                defence = []
+            finally:
+                self.budget.deadline = saved
             moves = defence + [move for move in moves if move not in defence]
         return moves or [board.centre]
 
