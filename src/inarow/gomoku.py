@@ -31,7 +31,7 @@ DROP_DEPTH = 2
 
 STYLES: dict[str, Style] = {
     "medium": Style(vcf=False, vct=False, width=8, max_depth=1),
-    "hard": Style(vct=False, inner=False, width=10, max_depth=2),
+    "hard": Style(vct=False, width=10, max_depth=2),
     "perfect": Style(),
 }
 """How each level searches on the boards of the Gomoku engine (``easy`` plays ``medium`` now and then)."""
