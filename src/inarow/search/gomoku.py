@@ -15,13 +15,14 @@ At the root, in this order:
    proven loss);
 4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
    wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
-   answered on the cells of its line (or with a four). The threat-space search runs inside it too: at
-   every node where the side to move has a four, a VCF (bounded in nodes) is a win; within
-   :data:`INNER_VCT_PLY` plies of the root, so is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if
-   the opponent would win by a VCF (or at the root a VCT) were it to move, only the moves that may stop
-   it are tried (the cells of its line and of its fours and threes, and the side to move's own fours).
-   Elsewhere the ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked
-   for before the static evaluation.
+   answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
+   cells are tried; at the horizon a short VCF is looked for before the static evaluation. Before it (with
+   ``vct``), if the opponent would win by a VCT were it to move, only the moves after which it has none.
+   With :attr:`Style.inner` the threat-space search runs inside it too: at every node where the side to
+   move has a four, a VCF (bounded in nodes) is a win; within :data:`INNER_VCT_PLY` plies of the root, so
+   is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to
+   move, only the moves that may stop it are tried (the cells of its line and of its fours and threes,
+   and the side to move's own fours).
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
