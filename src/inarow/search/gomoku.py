@@ -98,8 +98,8 @@ class Style:
     inner: bool = False
     """Look for VCFs (and with ``vct`` VCTs) inside the α-β search too, and answer the opponent's there.
     Off for every level: at 1 s a move on the loaded 2-core machine it cost the α-β search more depth
-    than it gained (``perfect`` lost 15 games of 100 to the reference player with it, and won the five
-    games it lost most often when it was off)."""
+    than it gained (``perfect`` lost 15 games of 100 to the reference player with it, 8 without; see the
+    README's benchmarks)."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
