@@ -1,7 +1,7 @@
 """Gomoku matches: each level against the one below it, and against the threat-based reference player.
 
     .venv/bin/python bench/gomoku.py [--games 10] [--time 1.0] [--game gomoku] [--jobs 1] [--seed 1]
-                                     [--pairing perfect:hard ...]
+                                     [--pairing perfect:hard ...] [--verbose]
 
 Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
 uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import sys
 import time
 from dataclasses import dataclass
 
@@ -78,8 +79,10 @@ def opening(game: Game, stones: int, rng: random.Random) -> Position:
     return position
 
 
-def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int) -> Row:
-    """Play one pairing and return its row."""
+def run(
+    pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int, verbose: bool
+) -> Row:
+    """Play one pairing and return its row (with ``verbose``, a line per game on standard error)."""
     start = time.perf_counter()
     game = Game.parse(game_name)
     first, second = player(pairing[0], think), player(pairing[1], think)
@@ -96,6 +99,14 @@ def run(pairing: tuple[str, str], game_name: str, games: int, think: float, seed
             wins += 1
         else:
             losses += 1
+        if verbose:
+            print(
+                f"{pairing[0]}:{pairing[1]} game {number + 1}/{games}: {pairing[0]} as {side}, "
+                f"{'draw' if final.result == 'draw' else 'won' if final.result == side else 'lost'} "
+                f"in {stones + len(moves)} plies; {wins}-{draws}-{losses}",
+                file=sys.stderr,
+                flush=True,
+            )
     tally = Tally(player=pairing[0], wins=wins, draws=draws, losses=losses)
     row = Row(pairing[1], tally, plies / games, time.perf_counter() - start)
     print(row.line(), flush=True)
@@ -113,6 +124,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening", type=int, default=3, help="random stones each pair of games starts from")
     parser.add_argument("--pairing", nargs="*", help="FIRST:SECOND pairings to play instead of all of them")
+    parser.add_argument("--verbose", action="store_true", help="a line per game on standard error")
     args = parser.parse_args()
     pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)
     print(
@@ -120,7 +132,8 @@ def main() -> None:
         f"random stones, colours swapped, {args.time:g} s a move, seed {args.seed}"
     )
     print(HEADER, flush=True)
-    jobs = [(pairing, args.game, args.games, args.time, args.seed, args.opening) for pairing in pairings]
+    settings = (args.game, args.games, args.time, args.seed, args.opening, args.verbose)
+    jobs = [(pairing, *settings) for pairing in pairings]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             rows = pool.starmap(run, jobs)

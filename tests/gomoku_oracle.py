@@ -1,7 +1,10 @@
-"""An independent VCF check for the Gomoku tests, written on the rules alone (Position, winning_cells),
-sharing nothing with the engine's patterns or threat search."""
+"""Independent checks for the Gomoku tests, written on the rules alone (Position, winning_cells), sharing
+nothing with the engine's patterns or threat search: a VCF line, a VCF's existence, and a win against every
+reply of the defender."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from inarow.rules import Position, Side
 
@@ -66,3 +69,46 @@ def vcf_exists(position: Position, attacker: Side, depth: int) -> bool:
             if reply.winner is None and vcf_exists(reply, attacker, depth - 1):
                 return True
     return False
+
+
+def empty_cells(position: Position) -> list[int]:
+    """The empty cells of the board."""
+    empty = position.game.board_mask & ~position.filled
+    return [b for b in range(empty.bit_length()) if empty >> b & 1]
+
+
+def wins_within_three_plies(position: Position, attacker: Side, defender: Side) -> bool:
+    """Whether ``attacker``, to move, wins by force within three plies: a five to make, or (the defender
+    having no five to make) a cell that leaves it two fives to make, of which the defender blocks one."""
+    if fives(position, attacker):
+        return True
+    if fives(position, defender):
+        return False
+    return any(len(fives(_with(position, bit, attacker), attacker)) >= 2 for bit in empty_cells(position))
+
+
+def wins_against_every_reply(
+    position: Position, choose: Callable[[Position], str | None], depth: int
+) -> bool:
+    """Whether the side to move wins, playing the move ``choose`` names in each position (None: it has
+    none), against **every** answer of the defender — every empty cell of the board is tried — within
+    ``depth`` moves of its own. Checked on the rules alone: an answer that makes five refutes the line;
+    the attacker has won when it makes five, or when it is to move and wins within three plies (see
+    :func:`wins_within_three_plies`). So a True here is a proof that does not trust the search that chose."""
+    attacker = position.turn
+    defender: Side = "o" if attacker == "x" else "x"
+    if wins_within_three_plies(position, attacker, defender):
+        return True
+    move = choose(position) if depth > 0 else None
+    if move is None:
+        return False
+    after = position.play(move)
+    if after.winner == attacker:
+        return True
+    if fives(after, defender):
+        return False
+    for bit in empty_cells(after):
+        reply = after.play(bit)
+        if reply.winner == defender or not wins_against_every_reply(reply, choose, depth - 1):
+            return False
+    return True

@@ -1,19 +1,24 @@
-"""The Gomoku engine's tactics: fives, fours, threes, four-threes, double threes, VCFs of 3 to 7 fours and
-defence against the opponent's VCF, every position drawn, each answer checked by reasoning (in the
-docstring) or by the independent VCF check of :mod:`gomoku_oracle`. The engine gets 1 second a move; the
-tests assert what it answers, never how long it took.
+"""The Gomoku engine's tactics: fives, fours, threes, four-threes, double threes, VCFs of 3 to 7 fours,
+VCTs through the defender's counter-fours and defence against the opponent's VCF, every position drawn,
+each answer checked by reasoning (in the docstring) or by the independent checks of :mod:`gomoku_oracle`
+(a VCF line; a win against every reply of the defender on the whole board). The engine gets 1 second a
+move; the tests assert what it answers, never how long it took.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from gomoku_oracle import is_vcf, vcf_exists
+from gomoku_oracle import empty_cells, is_vcf, vcf_exists, wins_against_every_reply, wins_within_three_plies
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
 from inarow.search.gomoku import supports
-from inarow.search.limits import Limits
+from inarow.search.gomoku_board import GomokuBoard
+from inarow.search.limits import Budget, Limits
+from inarow.search.threats import ThreatSearch
 
 SECOND = Limits(time=1.0)
 
@@ -23,6 +28,24 @@ def board(drawing: str, game: str = "9x9:5") -> Position:
     letters under it."""
     rows = [line.split()[:-1] for line in drawing.strip().splitlines()[:-1]]
     return parse_position("/".join("".join(row) for row in rows), game)
+
+
+def vct(position: Position, threats: int = 4, fours: int = 8) -> list[str] | None:
+    """The engine's VCT for the side to move (its threat search alone, without a clock), as cell names."""
+    grid = GomokuBoard.from_position(position)
+    side = 1 if position.turn == "x" else 2
+    line = ThreatSearch(grid, Budget()).vct(side, threats, fours)
+    return None if line is None else [position.game.cell_name(grid.to_bit(i)) for i in line]
+
+
+def vct_move(threats: int = 4, fours: int = 8) -> Callable[[Position], str | None]:
+    """The first move of the engine's VCT, for :func:`gomoku_oracle.wins_against_every_reply` to check."""
+
+    def choose(position: Position) -> str | None:
+        line = vct(position, threats, fours)
+        return None if line is None else line[0]
+
+    return choose
 
 
 def test_the_engine_plays_five_in_a_row_boards_too_big_for_the_exact_engines_and_every_standard_board() -> (
@@ -253,6 +276,88 @@ def test_x_wins_with_a_double_three() -> None:
     result = analyze(position, SECOND)
     assert result.best == ("e5",)
     assert (result.exact, result.outcome, result.plies) == (True, "win", 5)
+    assert wins_against_every_reply(position, vct_move(), 4)
+
+
+COUNTER_FOUR = """
+        x . . . . x . . o   9
+        . . . . o . . . .   8
+        . . . o . . . . .   7
+        . . o o . . . . .   6
+        . . x x . . . . .   5
+        . . . . x . . . .   4
+        . . . . x . . . .   3
+        . . . . . o . . .   2
+        x . . . . . . . o   1
+        a b c d e f g h i
+        """
+
+
+def test_a_double_three_refuted_by_a_counter_four_is_not_claimed_as_a_win() -> None:
+    """e5 makes two open threes, c5-e5 and e3-e5, and every answer of o on their lines loses: a VCT that
+    tried only those answers would call e5 a win. But o's b5 (or a4) blocks the row and makes a four on
+    the diagonal b5-e8 (f9 is x's, so a4 is its one five): x must block it, and o then blocks the
+    column. The engine tries o's fours among the answers, so it claims no win, here or in the analysis."""
+    position = board(COUNTER_FOUR)
+    after = position.play("e5")
+    escapes = {
+        position.game.cell_name(bit)
+        for bit in empty_cells(after)
+        if not wins_within_three_plies(after.play(bit), "x", "o")
+    }
+    assert escapes == {"a4", "b5"}
+    assert after.play("b5").winner is None and vct(after.play("b5").play("a4").play("e6")) is None
+    assert vct(position) is None
+    result = analyze(position, SECOND)
+    assert not (result.exact and result.outcome == "win")
+
+
+def test_the_same_double_three_wins_once_o_has_no_counter_four() -> None:
+    """With o's e8 moved to h8, b5 is no four for o: e5 wins, against every reply on the whole board."""
+    position = board(COUNTER_FOUR.replace(". . . . o . . . .   8", ". . . . . . . o .   8"))
+    assert vct(position) is not None
+    result = analyze(position, SECOND)
+    assert result.best == ("e5",)
+    assert (result.exact, result.outcome) == (True, "win")
+    assert wins_against_every_reply(position, vct_move(), 4)
+
+
+def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply() -> None:
+    """h8 makes two open threes, f8-h8 and h6-h8. o's answers that do not lose at once are its counter-four
+    d5-h1 (f3 or e4): x blocks, o's next four on the diagonal f3-i6 (h5, which also blocks the column)
+    is blocked at j7, and x wins on from there with threes and fours. The engine's line is checked by
+    the oracle against every empty cell as o's answer at every step, not only the ones the engine tried."""
+    position = board(
+        """
+        . . . . . . . . . . . . . . x  15
+        . . . . . . . . . . . . . . .  14
+        . . . . . . . . . . . . . . .  13
+        . . . . . . . . . . . . . . .  12
+        . . . . . . . . . . . . . . .  11
+        . . . . . . . . . . . . . . .  10
+        . . . . . . . . . . . . . . .   9
+        . . . . . x x . . . . . . . .   8
+        . . . . . . . x . . . . . . .   7
+        . . x . . . . x o . . . . . .   6
+        . . . o . . . . . . . . . . .   5
+        . . . . . . o . . . . . . . .   4
+        . . . . . . . . . . . . . . .   3
+        . . . . x . o . . . . . . . .   2
+        o . . . . . . o . . . . . . o   1
+        a b c d e f g h i j k l m n o
+        """,
+        "gomoku",
+    )
+    after = position.play("h8")
+    escapes = {
+        position.game.cell_name(bit)
+        for bit in empty_cells(after)
+        if not wins_within_three_plies(after.play(bit), "x", "o")
+    }
+    assert escapes == {"e4", "f3"}
+    line = vct(position, 6, 12)
+    assert line is not None and line[:2] == ["h8", "f3"]
+    assert wins_against_every_reply(position, vct_move(6, 12), 8)
 
 
 VCFS = {

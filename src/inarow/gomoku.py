@@ -8,7 +8,7 @@ winning line and its length; otherwise the answer is the α-β evaluation in pat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inarow.analysis import Analysis, MoveValue
 from inarow.rules import Position
@@ -44,7 +44,7 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
     if position.is_over:
         return Analysis(position=position, exact=True)
     if limits.depth is not None:
-        style = Style(vcf=style.vcf, vct=style.vct, width=style.width, max_depth=max(1, limits.depth))
+        style = replace(style, max_depth=max(1, limits.depth))
     time = limits.time
     if time is None and limits.nodes is None and limits.depth is None:
         time = DEFAULT_TIME

@@ -87,9 +87,9 @@ class Level:
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
         ``medium``; ``medium`` the best move one ply deep by the pattern evaluation, without threat search
-        (it still makes a five and blocks a four); ``hard`` two plies with VCF and
-        defence against the opponent's, in half the think time; ``perfect`` everything (VCF, VCT,
-        defence, iterative deepening as deep as the whole think time allows)."""
+        (it still makes a five and blocks a four); ``hard`` two plies with VCF and defence against the
+        opponent's at the root, in half the think time; ``perfect`` VCF and VCT at the root, defence against
+        the opponent's VCF and VCT, iterative deepening as deep as the whole think time allows."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
             cells = sorted(board.candidates) or [board.centre]

@@ -9,13 +9,20 @@ pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
 At the root, in this order:
 
 1. a five to make, or two fives of the opponent to stop (a proven win, or a proven loss);
-2. a VCF, then (with ``vct``) a VCT: a win found there is proven and its length is the ``win in N``;
+2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`) and
+   its length is the ``win in N``, N at most the longest defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
 4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
    wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
    answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
-   cells are tried; at the horizon a short VCF is looked for before the static evaluation.
+   cells are tried; at the horizon a short VCF is looked for before the static evaluation. Before it (with
+   ``vct``), if the opponent would win by a VCT were it to move, only the moves after which it has none.
+   With :attr:`Style.inner` the threat-space search runs inside it too: at every node where the side to
+   move has a four, a VCF (bounded in nodes) is a win; within :data:`INNER_VCT_PLY` plies of the root, so
+   is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to
+   move, only the moves that may stop it are tried (the cells of its line and of its fours and threes,
+   and the side to move's own fours).
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -40,11 +47,34 @@ LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
 
+INNER_VCF_FOURS = 8
+INNER_VCF_NODES = 120
+"""The VCF looked for at every node above the horizon where the side to move has a four to play."""
+
+INNER_VCT_PLY = 2
+INNER_VCT_DEPTH = 2
+INNER_VCT_THREATS = 3
+INNER_VCT_NODES = 150
+"""The VCT looked for at the nodes this many plies below the root or fewer (the root has its own) with at
+least this much depth left to search: from the third iteration on, so that the first two, which every
+move needs, stay as cheap as they are without it."""
+
+THREAT_DEFENCE_PLY = 3
+"""How deep in the tree the opponent's VCF is looked for, so that the side to move answers it on its
+cells or with a four of its own (its VCT is looked for at the root only)."""
+
+ROOT_DEFENCE_NODES = 400
+"""The nodes of the opponent's VCT looked for at the root, before the α-β search."""
+
 DEFENCE_VCF_NODES = 400
 """The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
 VCT_SHARE = 0.2
 """The share of the time left that the root's VCT may use."""
+
+DEFENCE_SHARE = 0.25
+"""The share of the time left that the root's look for the opponent's VCT, and for the moves that stop it,
+may use."""
 
 INFINITY = EXACT * 1000
 
@@ -64,7 +94,12 @@ class Style:
     vcf: bool = True
     """Look for a VCF at the root and at the horizon, and defend against the opponent's."""
     vct: bool = True
-    """Look for a VCT at the root."""
+    """Look for a VCT at the root (and, with ``inner``, near it inside the α-β search)."""
+    inner: bool = False
+    """Look for VCFs (and with ``vct`` VCTs) inside the α-β search too, and answer the opponent's there.
+    Off for every level: at 1 s a move on the loaded 2-core machine it cost the α-β search more depth
+    than it gained (``perfect`` lost 15 games of 100 to the reference player with it, 8 without; see the
+    README's benchmarks)."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
@@ -72,7 +107,7 @@ class Style:
 
 
 DEFAULT_STYLE = Style()
-"""Everything on: how ``perfect`` and the analysis play."""
+"""How ``perfect`` and the analysis play: everything on but the threat search inside the α-β search."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,6 +140,8 @@ class GomokuSearch:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.board = GomokuBoard(game)
         self.threats = ThreatSearch(self.board, budget)
+        self._partial: tuple[int, list[int], dict[int, int]] | None = None
+        """The best root move of the iteration under way so far, its line and the values found."""
 
     def _win(self, stones: int) -> int:
         """The value of a win by the stone played when ``stones`` stones are on the board."""
@@ -126,7 +163,6 @@ class GomokuSearch:
         if len(board.fives[opp]) >= 2:
             block = min(board.fives[opp])
             return self._result(-self._win(n + 1), True, [block, max(board.fives[opp])], 0, "lost")
-        roots = self._root_moves(me)
         if self.style.vcf and not board.fives[opp]:
             reason = "vcf"
             try:
@@ -137,6 +173,7 @@ class GomokuSearch:
                 line = None
             if line is not None:
                 return self._result(self._win(n + len(line) - 1), True, line, 0, reason)
+        roots = self._root_moves(me)
         if self.style.vcf and not board.fives[opp]:
             defended = self._defend(me, roots)
             if defended is not None:
@@ -159,13 +196,18 @@ class GomokuSearch:
             board.undo()
         return values
 
+    def _share(self, share: float) -> float | None:
+        """Bring the deadline forward to ``share`` of the time left, for a phase that must leave the rest to
+        the α-β search; returns the deadline to restore afterwards."""
+        saved = self.budget.deadline
+        remaining = self.budget.remaining
+        if remaining is not None:
+            self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * share
+        return saved
+
     def _vct_with_share(self, me: int) -> list[int] | None:
         """A VCT within :data:`VCT_SHARE` of the time left, so the α-β search keeps its share."""
-        remaining = self.budget.remaining
-        if remaining is None:
-            return self.threats.vct(me)
-        saved = self.budget.deadline
-        self.budget.deadline = self.budget.start + self.budget.elapsed + remaining * VCT_SHARE
+        saved = self._share(VCT_SHARE)
         try:
             return self.threats.vct(me)
         except SearchAborted:
@@ -174,11 +216,40 @@ class GomokuSearch:
             self.budget.deadline = saved
 
     def _root_moves(self, me: int) -> list[int]:
+        """The candidate moves at the root; when the opponent would win by a VCT were it to move, the moves
+        that may stop it come first (see :meth:`_threat_defence`)."""
         board = self.board
         if board.fives[3 - me]:
             return list(board.fives[3 - me])
         moves = self._moves(me, 2 * self.style.width)
+        if self.style.vcf and self.style.vct and not board.wins[3 - me]:
+            length = len(board.history)
+            saved = self._share(DEFENCE_SHARE)
+            defence: list[int] = []
+            try:
+                defence = self._threat_defence(me, 0)
+                if defence and self.style.vct:
+                    # A VCT found is a proof: a move after which the opponent still has one loses.
+                    safe = [move for move in defence if not self._still_loses(me, move)]
+                    if safe:
+                        return safe
+            except SearchAborted:
+                board.rewind(length)
+            finally:
+                self.budget.deadline = saved
+            moves = defence + [move for move in moves if move not in defence]
         return moves or [board.centre]
+
+    def _still_loses(self, me: int, move: int) -> bool:
+        """Whether the opponent has a VCT (found within :data:`INNER_VCT_NODES`) after ``move``."""
+        board, opp = self.board, 3 - me
+        board.play(move, me)
+        try:
+            if board.fives[me]:
+                return False
+            return self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES) is not None
+        finally:
+            board.undo()
 
     def _defend(self, me: int, roots: list[int]) -> list[int] | None:
         """If the opponent has a VCF, the root moves after which it has none (perhaps none); else None."""
@@ -212,10 +283,15 @@ class GomokuSearch:
         """The longest opponent VCF after the first root moves (the line a lost position expects)."""
         board, opp = self.board, 3 - me
         longest: list[int] = [roots[0]]
+        length = len(board.history)
         for move in roots[:4]:
             board.play(move, me)
-            line = self.threats.vcf(opp) or []
-            board.undo()
+            try:
+                line = self.threats.vcf(opp) or []
+            except SearchAborted:
+                break
+            finally:
+                board.rewind(length)
             if len(line) + 1 > len(longest):
                 longest = [move, *line]
         return longest
@@ -250,9 +326,15 @@ class GomokuSearch:
         # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
         # with the same side to move at every horizon, so iterations compare.
         for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
+            self._partial = None
             try:
                 value, line, found = self._root(me, roots, depth, first=depth == 1)
             except SearchAborted:
+                # The root moves searched before the clock ran out were searched deeper, the previous
+                # best first: the best of them is the better guess.
+                if self._partial is not None:
+                    best_value, best_line, partial = self._partial
+                    values = {**values, **partial}
                 break
             best_value, best_line, values, reached = value, line, found, depth
             roots = [best_line[0]] + [m for m in roots if m != best_line[0]]
@@ -285,6 +367,7 @@ class GomokuSearch:
                 board.undo()
                 values[move] = value
                 alpha = max(alpha, value)
+                self._partial = (alpha, best_line, dict(values))
         finally:
             self.budget.deadline = saved
             board.rewind(length)
@@ -351,12 +434,20 @@ class GomokuSearch:
                     return upper
                 if lower == upper:
                     return lower
+        threats = self.style.vcf and not opp_fives
+        inner = threats and self.style.inner
         if depth <= 0:
-            if self.style.vcf and board.fours[side]:
+            if threats and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
                 if line is not None:
                     return self._win(n + len(line) - 1)
             return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if inner:
+            won = self._threat_win(side, ply, depth)
+            if won is not None:
+                return won
+            if not board.wins[opp] and ply <= THREAT_DEFENCE_PLY:
+                moves = self._threat_defence(side, ply)
         if not moves:
             moves = self._moves(side, self.style.width)
             if not moves:
@@ -385,3 +476,32 @@ class GomokuSearch:
         upper = best if best < beta else INFINITY
         self.table[key] = (depth, lower, upper, best_move)
         return best
+
+    def _threat_win(self, side: int, ply: int, depth: int) -> int | None:
+        """The value of a VCF of ``side`` (to move, nothing of the opponent's to block) found at this node,
+        or within :data:`INNER_VCT_PLY` of the root and :data:`INNER_VCT_DEPTH` of the horizon a VCT; None
+        if neither was found."""
+        board, threats, n = self.board, self.threats, self.board.stones
+        line = None
+        if board.fours[side]:
+            line = threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
+        near_root = ply <= INNER_VCT_PLY and depth >= INNER_VCT_DEPTH
+        if line is None and self.style.vct and near_root and board.threes[side]:
+            line = threats.vct(side, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
+        return None if line is None else self._win(n + len(line) - 1)
+
+    def _threat_defence(self, side: int, ply: int) -> list[int]:
+        """If the opponent would win by a VCF (or, at the root, a VCT) were it to move, the moves that
+        may stop it: the cells of its line, the cells where it would make a four or an open three, and
+        the side to move's own fours, the most valuable first; else no moves (the usual ones apply)."""
+        board, opp = self.board, 3 - side
+        line = None
+        if board.fours[opp]:
+            line = self.threats.vcf(opp, INNER_VCF_FOURS, INNER_VCF_NODES)
+        if line is None and self.style.vct and ply == 0 and board.threes[opp]:
+            line = self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, ROOT_DEFENCE_NODES)
+        if line is None:
+            return []
+        cells = set(line) | board.fours[opp] | board.threes[opp] | board.fours[side]
+        mine, theirs = board.value[side], board.value[opp]
+        return sorted((i for i in cells if board.cells[i] == 0), key=lambda i: -(mine[i] + theirs[i]))

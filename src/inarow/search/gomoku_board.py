@@ -89,6 +89,9 @@ class GomokuBoard:
         self.wins: list[set[int]] = [set(), set(), set()]
         self.threes: list[set[int]] = [set(), set(), set()]
         self.value = [[0] * size, [0] * size, [0] * size]
+        self._sets: list[tuple[set[int], ...]] = [
+            (self.fives[side], self.fours[side], self.wins[side], self.threes[side]) for side in (0, 1, 2)
+        ]
         self.total = [0, 0, 0]
         self._info = _INFO[self.exact]
         self.packed = [[(0, 0)] * size for _ in self.steps]
@@ -157,7 +160,7 @@ class GomokuBoard:
             cells[i] = 0
             self.stones -= 1
         x_counts, o_counts = self.counts[1], self.counts[2]
-        touched = set()
+        x_touched, o_touched = set(), set()
         delta = sign * side
         for line, contributions, updates in self._lines:
             for offset, weight in updates:
@@ -172,9 +175,12 @@ class GomokuBoard:
                 old = contributions[j]
                 if new is not old:
                     contributions[j] = new
-                    x_counts[j] += new[0] - old[0]
-                    o_counts[j] += new[1] - old[1]
-                    touched.add(j)
+                    if new[0] != old[0]:
+                        x_counts[j] += new[0] - old[0]
+                        x_touched.add(j)
+                    if new[1] != old[1]:
+                        o_counts[j] += new[1] - old[1]
+                        o_touched.add(j)
         near = self.near
         for offset in self.neighbours:
             near[i + offset] += sign
@@ -182,9 +188,10 @@ class GomokuBoard:
             self._clear(i)
         else:
             self._refresh(i)
-        for j in touched:
-            if cells[j] == 0:
-                self._refresh(j)
+        for side_touched, touched_side in ((x_touched, 1), (o_touched, 2)):
+            for j in side_touched:
+                if cells[j] == 0:
+                    self._refresh_side(j, touched_side)
 
     @property
     def candidates(self) -> set[int]:
@@ -204,27 +211,31 @@ class GomokuBoard:
 
     def _refresh(self, i: int) -> None:
         """Recompute the threat sets and worth of the empty cell ``i`` for both sides from its counts."""
-        for side in (1, 2):
-            count = self.counts[side][i]
-            worth, fours, threes = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15
-            if fours >= 2 or (fours and threes):
-                worth += DOUBLE_THREAT
-            elif threes >= 2:
-                worth += DOUBLE_THREE
-            values = self.value[side]
+        self._refresh_side(i, 1)
+        self._refresh_side(i, 2)
+
+    def _refresh_side(self, i: int, side: int) -> None:
+        """Recompute the threat sets and worth of the empty cell ``i`` for ``side`` from its counts."""
+        count = self.counts[side][i]
+        derived = _DERIVED.get(count)
+        if derived is None:
+            derived = _DERIVED[count] = _derive(count)
+        worth, flags = derived
+        values = self.value[side]
+        if worth != values[i]:
             self.total[side] += worth - values[i]
             values[i] = worth
-            flags = (count >> 28 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
-            old = self.flags[side][i]
-            if flags == old:
-                continue
-            self.flags[side][i] = flags
-            for bit, cells in enumerate(
-                (self.fives[side], self.fours[side], self.wins[side], self.threes[side])
-            ):
+        side_flags = self.flags[side]
+        old = side_flags[i]
+        if flags == old:
+            return
+        side_flags[i] = flags
+        changed = flags ^ old
+        for bit, cells in enumerate(self._sets[side]):
+            if changed >> bit & 1:
                 if flags >> bit & 1:
                     cells.add(i)
-                elif old >> bit & 1:
+                else:
                     cells.discard(i)
 
     # ---------------------------------------------------------------------------------- reading
@@ -262,6 +273,22 @@ class GomokuBoard:
 
 _INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 """Each rule's line codes seen so far with their contributions (see :func:`_contribution`)."""
+
+
+_DERIVED: dict[int, tuple[int, int]] = {}
+"""Each cell count seen so far (see :func:`_contribution`) with its worth and flags (see :func:`_derive`)."""
+
+
+def _derive(count: int) -> tuple[int, int]:
+    """A side's worth of a cell and its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
+    open three) from the cell's count, the sum of its lines' contributions."""
+    worth, fours, threes = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15
+    if fours >= 2 or (fours and threes):
+        worth += DOUBLE_THREAT
+    elif threes >= 2:
+        worth += DOUBLE_THREE
+    flags = (count >> 28 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
+    return worth, flags
 
 
 def _contribution(code: int, exact: bool) -> tuple[int, int]:

@@ -4,13 +4,25 @@
   the five, until it makes five or two fives at once. Every reply is forced, so a VCF found is a proof.
   When the defender's forced reply makes a four of its own, the attacker must block it with a four of its
   own or the line fails.
-- **VCT** (victory by continuous threats): the attacker may also play open threes. After a three the
-  defender may answer on any cell where the attacker would make a four or a five, or with a four of its
-  own, and the line holds only if every such answer still loses and the defender has no VCF of its own.
-  Other answers leave the open three to become an open four, so they lose too.
+- **VCT** (victory by continuous threats): the attacker may also play threes that threaten to win next
+  move, that is, after which it has a cell making an open four or two fours (``wins``). The line holds only
+  if every answer of the defender still loses, and the answers tried are every one that can matter:
 
-Both return the winning line as list indices from the attacker's first move to its five, or None. The
-line's length is the number of plies to the win against the longest defence the search tried.
+  * every cell that stops the threat. A reply stops it only if, after it, no ``wins`` cell of the attacker
+    is left; it must then lie on a ``wins`` cell, or in a five-cell window holding that cell and three of
+    the attacker's stones, so the attacker would make a four there: the ``wins`` and ``fours`` cells of
+    the attacker hold every such reply;
+  * every counter-four, the defender's ``fours`` cells: the attacker must answer a four before anything
+    else (its answer may keep the threat standing, and then the defender answers again);
+  * any other reply leaves a ``wins`` cell and no five to make, so the attacker plays it and makes five
+    two moves later: it loses, and no faster than the replies tried.
+
+  A VCT found is therefore a proof, like a VCF; its length is that of the longest defence against the
+  attacker's line, an upper bound on the shortest win. A defender's VCF is looked for first only to cut
+  the search short (its first four is among the replies anyway).
+
+Both return the winning line as list indices from the attacker's first move to its five, or None (None
+is no proof of anything: the searches are bounded in fours, threats and nodes).
 """
 
 from __future__ import annotations
@@ -27,6 +39,9 @@ VCF_NODES = 3000
 NEVER = 1 << 30
 """The depth of a table entry for a position that fails whatever the depth."""
 
+UNLIMITED = 1 << 62
+"""A node limit never reached."""
+
 
 class _Exhausted(Exception):
     """A VCF search used up its nodes."""
@@ -42,6 +57,7 @@ class ThreatSearch:
         self._failed: dict[tuple[int, int, bool], int] = {}
         self._cut = False
         self._limit = 0
+        self._vct_limit = 0
 
     def _tick(self) -> None:
         self.budget.nodes += 1
@@ -116,9 +132,13 @@ class ThreatSearch:
         self._cut = cut or self._cut
         return None
 
-    def vct(self, side: int, max_threats: int = 4, vcf_fours: int = 8) -> list[int] | None:
-        """A VCT of ``side`` (to move) with at most ``max_threats`` threats, shortest depth first, or None."""
-        line = self.vcf(side, vcf_fours)
+    def vct(
+        self, side: int, max_threats: int = 4, vcf_fours: int = 8, max_nodes: int | None = None
+    ) -> list[int] | None:
+        """A VCT of ``side`` (to move) with at most ``max_threats`` threats, shortest depth first, or None
+        (also when ``max_nodes`` nodes, if given, did not find one)."""
+        self._vct_limit = UNLIMITED if max_nodes is None else self.budget.nodes + max_nodes
+        line = self.vcf(side, vcf_fours, self._vcf_nodes())
         if line is not None:
             return line
         length = len(self.board.history)
@@ -127,9 +147,15 @@ class ThreatSearch:
                 line = self._vct(side, depth, vcf_fours)
                 if line is not None:
                     return line
+        except _Exhausted:
+            return None
         finally:
             self.board.rewind(length)
         return None
+
+    def _vcf_nodes(self) -> int:
+        """The nodes a VCF inside a VCT may take: what the VCT has left, at most :data:`VCF_NODES`."""
+        return max(1, min(VCF_NODES, self._vct_limit - self.budget.nodes))
 
     def _vct(self, a: int, depth: int, vcf_fours: int) -> list[int] | None:
         board, d = self.board, 3 - a
@@ -140,12 +166,14 @@ class ThreatSearch:
         key = (board.hash, a, True)
         if self._failed.get(key, -1) >= depth:
             return None
+        if self.budget.nodes > self._vct_limit:
+            raise _Exhausted
         if board.fives[d]:
             if len(board.fives[d]) > 1:
                 return None
             moves = list(board.fives[d])
         else:
-            line = self.vcf(a, min(vcf_fours, 2 * depth))
+            line = self.vcf(a, min(vcf_fours, 2 * depth), self._vcf_nodes())
             if line is not None:
                 return line
             wins, fours, threes = board.wins[a], board.fours[a], board.threes[a]
@@ -171,7 +199,7 @@ class ThreatSearch:
         if len(fives) == 1:
             replies = list(fives)
         elif board.wins[a]:
-            if self.vcf(d, vcf_fours) is not None:
+            if self.vcf(d, vcf_fours, self._vcf_nodes()) is not None:
                 return None
             replies = sorted(board.wins[a] | board.fours[a] | board.fours[d])
         else:
