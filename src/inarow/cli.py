@@ -18,6 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 from inarow import __version__
+from inarow.cli_book import app as book_app
 from inarow.errors import InarowError, InvalidPositionError
 
 if TYPE_CHECKING:
@@ -144,6 +145,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+app.add_typer(book_app, name="book")
 
 
 class _LazyConsole:
