@@ -67,7 +67,8 @@ def _phase_words(phase: Phase) -> str:
 @app.command("build")
 def build_command(
     plies: Annotated[
-        int, typer.Option("--plies", "-p", min=0, metavar="N", help="Solve every position with up to N stones.")
+        int,
+        typer.Option("--plies", "-p", min=0, metavar="N", help="Solve every position with up to N stones."),
     ],
     game_name: Annotated[
         str, typer.Option("--game", "-g", metavar="GAME", help="The game (connect4, or any board up to 8x7).")
@@ -114,8 +115,10 @@ def build_command(
     except KeyboardInterrupt:
         runner.close()
         print(
-            _("interrupted: the positions solved so far are kept in {checkpoint}; run the same command again "
-              "to go on").format(checkpoint=checkpoint),
+            _(
+                "interrupted: the positions solved so far are kept in {checkpoint}; run the same "
+                "command again to go on"
+            ).format(checkpoint=checkpoint),
             file=sys.stderr,
         )
         raise typer.Exit(130) from None

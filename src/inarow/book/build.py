@@ -174,7 +174,8 @@ class RayRunner:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
             else:
                 ray.init(address=address, log_to_driver=False)
-        self.workers = int(ray.cluster_resources().get("CPU", 1))
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        self.workers = int(resources.get("CPU", 1))
         self._remote = ray.remote(num_cpus=1)(solve_chunk)
 
     def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:

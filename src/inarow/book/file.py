@@ -61,7 +61,7 @@ class Book:
         return len(self.keys)
 
     def score(self, cur: int, opp: int) -> int | None:
-        """The exact score of the position (``cur`` to move, ``opp`` the opponent), None if not in the book."""
+        """The exact score of the position (``cur`` to move, ``opp`` the opponent), None if not in it."""
         if (cur | opp).bit_count() > self.plies or not len(self.keys):
             return None
         return self.score_of(key(self.game, cur, opp))
@@ -109,13 +109,16 @@ class Book:
     def from_bytes(cls, data: bytes, path: Path | str = "<bytes>") -> Book:
         """The book in ``data``; raises :class:`BookError` naming ``path`` and what is wrong."""
         if len(data) < len(MAGIC) or data[: len(MAGIC)] != MAGIC:
-            raise _refused(path, f"it is not an inarow opening book (it does not start with {MAGIC.decode()})")
+            raise _refused(
+                path, f"it is not an inarow opening book (it does not start with {MAGIC.decode()})"
+            )
         if len(data) < _HEAD.size:
             raise _refused(path, f"it is truncated: {len(data)} bytes, less than its header")
         _, version, name_length = _HEAD.unpack_from(data)
         if version != VERSION:
             raise _refused(
-                path, f"it has format version {version} and this inarow reads version {VERSION}: build it again"
+                path,
+                f"it has format version {version} and this inarow reads version {VERSION}: build it again",
             )
         start = _HEAD.size + name_length
         if len(data) < start + _SIZES.size:
@@ -126,8 +129,9 @@ class Book:
         if len(data) != expected:
             problem = "truncated" if len(data) < expected else "too long"
             raise _refused(
-                path, f"it is {problem}: {len(data)} bytes where its header announces {count} positions "
-                f"in {expected} bytes"
+                path,
+                f"it is {problem}: {len(data)} bytes where its header announces {count} positions "
+                f"in {expected} bytes",
             )
         (checksum,) = _CHECKSUM.unpack_from(data, expected - _CHECKSUM.size)
         if zlib.crc32(data[: expected - _CHECKSUM.size]) != checksum:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from inarow.book.file import Book
 
 BOOK_VARIABLE = "INAROW_BOOK"
-"""Extra book files to consult (paths separated by ``:``), or ``off`` to consult none, not even the shipped."""
+"""Extra book files to consult (paths separated by ``:``), or ``off``: none, not even the shipped one."""
 
 REMEMBER_MIN_NODES = 20_000
 """An exact score is collected for remembering only if its search explored at least this many positions
