@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import struct
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -139,10 +140,13 @@ class ProcessRunner:
         import multiprocessing
 
         self.workers = workers
-        self._executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self._pending: dict[Future[list[int]], Sequence[int]] = {}
+        self._executor = ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+        )
 
     def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:
-        pending: dict[Future[list[int]], Sequence[int]] = {
+        self._pending = pending = {
             self._executor.submit(solve_chunk, game.name, list(chunk)): chunk for chunk in chunks
         }
         while pending:
@@ -151,7 +155,21 @@ class ProcessRunner:
                 yield pending.pop(future), future.result()
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        if not self._pending:
+            self._executor.shutdown(wait=True)
+            return
+        # Stopped midway: a worker in the middle of a solve does not look at signals until it ends
+        # (minutes, early in a Connect Four book), so the workers are stopped rather than waited for. Their
+        # chunks are lost, and solved again by the next build.
+        for process in list((getattr(self._executor, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.terminate()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Pool initializer: Ctrl-C is for the build's own process, which stops the workers (no tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class RayRunner:
