@@ -216,7 +216,7 @@ def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
 def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built, tmp_path: Path) -> None:
     data = bytearray(small.book.to_bytes())
     data[-5] ^= 0x01  # the last score
-    with pytest.raises(BookError, match="it is damaged: its checksum does not match its contents$"):
+    with pytest.raises(BookError, match=r"it is damaged: its checksum does not match its contents$"):
         Book.from_bytes(bytes(data))
     newer = MAGIC + struct.pack("<HH", 2, 0) + bytes(20)
     with pytest.raises(BookError) as caught:
@@ -230,7 +230,7 @@ def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built
 def test_a_book_of_another_game_does_not_answer_for_this_one(
     small_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with pytest.raises(BookError, match="it is a book of 5x4:4:gravity, not of connect4$"):
+    with pytest.raises(BookError, match=r"it is a book of 5x4:4:gravity, not of connect4$"):
         Book.load(small_file).for_game(Game.parse("connect4"), small_file)
     monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
     assert all(book.game == Game.parse("6x4:4:gravity") for book in recall.books(Game.parse("6x4:4:gravity")))
@@ -276,14 +276,18 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     assert made.exit_code == 0, made.output
     assert Book.load(out).same(small.book)
     per_ply = " + ".join(map(str, small.per_ply))
-    line = made.stdout.strip()
-    assert line.startswith(
-        f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply)"
+    said, done = made.stdout.splitlines()
+    assert (
+        said
+        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), 633 bytes"
     )
-    assert line.endswith("on 1 workers, 0 from the checkpoint"), "piped: the line alone, no bar"
+    assert done.startswith(f"{small.per_ply[-1]} solved in ") and done.endswith(
+        " s on 1 worker, 0 from the checkpoint"
+    )
+    assert made.stderr == "", "piped: no bar"
     shown = runner.invoke(app, ["book", "info", str(out)])
     assert shown.exit_code == 0, shown.output
-    assert shown.stdout.splitlines()[0].startswith(f"{out}: {len(small.book)} positions of 5x4:4:gravity")
+    assert shown.stdout.splitlines()[0] == said
     assert (
         shown.stdout.splitlines()[1]
         == f"score of the empty board for the side to move: {small.book.score(0, 0):+d}"

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from inarow.i18n import _
+from inarow.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from inarow.book.build import Phase, Runner
+    from inarow.book.file import Book
 
 app = typer.Typer(
     help="Opening books: every early position solved, consulted before any search.",
@@ -125,22 +128,25 @@ def build_command(
     runner.close()
     built.book.save(target)
     seconds = time.perf_counter() - start
+    print(_describe(target, built.book, built.per_ply))
     print(
-        _(
-            "{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}; "
-            "{solved} solved in {seconds:.1f} s on {workers} workers, {resumed} from the checkpoint"
-        ).format(
-            file=target,
-            count=f"{len(built.book):,}",
-            game=game.name,
-            plies=built.book.plies,
-            per_ply=" + ".join(f"{n:,}" for n in built.per_ply),
-            size=_size(target.stat().st_size),
-            solved=f"{built.solved:,}",
-            seconds=seconds,
-            workers=count,
-            resumed=f"{built.resumed:,}",
-        )
+        ngettext(
+            "{solved} solved in {seconds:.1f} s on {workers} worker, {resumed} from the checkpoint",
+            "{solved} solved in {seconds:.1f} s on {workers} workers, {resumed} from the checkpoint",
+            count,
+        ).format(solved=f"{built.solved:,}", seconds=seconds, workers=count, resumed=f"{built.resumed:,}")
+    )
+
+
+def _describe(file: Path, book: Book, per_ply: Sequence[int]) -> str:
+    """The line that says what a book file holds."""
+    return _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}").format(
+        file=file,
+        count=f"{len(book):,}",
+        game=book.game.name,
+        plies=book.plies,
+        per_ply=" + ".join(f"{n:,}" for n in per_ply),
+        size=_size(file.stat().st_size),
     )
 
 
@@ -216,15 +222,6 @@ def info_command(
         cur, opp = unkey(book.game, int(value))
         per_ply[(cur | opp).bit_count()] += 1
     empty = book.score(0, 0)
-    print(
-        _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}").format(
-            file=file,
-            count=f"{len(book):,}",
-            game=book.game.name,
-            plies=book.plies,
-            per_ply=" + ".join(f"{n:,}" for n in per_ply),
-            size=_size(Path(file).stat().st_size),
-        )
-    )
+    print(_describe(file, book, per_ply))
     if empty is not None:
         print(_("score of the empty board for the side to move: {score:+d}").format(score=empty))
