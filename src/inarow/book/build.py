@@ -45,10 +45,10 @@ _RECORD = struct.Struct("<Qb")
 
 
 # ------------------------------------------------------------------------------------ enumeration
-def levels(game: Game, plies: int) -> list[list[int]]:
+def levels(game: Game, plies: int, progress: Progress | None = None) -> list[list[int]]:
     """The keys of the positions whose game goes on, ply by ply from 0 to ``plies`` (fewer when the board
     fills first), one per symmetry class, each ply in the order its positions were first reached from the
-    previous one's."""
+    previous one's; ``progress`` is told of each ply listed."""
     assert keyable(game), f"{game.name} has no keys"
     found = [[position_key(Position.start(game))]]
     while len(found) <= plies:
@@ -65,6 +65,8 @@ def levels(game: Game, plies: int) -> list[list[int]]:
         if not level:
             break
         found.append(level)
+        if progress is not None:
+            progress("enumerating", len(found) - 1, plies)
     return found
 
 
@@ -298,7 +300,7 @@ def build(
         raise BookError(f"invalid plies {plies}: expected 0 or more", reason="expected 0 or more plies")
     report = progress or (lambda phase, done, total: None)
     report("enumerating", 0, plies)
-    found = levels(game, plies)
+    found = levels(game, plies, report)
     report("enumerating", plies, plies)
     plies = len(found) - 1
     frontier = found[-1]
