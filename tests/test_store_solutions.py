@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 from inarow import analyze, parse_position
+from inarow.analysis import exact_solver
 from inarow.book import recall
 from inarow.book.keys import position_key
-from inarow.search.limits import Limits
+from inarow.rules import Game, Position
+from inarow.search.limits import Budget, Limits
 from inarow.sessions import Sessions
 from inarow.sessions.workers import analyze_position, remembering
 from inarow.store import Store
@@ -24,6 +26,12 @@ from inarow.store import Store
 #   xxooxox   (columns 1-7)
 MIDDLE = "5554224333234511764415115"
 MIRRORED = "".join(str(8 - int(c)) for c in MIDDLE)
+
+
+def direct(position: Position) -> int:
+    """The exact score of ``position`` by a fresh engine of its own."""
+    cur, opp = position.sides()
+    return exact_solver(position.game, Budget(), position.game.cells - position.ply).solve(cur, opp)
 
 
 def test_the_store_keeps_solutions_per_game_and_never_changes_a_kept_score() -> None:
@@ -73,3 +81,22 @@ def test_a_second_player_reaching_the_mirrored_position_is_answered_from_the_sto
     assert answered.exact and answered.nodes == 0
     assert (answered.score, answered.best, answered.moves) == (fresh.score, fresh.best, fresh.moves)
     assert fresh.nodes > 0
+
+
+def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+    store = Store(tmp_path / "games.sqlite3")
+    sessions = Sessions(store, think_time=60, seed=3)
+    game = Game.parse("5x4:4:gravity")  # 20 cells: bigger than the boards solved in the server's thread
+    state = sessions.new_game(game, you="x", first="you", level="perfect")
+    state = sessions.play(state.id, "3")  # .....  the computer (o) answers this
+    #                                       .....
+    #                                       .....
+    #                                       ..x..
+    assert len(state.moves) == 2 and store.solution_count() > 0
+    after = parse_position("3", game.name)
+    for _, child in after.children():
+        kept = store.solutions(game.name, [position_key(child)])
+        assert kept == {position_key(child): direct(child)}, child.diagram()
