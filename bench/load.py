@@ -22,7 +22,10 @@ default) send explanations and comparisons of Gomoku positions back to back, eac
 game and what the hammers got (answered, 503 busy, dropped).
 
 Without ``--url`` it starts ``python -m inarow serve`` on a free port with a throwaway database, and waits
-until ``GET /api/health`` says the engine is warm.
+until ``GET /api/health`` says the engine is warm; at the end it says how many solutions the server
+remembered in that database (see README, "Remembered solutions").
+
+    python bench/load.py --game connect4         # 50 players at level perfect on Connect Four
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+from inarow.store import Store
 
 
 @dataclass
@@ -217,6 +222,7 @@ def main() -> None:
             if server is not None:
                 server.terminate()
                 server.wait(20)
+        remembered = None if args.url else Store(Path(folder) / "bench.sqlite3").solution_count()
     print(
         f"{'players':>8} {'game':>10} {'level':>8} {'games':>6} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} "
         f"{'max ms':>8} {'moves/s':>8} {'errors':>6}"
@@ -241,6 +247,8 @@ def main() -> None:
         )
         for problem in sorted(set(hammered.other))[:5]:
             print("teaching error:", problem)
+    if remembered is not None:
+        print(f"solutions the server remembered in its store: {remembered:,}")
     for error in errors[:10]:
         print("error:", error)
     errors += hammered.other

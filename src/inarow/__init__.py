@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from inarow.analysis import Analysis, MoveValue, analyze, load_engine
     from inarow.errors import (
+        BookError,
         IllegalMoveError,
         InarowError,
         InvalidGameError,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "inarow.analysis": ("Analysis", "MoveValue", "analyze", "load_engine"),
     "inarow.errors": (
+        "BookError",
         "IllegalMoveError",
         "InarowError",
         "InvalidGameError",
@@ -87,6 +89,7 @@ __version__ = "0.1.0"
 __all__ = [
     "LEVELS",
     "Analysis",
+    "BookError",
     "Choice",
     "Game",
     "IllegalMoveError",

@@ -19,6 +19,7 @@ from typing import Literal, Protocol
 from typing_extensions import TypedDict
 
 from inarow import i18n, words
+from inarow.book import recall
 from inarow.rules import Game, Position, Result, Side, other
 from inarow.search.engine import Engine
 from inarow.search.heuristic import Found, HeuristicSearch
@@ -348,6 +349,9 @@ def analyze(
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
         return _heuristic(position, Budget(limits), limits, weak)
+    if recall.covers(position):
+        # Every move's score is in the opening book or remembered: no engine to load, nothing to search.
+        return _exact(position, Budget(limits), weak, known_only=True)
     empty = position.game.cells - position.ply
     load = load_engine(loading, position.game) if engine_for(position.game, empty) == "compiled" else 0.0
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
@@ -405,9 +409,14 @@ def _child_score(position: Position, bit: int, solver: ExactSolver, weak: bool) 
     return -solver.solve(*child.sides(), weak)
 
 
-def _exact(position: Position, budget: Budget, weak: bool) -> Analysis:
+def _exact(position: Position, budget: Budget, weak: bool, known_only: bool = False) -> Analysis:
+    """The exact analysis, every score answered from the books and the remembered solutions when they know
+    it (see :mod:`inarow.book.recall`), else searched; with ``known_only`` nothing is searched (the line of
+    best play then stops where what is known ends)."""
     game = position.game
-    solver = exact_solver(game, budget, game.cells - position.ply)
+    empty = game.cells - position.ply
+    make = None if known_only else lambda: exact_solver(game, budget, empty)
+    solver = recall.Recalling(game, budget, make)
     scores = {bit: _child_score(position, bit, solver, weak) for bit in position.legal_bits()}
     top = max(scores.values())
 

@@ -154,3 +154,8 @@ class ServerBusyError(InarowError):
 
 class StoppedError(InarowError):
     """A search stopped at the server's time cap before it had an answer to give."""
+
+
+class BookError(InarowError):
+    """An opening book file that cannot be used: not a book, truncated or damaged, of another format
+    version or another game, or a build checkpoint that belongs to another build."""

@@ -2,7 +2,8 @@
 
 One row per game in ``games`` (the game's rules by name, the mode, the level, which side the person plays)
 and one row per move in ``moves``, written in its own transaction the moment it is played, so a process
-killed mid-game loses nothing. A position is never stored: it is replayed from the moves.
+killed mid-game loses nothing. A position is never stored: it is replayed from the moves. Beside the games,
+``solutions`` remembers the exact scores the server's searches found (see :meth:`Store.remember`).
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being killed
 (only a power cut can lose the last commits), and readers never wait for the writer. The schema carries
@@ -19,7 +20,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -71,10 +72,27 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN x_player TEXT;
     ALTER TABLE games ADD COLUMN o_player TEXT;
     """,
+    """
+    -- Remembered solutions: the exact score of a position the server solved, for the side to move, so
+    -- that the next player to reach it (or a symmetric image) is answered without a search. The oldest
+    -- rows go first once there are more than MAX_SOLUTIONS.
+    CREATE TABLE solutions (
+        game        TEXT NOT NULL,                 -- Game.name
+        key         INTEGER NOT NULL,              -- inarow.book.keys.key: one per symmetry class
+        score       INTEGER NOT NULL,
+        UNIQUE (game, key)
+    );
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+MAX_SOLUTIONS = 500_000
+"""The most remembered solutions kept (about 30 MB of file); beyond, the oldest are dropped."""
+
+_SQL_VARIABLES = 500
+"""Keys asked for per query (SQLite limits the variables of one statement)."""
 
 _INSERT_GAME = """
     INSERT INTO games (id, game, mode, level, human, symbol, first, seed, created, updated, result,
@@ -304,7 +322,39 @@ class Store:
                 "UPDATE games SET updated = ?, result = ? WHERE id = ?", (time.time(), result, game_id)
             )
 
+    def remember(self, game: str, scores: Mapping[int, int], limit: int = MAX_SOLUTIONS) -> None:
+        """Keep the exact scores of positions of ``game`` (key → score, see :mod:`inarow.book.keys`); a key
+        already kept keeps its score (exact scores do not change). At most ``limit`` rows stay: the
+        oldest are dropped first."""
+        if not scores:
+            return
+        rows = [(game, key, score) for key, score in scores.items()]
+        with self._transaction() as db:
+            db.executemany("INSERT OR IGNORE INTO solutions (game, key, score) VALUES (?, ?, ?)", rows)
+            db.execute(
+                "DELETE FROM solutions WHERE rowid <= (SELECT MAX(rowid) FROM solutions) - ?", (limit,)
+            )
+
     # ------------------------------------------------------------------------------------ reads
+    def solutions(self, game: str, keys: Sequence[int]) -> dict[int, int]:
+        """The kept scores of the positions ``keys`` of ``game`` that are remembered (key → score)."""
+        found: dict[int, int] = {}
+        with self._lock:
+            for start in range(0, len(keys), _SQL_VARIABLES):
+                part = list(keys[start : start + _SQL_VARIABLES])
+                marks = ", ".join("?" * len(part))
+                rows = self._db.execute(
+                    f"SELECT key, score FROM solutions WHERE game = ? AND key IN ({marks})", (game, *part)
+                ).fetchall()
+                found.update((row["key"], row["score"]) for row in rows)
+        return found
+
+    def solution_count(self) -> int:
+        """How many solutions are remembered, every game together."""
+        with self._lock:
+            total: int = self._db.execute("SELECT COUNT(*) FROM solutions").fetchone()[0]
+            return total
+
     def load(self, game_id: str) -> GameRecord:
         """The game ``game_id`` with its moves. Raises :class:`UnknownGameError`."""
         with self._lock:

@@ -7,7 +7,7 @@ The verbs import what they use when they run: ``inarow --help`` and a 3×3 ``ina
 numba is imported only by a board that needs the compiled engine (see :func:`inarow.analysis.engine_for`).
 """
 
-from inarow.cli import analysis, play, teaching  # noqa: F401 - the verbs join the app as they are defined
+from inarow.cli import analysis, book, play, teaching  # noqa: F401 - the verbs join the app as they are defined
 from inarow.cli.app import app
 
 __all__ = ["app"]

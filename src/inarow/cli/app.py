@@ -51,13 +51,7 @@ class _Verbs(TyperGroup):
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         write_options(self, ctx, formatter)
-        rows = []
-        for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.short_help or ""))
-        with formatter.section(i18n.gettext(N_("Commands"))):
-            formatter.write_dl(rows)
+        write_verbs(self, ctx, formatter)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
@@ -120,6 +114,36 @@ def _said_usage_error(error: Any) -> Exception:
     else:
         message = error.format_message()
     return _SaidUsageError(message, error.ctx)
+
+
+class VerbGroup(TyperGroup):
+    """A group of verbs under ``inarow`` (``inarow book …``) whose help is said in the language of the
+    command."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        speak(self)
+        for name in self.list_commands(ctx):
+            speak(self.get_command(ctx, name))
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        write_options(self, ctx, formatter)
+        write_verbs(self, ctx, formatter)
+
+
+def write_verbs(group: Any, ctx: Any, formatter: Any) -> None:
+    """The verbs of ``group`` with the first sentence of their help, under a heading in the current
+    language."""
+    rows = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is not None and not command.hidden:
+            rows.append((name, command.short_help or ""))
+    with formatter.section(i18n.gettext(N_("Commands"))):
+        formatter.write_dl(rows)
 
 
 def write_usage(command: Any, ctx: Any, formatter: Any) -> None:

@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
 from inarow.analysis import Analysis
+from inarow.book import recall
+from inarow.book.keys import keyable
 from inarow.errors import SessionError, StaleMoveError
 from inarow.i18n import N_
 from inarow.notation import format_moves, parse_moves
@@ -36,7 +38,7 @@ from inarow.search.limits import Limits
 from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
 from inarow.sessions.notes import read_note
 from inarow.sessions.review import review_moves
-from inarow.sessions.workers import SearchPool, analyze_position, choose_move
+from inarow.sessions.workers import SearchPool, analyze_position, choose_move, remembering
 from inarow.store import GameRecord, Mode, Store
 
 _P = ParamSpec("_P")
@@ -279,7 +281,7 @@ class Sessions:
         """:func:`inarow.analysis.analyze` of ``position``, searching at most :attr:`think_time` seconds."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         limits = Limits(depth=depth, time=limit)
-        return self._pool_for(position.game).run(self._backstop, analyze_position, position, limits)
+        return self._solve(position, analyze_position, position, limits)
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
@@ -313,12 +315,26 @@ class Sessions:
     def _pool_for(self, game: Game) -> SearchPool:
         return self._inline if game.cells <= self.INLINE_CELLS else self.play_pool
 
+    def _solve(
+        self, position: Position, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+    ) -> _T:
+        """Run ``task`` (a move or an analysis of ``position``) on the play pool, answering from the
+        solutions the store remembers for the positions that follow, and keep the new ones it found."""
+        game = position.game
+        pool = self._pool_for(game)
+        if game.cells <= self.INLINE_CELLS or not keyable(game):
+            return pool.run(self._backstop, task, *args, **kwargs)
+        known = self.store.solutions(game.name, recall.neighbourhood(position))
+        result, learned = pool.run(self._backstop, remembering, game, known, task, *args, **kwargs)
+        self.store.remember(game.name, learned)
+        return result
+
     def _computer_move(self, record: GameRecord, position: Position) -> tuple[Position, PlayedMove]:
         """Let the computer play in ``position`` of the game ``record`` and commit its move."""
         ply = position.ply + 1
         name = _players(record)[position.turn]
-        move, note = self._pool_for(position.game).run(
-            self._backstop, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
+        move, note = self._solve(
+            position, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
         )
         bit = position.move_bit(move)
         after = position.play(bit)

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.analysis import Analysis, analyze, prepare_engine
+from inarow.book import recall
 from inarow.errors import InarowError, ServerBusyError, StoppedError
 from inarow.i18n import N_
 from inarow.notation import parse_position
 from inarow.players import SearchPlayer, player
-from inarow.rules import Position
+from inarow.rules import Game, Position
 from inarow.search.limits import Limits, SearchAborted, bounded
 from inarow.search.limits import stopped as limits_stopped
 from inarow.sessions.notes import MoveNote, note_of
@@ -357,3 +358,13 @@ def choose_move(position: Position, name: str, think_time: float, seed: str) -> 
 def analyze_position(position: Position, limits: Limits) -> Analysis:
     """:func:`inarow.analysis.analyze`, as a task."""
     return analyze(position, limits)
+
+
+def remembering(
+    game: Game, known: dict[int, int], fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+) -> tuple[_T, dict[int, int]]:
+    """``fn(*args, **kwargs)`` (a search task on a position of ``game``) answering from the remembered
+    solutions ``known`` (key → exact score) too, with the exact scores it found worth keeping."""
+    with recall.remembering(game, known) as memory:
+        result = fn(*args, **kwargs)
+    return result, memory.learned

@@ -1,0 +1,84 @@
+"""What an opening book of Connect Four costs: positions per ply and CPU time per solve, extrapolated.
+
+A book to N plies solves every position of ply N exactly (one per mirror pair) and backs the scores up,
+which costs next to nothing; so its cost is (positions at ply N) × (mean CPU time of one solve at ply N).
+For each ply asked, this script counts the positions (by enumerating them, one per mirror pair, with the
+build's own code) and solves a random sample of them, each with a fresh table (a build keeps one table per
+worker across neighbouring positions, which can only help), timing the CPU time of the solve alone
+(thread time: the machine's other work does not count). It prints the mean, the median and the
+extrapolation in CPU hours. Plies past ``--count-up-to`` are sampled by random play instead (not uniform over
+positions) and their count is left out.
+
+    python bench/book.py                         # plies 6 8 10, 12 positions each
+    python bench/book.py --plies 8 10 12 --sample 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from inarow.analysis import load_engine
+from inarow.book.build import levels
+from inarow.book.keys import position_of
+from inarow.rules import Game, Position
+from inarow.search.compiled import CompiledEngine
+from inarow.search.limits import Budget
+
+
+def random_position(game: Game, plies: int, rng: random.Random) -> Position:
+    """A position of ``plies`` stones whose game goes on, by random play (retried until one is)."""
+    while True:
+        position = Position.start(game)
+        for _ in range(plies):
+            if position.is_over:
+                break
+            position = position.play(rng.choice(position.legal_bits()))
+        if not position.is_over and position.ply == plies:
+            return position
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--plies", type=int, nargs="+", default=[6, 8, 10])
+    parser.add_argument("--sample", type=int, default=12, help="positions solved per ply")
+    parser.add_argument("--count-up-to", type=int, default=10, help="enumerate the plies up to this one")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = Game.parse("connect4")
+    load_engine()
+    rng = random.Random(args.seed)
+    counted = levels(game, min(args.count_up_to, max(args.plies)))
+    heads = ("positions", 10), ("sample", 6), ("mean s", 8), ("median s", 9), ("max s", 8), ("CPU hours", 10)
+    print(f"{'ply':>4} " + " ".join(f"{name:>{width}}" for name, width in heads))
+    for ply in args.plies:
+        if ply < len(counted):
+            count: int | None = len(counted[ply])
+            sample = [
+                position_of(game, v) for v in rng.sample(counted[ply], min(args.sample, len(counted[ply])))
+            ]
+        else:
+            count = None
+            sample = [random_position(game, ply, rng) for _ in range(args.sample)]
+        seconds = []
+        for position in sample:
+            engine = CompiledEngine(game, Budget(), fresh=True)
+            start = time.thread_time()
+            engine.solve(*position.sides())
+            seconds.append(time.thread_time() - start)
+        mean = statistics.fmean(seconds)
+        hours = "" if count is None else f"{count * mean / 3600:,.1f}"
+        shown = "" if count is None else f"{count:,}"
+        print(
+            f"{ply:>4} {shown:>10} {len(seconds):>6} {mean:>8.3f} {statistics.median(seconds):>9.3f} "
+            f"{max(seconds):>8.2f} {hours:>10}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

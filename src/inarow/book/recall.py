@@ -1,0 +1,183 @@
+"""What the exact searches consult before searching: the opening books and the remembered solutions.
+
+- **Books**: the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four)
+  and the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``; each
+  book answers for its own game). ``INAROW_BOOK=off`` turns every book off. A book is read once per process,
+  when a position of its game is first asked about.
+- **Remembered solutions**: within :func:`remembering`, the scores given (the server passes those its store
+  keeps for the position and what follows it) answer too, and every exact score the search computes that
+  cost at least :data:`REMEMBER_MIN_NODES` positions is collected, for the caller to keep.
+
+:class:`Recalling` wraps an exact engine: it answers from these first and searches only what they do not
+know. The analysis (:func:`inarow.analysis.analyze`) goes through it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from inarow.book.keys import key, keyable, position_key
+from inarow.rules import Game, Position
+from inarow.search.limits import Budget, SearchAborted
+from inarow.search.scores import sign
+
+if TYPE_CHECKING:
+    from inarow.book.file import Book
+
+BOOK_VARIABLE = "INAROW_BOOK"
+"""Extra book files to consult (paths separated by ``:``), or ``off``: none, not even the shipped one."""
+
+REMEMBER_MIN_NODES = 20_000
+"""An exact score is collected for remembering only if its search explored at least this many positions
+(a few milliseconds): cheaper ones cost less to find again than to keep."""
+
+
+class Solver(Protocol):
+    """An exact engine (see :class:`inarow.analysis.ExactSolver`)."""
+
+    budget: Budget
+
+    def solve(self, cur: int, opp: int, weak: bool = False) -> int: ...
+
+
+def shipped_path(game: Game) -> Path | None:
+    """The book shipped in the package for ``game``, if there is one."""
+    name = game.name.replace(":", "_") + ".book"
+    found = Path(__file__).parent / "data" / name
+    return found if found.is_file() else None
+
+
+@cache
+def _load(path: str) -> Book:
+    from inarow.book.file import Book  # numpy, only once there is a book to read
+
+    return Book.load(path)
+
+
+def books(game: Game) -> tuple[Book, ...]:
+    """The books consulted for positions of ``game``: those of :data:`BOOK_VARIABLE`, then the shipped one.
+
+    Raises :class:`~inarow.errors.BookError` when a file named cannot be used."""
+    return _books(game, os.environ.get(BOOK_VARIABLE, "").strip())
+
+
+@cache
+def _books(game: Game, setting: str) -> tuple[Book, ...]:
+    if setting.lower() in ("off", "none", "0") or not keyable(game):
+        return ()
+    paths = [p for p in setting.split(os.pathsep) if p]
+    shipped = shipped_path(game)
+    if shipped is not None:
+        paths.append(str(shipped))
+    return tuple(book for book in map(_load, paths) if book.game == game)
+
+
+@dataclass(kw_only=True)
+class Memory:
+    """Scores known for positions of ``game`` beyond the books (``known``, key → score), and those the
+    searches found while it was in use (``learned``)."""
+
+    game: Game
+    known: Mapping[int, int] = field(default_factory=dict)
+    learned: dict[int, int] = field(default_factory=dict)
+
+
+_memory: ContextVar[Memory | None] = ContextVar("inarow_memory", default=None)
+
+
+@contextmanager
+def remembering(game: Game, known: Mapping[int, int] | None = None) -> Iterator[Memory]:
+    """Within the block, searches of ``game`` answer from ``known`` (key → score) too, and collect what they
+    solve in the :class:`Memory` yielded."""
+    memory = Memory(game=game, known=dict(known or {}))
+    token = _memory.set(memory)
+    try:
+        yield memory
+    finally:
+        _memory.reset(token)
+
+
+def recall(game: Game, cur: int, opp: int) -> int | None:
+    """The exact score of the position for the side to move (``cur``), if a book or the memory knows it."""
+    if not keyable(game):
+        return None
+    for book in books(game):
+        score = book.score(cur, opp)
+        if score is not None:
+            return score
+    memory = _memory.get()
+    if memory is None or memory.game != game:
+        return None
+    value = key(game, cur, opp)
+    found = memory.known.get(value)
+    return memory.learned.get(value) if found is None else found
+
+
+def learn(game: Game, cur: int, opp: int, score: int, nodes: int) -> None:
+    """Collect a score found by a search of ``nodes`` positions, when :func:`remembering` and worth it."""
+    memory = _memory.get()
+    if memory is not None and memory.game == game and nodes >= REMEMBER_MIN_NODES and keyable(game):
+        memory.learned[key(game, cur, opp)] = score
+
+
+def covers(position: Position) -> bool:
+    """Whether every move of ``position`` leads to a finished game or to a position whose score is known,
+    so that its analysis needs no search."""
+    game = position.game
+    if not keyable(game) or position.is_over:
+        return False
+    for _, child in position.children():
+        if not child.is_over and recall(game, *child.sides()) is None:
+            return False
+    return True
+
+
+def neighbourhood(position: Position, depth: int = 2) -> list[int]:
+    """The keys of the positions up to ``depth`` plies after ``position`` (itself excluded) whose game
+    goes on: what its analysis asks about first (the moves, then the line of best play)."""
+    if not keyable(position.game):
+        return []
+    found: set[int] = set()
+    level = [position]
+    for _ in range(depth):
+        following = []
+        for each in level:
+            for _, child in each.children():
+                if not child.is_over:
+                    found.add(position_key(child))
+                    following.append(child)
+        level = following
+    return sorted(found)
+
+
+class Recalling:
+    """An exact engine that answers from the books and the memory first (see the module's docstring).
+
+    ``make`` builds the engine the first time a position is not known (None: raise SearchAborted instead,
+    for an answer from what is known alone)."""
+
+    def __init__(self, game: Game, budget: Budget, make: Callable[[], Solver] | None) -> None:
+        self.game, self.budget, self._make = game, budget, make
+        self._solver: Solver | None = None
+
+    def solve(self, cur: int, opp: int, weak: bool = False) -> int:
+        """The exact score (or with ``weak`` its sign) of a position that is not over."""
+        known = recall(self.game, cur, opp)
+        if known is not None:
+            return sign(known) if weak else known
+        if self._solver is None:
+            if self._make is None:
+                raise SearchAborted
+            self._solver = self._make()
+        before = self.budget.nodes
+        score = self._solver.solve(cur, opp, weak)
+        if not weak:
+            learn(self.game, cur, opp, score, self.budget.nodes - before)
+        return score

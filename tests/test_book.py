@@ -1,0 +1,359 @@
+"""The opening book: built on a process pool, inline or on Ray, resumable, one entry per mirror pair, every
+score equal to a direct solve, refused when its file is not a whole book, and consulted by the analysis."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inarow import BookError, InarowError, analyze, parse_position
+from inarow.analysis import exact_solver
+from inarow.book import recall
+from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
+from inarow.book.file import MAGIC, Book
+from inarow.book.keys import key, position_key, position_of, unkey
+from inarow.cli import app
+from inarow.rules import Game, Position
+from inarow.search.limits import Budget
+from inarow.search.scores import exact_score
+
+SMALL = Game.parse("5x4:4:gravity")
+"""Five columns of four rows, four in a row: a draw (FACTS.md), solved in milliseconds a position."""
+PLIES = 3
+
+
+def direct(position: Position) -> int:
+    """The exact score of ``position`` by a fresh engine of its own, no book consulted."""
+    cur, opp = position.sides()
+    return exact_solver(position.game, Budget(), position.game.cells - position.ply).solve(cur, opp)
+
+
+def mirror(game: Game, bits: int) -> int:
+    """``bits`` reflected left to right, column by column (independently of inarow.symmetry)."""
+    column = (1 << game.height) - 1
+    out = 0
+    for c in range(game.columns):
+        out |= (bits >> (c * game.height) & column) << ((game.columns - 1 - c) * game.height)
+    return out
+
+
+def every_position(game: Game, plies: int) -> set[tuple[int, int]]:
+    """Every position (x, o) of up to ``plies`` stones whose game goes on, by playing every move."""
+    found = {(0, 0)}
+    level = [Position.start(game)]
+    for _ in range(plies):
+        level = [child for p in level for _, child in p.children() if not child.is_over]
+        found |= {(p.x, p.o) for p in level}
+    return found
+
+
+@pytest.fixture(scope="module")
+def small() -> Built:
+    return build(SMALL, PLIES, InlineRunner())
+
+
+@pytest.fixture
+def small_file(small: Built, tmp_path: Path) -> Path:
+    path = tmp_path / "small.book"
+    small.book.save(path)
+    return path
+
+
+@pytest.fixture
+def book_variable(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """INAROW_BOOK restored after the test."""
+    monkeypatch.delenv(recall.BOOK_VARIABLE, raising=False)
+    yield
+
+
+# ----------------------------------------------------------------------------------- what it holds
+def test_every_position_of_a_small_book_scores_as_a_direct_solve(small: Built) -> None:
+    book = small.book
+    assert (book.game, book.plies, len(book)) == (SMALL, PLIES, sum(small.per_ply))
+    for value, score in zip(book.keys, book.scores, strict=True):
+        position = position_of(SMALL, int(value))
+        assert direct(position) == score, position.diagram()
+
+
+def test_the_book_holds_every_position_up_to_its_plies_once_per_mirror_pair(small: Built) -> None:
+    positions = every_position(SMALL, PLIES)
+    pairs = {min((x, o), (mirror(SMALL, x), mirror(SMALL, o))) for x, o in positions}
+    assert len(small.book) == len(pairs) < len(positions)
+    for x, o in positions:
+        position = Position(SMALL, x, o)
+        assert small.book.score(*position.sides()) is not None, position.diagram()
+
+
+def test_mirrored_positions_share_one_entry(small: Built) -> None:
+    left = parse_position("1 2", SMALL.name)  # ...../...../...../xo...
+    right = parse_position("5 4", SMALL.name)  # ...../...../...../...ox
+    assert right.x == mirror(SMALL, left.x) and right.o == mirror(SMALL, left.o)
+    assert position_key(left) == position_key(right)
+    assert small.book.score(*left.sides()) == small.book.score(*right.sides()) == direct(left)
+
+
+def test_keys_give_back_the_canonical_position() -> None:
+    position = parse_position("3 3 2 4 4", SMALL.name)
+    cur, opp = unkey(SMALL, position_key(position))
+    assert key(SMALL, cur, opp) == position_key(position)
+    assert {(cur, opp)} <= {
+        position.sides(),
+        (mirror(SMALL, position.sides()[0]), mirror(SMALL, position.sides()[1])),
+    }
+
+
+def test_every_score_backs_up_from_the_moves_by_negamax(small: Built) -> None:
+    book = small.book
+    for level in levels(SMALL, PLIES)[:-1]:
+        for value in level:
+            position = position_of(SMALL, value)
+            scores = []
+            for _, child in position.children():
+                if child.winner is not None:
+                    scores.append(exact_score(SMALL, position.ply))
+                else:
+                    known = book.score(*child.sides())
+                    assert known is not None
+                    scores.append(-known)
+            assert book.score_of(value) == max(scores)
+
+
+# ----------------------------------------------------------------------------------- runners
+def test_a_build_on_a_process_pool_equals_the_build_in_this_process(small: Built) -> None:
+    runner = ProcessRunner(2)
+    try:
+        pooled = build(SMALL, PLIES, runner, workers=2)
+    finally:
+        runner.close()
+    assert pooled.book.same(small.book)
+
+
+def test_a_build_on_a_local_ray_instance_equals_the_process_pool_build() -> None:
+    ray = pytest.importorskip("ray")
+    runner = ProcessRunner(2)
+    try:
+        pooled = build(SMALL, 2, runner, workers=2)
+    finally:
+        runner.close()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = build(SMALL, 2, RayRunner(), workers=2)
+    finally:
+        ray.shutdown()
+    assert on_ray.book.same(pooled.book) and len(on_ray.book) == sum(pooled.per_ply)
+
+
+# ----------------------------------------------------------------------------------- resuming
+def test_a_build_stopped_midway_resumes_from_its_checkpoint_and_equals_an_uninterrupted_one(
+    small: Built, tmp_path: Path
+) -> None:
+    checkpoint = tmp_path / "small.book.partial"
+    calls = {"solving": 0}
+
+    def interrupt(phase: str, done: int, total: int) -> None:
+        if phase == "solving":
+            calls["solving"] += 1
+            if calls["solving"] == 3:  # the first report, then two chunks solved
+                raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build(SMALL, PLIES, InlineRunner(), checkpoint=checkpoint, workers=4, progress=interrupt)
+    kept = Checkpoint(checkpoint, SMALL, PLIES).load()
+    assert 0 < len(kept) < small.per_ply[-1]
+    with checkpoint.open("ab") as file:
+        file.write(b"\x01\x02\x03")  # a record cut short by the interruption
+    resumed = build(SMALL, PLIES, InlineRunner(), checkpoint=checkpoint, workers=4)
+    assert resumed.book.same(small.book)
+    assert (resumed.resumed, resumed.solved) == (len(kept), small.per_ply[-1] - len(kept))
+    assert not checkpoint.exists(), "the checkpoint goes once the book is complete"
+
+
+def test_a_checkpoint_of_another_build_is_refused(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "other.partial"
+    Checkpoint(checkpoint, SMALL, 3).append([1], [0])
+    with pytest.raises(BookError) as caught:
+        build(SMALL, 2, InlineRunner(), checkpoint=checkpoint)
+    assert str(caught.value) == (
+        f"cannot resume from the checkpoint {str(checkpoint)!r}: it belongs to another build (not 2 plies "
+        "of 5x4:4:gravity); delete it or choose another --out"
+    )
+    assert caught.value.reason == "it belongs to another build"
+
+
+# ----------------------------------------------------------------------------------- the file
+def test_a_book_file_reads_back_the_same(small: Built, small_file: Path) -> None:
+    assert Book.load(small_file).same(small.book)
+
+
+def test_a_truncated_book_file_is_refused_with_its_sizes(small: Built, tmp_path: Path) -> None:
+    data = small.book.to_bytes()
+    path = tmp_path / "cut.book"
+    path.write_bytes(data[:-10])
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == (
+        f"cannot use the opening book {str(path)!r}: it is truncated: {len(data) - 10} bytes where its "
+        f"header announces {len(small.book)} positions in {len(data)} bytes"
+    )
+    assert isinstance(caught.value, InarowError) and caught.value.reason.startswith("it is truncated: ")
+
+
+def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "picture.book"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(40))
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == (
+        f"cannot use the opening book {str(path)!r}: it is not an inarow opening book "
+        "(it does not start with INAROWBK)"
+    )
+
+
+def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built, tmp_path: Path) -> None:
+    data = bytearray(small.book.to_bytes())
+    data[-5] ^= 0x01  # the last score
+    with pytest.raises(BookError, match=r"it is damaged: its checksum does not match its contents$"):
+        Book.from_bytes(bytes(data))
+    newer = MAGIC + struct.pack("<HH", 2, 0) + bytes(20)
+    with pytest.raises(BookError) as caught:
+        Book.from_bytes(newer, "new.book")
+    assert str(caught.value) == (
+        "cannot use the opening book 'new.book': it has format version 2 and this inarow reads version 1: "
+        "build it again"
+    )
+
+
+def test_a_book_of_another_game_does_not_answer_for_this_one(
+    small_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(BookError, match=r"it is a book of 5x4:4:gravity, not of connect4$"):
+        Book.load(small_file).for_game(Game.parse("connect4"), small_file)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
+    assert all(book.game == Game.parse("6x4:4:gravity") for book in recall.books(Game.parse("6x4:4:gravity")))
+    assert [book.game for book in recall.books(SMALL)] == [SMALL]
+
+
+# ----------------------------------------------------------------------------------- the analysis
+def test_the_analysis_answers_from_the_book_without_a_search(
+    small: Built, small_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # .....
+    # .....
+    # .....
+    # ..x..   o to move: every move's score is in the book (3 plies)
+    position = parse_position("3", SMALL.name)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    searched = analyze(position)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
+    booked = analyze(position)
+    assert booked.exact and booked.nodes == 0 and booked.load_seconds == 0
+    assert (booked.score, booked.best, booked.moves) == (searched.score, searched.best, searched.moves)
+    assert searched.nodes > 0
+    assert booked.pv[0] in booked.best and len(booked.pv) <= PLIES - position.ply + 1
+
+
+def test_the_analysis_past_the_book_searches_the_moves_it_does_not_know(
+    small_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position = parse_position("3 3 2", SMALL.name)  # 3 plies: the moves lead out of the book
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    searched = analyze(position)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
+    assert analyze(position).moves == searched.moves
+
+
+# ----------------------------------------------------------------------------------- the command
+def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp_path: Path) -> None:
+    out = tmp_path / "cli.book"
+    runner = CliRunner()
+    made = runner.invoke(
+        app, ["book", "build", "--game", SMALL.name, "--plies", "3", "--out", str(out), "--workers", "1"]
+    )
+    assert made.exit_code == 0, made.output
+    assert Book.load(out).same(small.book)
+    per_ply = " + ".join(map(str, small.per_ply))
+    said, done = made.stdout.splitlines()
+    assert (
+        said
+        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), 633 bytes"
+    )
+    assert done.startswith(f"{small.per_ply[-1]} solved in ") and done.endswith(
+        " s on 1 worker, 0 from the checkpoint"
+    )
+    assert made.stderr == "", "piped: no bar"
+    shown = runner.invoke(app, ["book", "info", str(out)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines()[0] == said
+    assert (
+        shown.stdout.splitlines()[1]
+        == f"score of the empty board for the side to move: {small.book.score(0, 0):+d}"
+    )
+
+
+def test_book_info_on_a_file_that_is_not_a_book_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    result = CliRunner().invoke(app, ["book", "info", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: cannot use the opening book {str(path)!r}: it is not an inarow opening book "
+        "(it does not start with INAROWBK)"
+    )
+
+
+def test_a_book_of_a_board_without_keys_is_refused() -> None:
+    with pytest.raises(BookError) as caught:
+        build(Game.parse("6x6:4"), 1, InlineRunner())
+    assert str(caught.value) == (
+        "cannot build a book of 6x6:4: its positions do not fit the book's 63-bit keys"
+    )
+
+
+# ----------------------------------------------------------------------------------- the shipped book
+@pytest.fixture(scope="module")
+def shipped() -> Book:
+    path = recall.shipped_path(Game.parse("connect4"))
+    assert path is not None, "the package ships a Connect Four book"
+    return Book.load(path)
+
+
+def test_the_shipped_book_knows_the_published_values_of_connect_four(shipped: Book) -> None:
+    game = shipped.game
+    assert game == Game.parse("connect4") and shipped.plies >= 1
+    assert shipped.score(0, 0) == 1, "the first player wins with the last stone (FACTS.md)"
+    start = Position.start(game)
+    outcomes = []
+    for column in "1234567":
+        after = start.play(column)
+        score = shipped.score(*after.sides())
+        assert score is not None
+        outcomes.append(-score)
+    signs = ["win" if s > 0 else "draw" if s == 0 else "loss" for s in outcomes]
+    assert signs == ["loss", "loss", "draw", "win", "draw", "loss", "loss"], "Allen 1988, Allis 1988"
+
+
+def test_every_score_of_the_shipped_book_backs_up_from_its_moves(shipped: Book) -> None:
+    game = shipped.game
+    for level in levels(game, shipped.plies)[:-1]:
+        for value in level:
+            position = position_of(game, value)
+            best = max(
+                exact_score(game, position.ply)
+                if child.winner is not None
+                else -(shipped.score(*child.sides()) or 0)
+                for _, child in position.children()
+            )
+            assert shipped.score_of(value) == best, position.diagram()
+    assert len(shipped) == sum(map(len, levels(game, shipped.plies)))
+
+
+def test_the_empty_connect_four_board_is_analysed_from_the_shipped_book(
+    shipped: Book, book_variable: None
+) -> None:
+    result = analyze(Position.start(shipped.game))
+    assert result.exact and result.nodes == 0 and result.score == 1 and result.best == ("4",)
+    assert [m.value for m in result.moves] == [-1, -1, 0, 1, 0, -1, -1]

@@ -1,0 +1,102 @@
+"""Remembered solutions: the exact scores the server solved are kept in its store, bounded, and answer the
+next player who reaches the position (or its mirror image) without a search, the same as a fresh solve."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inarow import analyze, parse_position
+from inarow.analysis import exact_solver
+from inarow.book import recall
+from inarow.book.keys import position_key
+from inarow.rules import Game, Position
+from inarow.search.limits import Budget, Limits
+from inarow.sessions import Sessions
+from inarow.sessions.workers import analyze_position, remembering
+from inarow.store import Store
+
+# Pascal Pons' Test_L2_R1, first position: 25 stones, o to move, 17 empty cells (the compiled engine).
+#   ....x..
+#   o..oo..
+#   x.oxo..
+#   xxoxx..
+#   ooxxo..
+#   xxooxox   (columns 1-7)
+MIDDLE = "5554224333234511764415115"
+MIRRORED = "".join(str(8 - int(c)) for c in MIDDLE)
+
+
+def direct(position: Position) -> int:
+    """The exact score of ``position`` by a fresh engine of its own."""
+    cur, opp = position.sides()
+    return exact_solver(position.game, Budget(), position.game.cells - position.ply).solve(cur, opp)
+
+
+def test_the_store_keeps_solutions_per_game_and_never_changes_a_kept_score() -> None:
+    store = Store(":memory:")
+    store.remember("connect4", {11: 3, 12: -2})
+    store.remember("connect4", {11: 5, 13: 0})  # 11 is kept already: its score stays
+    store.remember("6x4:4:gravity", {11: 1})
+    assert store.solutions("connect4", [11, 12, 13, 14]) == {11: 3, 12: -2, 13: 0}
+    assert store.solutions("6x4:4:gravity", [11, 12]) == {11: 1}
+    assert store.solution_count() == 4
+
+
+def test_the_store_keeps_only_the_newest_solutions_beyond_its_bound() -> None:
+    store = Store(":memory:")
+    for value in range(10):
+        store.remember("connect4", {value: value % 3}, limit=4)
+    assert store.solutions("connect4", list(range(10))) == {6: 0, 7: 1, 8: 2, 9: 0}
+
+
+def test_a_task_collects_what_it_solved_and_answers_from_what_it_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+    position = parse_position(MIDDLE, "connect4")
+    limits = Limits(time=120)
+    fresh, learned = remembering(position.game, {}, analyze_position, position, limits)
+    children = {position_key(child) for _, child in position.children() if not child.is_over}
+    assert children <= set(learned) and fresh.exact and fresh.nodes > 0
+    again, more = remembering(position.game, learned, analyze_position, position, limits)
+    assert again.nodes == 0 and not more
+    assert (again.score, again.best, again.moves) == (fresh.score, fresh.best, fresh.moves)
+
+
+def test_a_second_player_reaching_the_mirrored_position_is_answered_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    store = Store(tmp_path / "games.sqlite3")
+    first = parse_position(MIDDLE, "connect4")
+    second = parse_position(MIRRORED, "connect4")
+    sessions = Sessions(store, think_time=120)
+    solved = sessions.analyze(first)  # the first player's hint
+    assert solved.exact and solved.nodes > 0 and store.solution_count() >= len(solved.moves)
+    answered = sessions.analyze(second)  # the second player's, on the mirror image
+    fresh = analyze(second)
+    assert answered.exact and answered.nodes == 0
+    assert (answered.score, answered.best, answered.moves) == (fresh.score, fresh.best, fresh.moves)
+    assert fresh.nodes > 0
+
+
+def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+    store = Store(tmp_path / "games.sqlite3")
+    sessions = Sessions(store, think_time=60, seed=3)
+    game = Game.parse("5x4:4:gravity")  # 20 cells: bigger than the boards solved in the server's thread
+    state = sessions.new_game(game, you="x", first="you", level="perfect")
+    state = sessions.play(state.id, "3")  # .....  the computer (o) answers this
+    #                                       .....
+    #                                       .....
+    #                                       ..x..
+    assert len(state.moves) == 2 and store.solution_count() > 0
+    after = parse_position("3", game.name)
+    for _, child in after.children():
+        kept = store.solutions(game.name, [position_key(child)])
+        assert kept == {position_key(child): direct(child)}, child.diagram()
