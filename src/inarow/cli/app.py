@@ -15,7 +15,25 @@ from inarow.errors import InarowError
 from inarow.i18n import N_
 
 
-class _Verbs(TyperGroup):
+class VerbGroup(TyperGroup):
+    """A group of verbs under ``inarow`` (``inarow book …``) whose help is said in the language of the
+    command."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        speak(self)
+        for name in self.list_commands(ctx):
+            speak(self.get_command(ctx, name))
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        write_usage(self, ctx, formatter)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        write_options(self, ctx, formatter)
+        write_verbs(self, ctx, formatter)
+
+
+class _Verbs(VerbGroup):
     """The verbs of ``inarow``, with the one handler of bad input (``error: …`` on stderr and status 2), in
     the language asked for (``--lang``, else the terminal's locale), help included."""
 
@@ -39,19 +57,6 @@ class _Verbs(TyperGroup):
             return super().parse_args(ctx, args)
         except _USAGE_ERRORS as error:
             raise _said_usage_error(error) from None
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        speak(self)
-        for name in self.list_commands(ctx):
-            speak(self.get_command(ctx, name))
-        super().format_help(ctx, formatter)
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        write_usage(self, ctx, formatter)
-
-    def format_options(self, ctx: Any, formatter: Any) -> None:
-        write_options(self, ctx, formatter)
-        write_verbs(self, ctx, formatter)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
@@ -114,24 +119,6 @@ def _said_usage_error(error: Any) -> Exception:
     else:
         message = error.format_message()
     return _SaidUsageError(message, error.ctx)
-
-
-class VerbGroup(TyperGroup):
-    """A group of verbs under ``inarow`` (``inarow book …``) whose help is said in the language of the
-    command."""
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        speak(self)
-        for name in self.list_commands(ctx):
-            speak(self.get_command(ctx, name))
-        super().format_help(ctx, formatter)
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        write_usage(self, ctx, formatter)
-
-    def format_options(self, ctx: Any, formatter: Any) -> None:
-        write_options(self, ctx, formatter)
-        write_verbs(self, ctx, formatter)
 
 
 def write_verbs(group: Any, ctx: Any, formatter: Any) -> None:
@@ -290,13 +277,19 @@ def _reader_class() -> Any:
     return PlainReading
 
 
+PLAIN: dict[str, Any] = {
+    "no_args_is_help": True,
+    "add_completion": False,
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": None,
+}
+"""How inarow's typer apps behave: help when no verb is given, no shell-completion options, no rich
+tracebacks (every error is inarow's ``error: …`` line), plain help text."""
+
 app = typer.Typer(
     cls=_Verbs,
     help=N_("Tic-tac-toe and every k-in-a-row game: exact game-tree search from the command line."),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    **PLAIN,
 )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from inarow.cli.app import Verb, VerbGroup, app
+from inarow.cli.app import PLAIN, Verb, VerbGroup, app
 from inarow.cli.output import err, progress_display
 from inarow.errors import BookError
 from inarow.i18n import N_, _, ngettext
@@ -28,10 +28,7 @@ if TYPE_CHECKING:
 book_app = typer.Typer(
     cls=VerbGroup,
     help=N_("Opening books: every early position solved, consulted before any search."),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    **PLAIN,
 )
 app.add_typer(book_app, name="book")
 
