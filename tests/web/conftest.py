@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from pages import desktop_page
 
 from inarow.web.app import Settings, create_app
 
@@ -144,17 +145,9 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: Any, live_server: Server) -> Iterator[Any]:
-    """A desktop-size page of the live server whose ``base_url`` is the server's; the test fails if the page
-    raised a JavaScript error. Its CSP is bypassed because Playwright's string expressions are an eval it
-    forbids; test_page_csp.py runs the page under its own CSP."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.base_url = live_server.url
-    yield page
-    context.close()
-    assert errors == [], "the page raised JavaScript errors"
+    """A desktop-size page of the live server (see :func:`pages.desktop_page`)."""
+    with desktop_page(browser, live_server.url) as page:
+        yield page
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import SETTLED, click_and_settle, stones
 
 pytestmark = pytest.mark.browser
 
-SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 EXPLAINED = "document.getElementById('explain-panel').dataset.state"
 
 
@@ -32,20 +32,6 @@ def start(
     before = page.evaluate("localStorage.getItem('inarow.game')")
     page.get_by_role("button", name="New game").click()
     page.wait_for_function(f"localStorage.getItem('inarow.game') !== {before!r} && ({SETTLED})")
-
-
-def stones(page: Any) -> dict[str, str]:
-    cells = page.locator("[data-cell]")
-    return {
-        cells.nth(i).get_attribute("data-cell"): cells.nth(i).get_attribute("data-stone")
-        for i in range(cells.count())
-    }
-
-
-def click_and_settle(page: Any, cell: str) -> None:
-    ply = int(page.evaluate("document.body.dataset.ply"))
-    page.locator(f'[data-cell="{cell}"]').click()
-    page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
 
 
 def status(page: Any) -> Any:

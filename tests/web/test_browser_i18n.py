@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import SETTLED, click_and_settle, desktop_page, stones
 
 pytestmark = pytest.mark.browser
 
-SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 EXPLAINED = "document.getElementById('explain-panel').dataset.state === 'ready'"
 
 READ = """() => {
@@ -49,28 +49,8 @@ def english_words(page: Any) -> list[str]:
 def zh_page(browser: Any, live_server: Any) -> Iterator[Any]:
     """As the ``page`` fixture, in a browser whose language is Chinese (navigator.language and
     Accept-Language zh-CN)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True, locale="zh-CN")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.base_url = live_server.url
-    yield page
-    context.close()
-    assert errors == [], "the page raised JavaScript errors"
-
-
-def stones(page: Any) -> dict[str, str]:
-    cells = page.locator("[data-cell]")
-    return {
-        cells.nth(i).get_attribute("data-cell"): cells.nth(i).get_attribute("data-stone")
-        for i in range(cells.count())
-    }
-
-
-def click_and_settle(page: Any, cell: str) -> None:
-    ply = int(page.evaluate("document.body.dataset.ply"))
-    page.locator(f'[data-cell="{cell}"]').click()
-    page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
+    with desktop_page(browser, live_server.url, locale="zh-CN") as page:
+        yield page
 
 
 def open_page(page: Any) -> None:

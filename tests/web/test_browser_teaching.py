@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import SETTLED
 
 pytestmark = pytest.mark.browser
 
-SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 
 

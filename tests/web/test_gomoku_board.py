@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import SETTLED
 
 pytestmark = pytest.mark.browser
-
-SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, Self
 
@@ -117,11 +117,15 @@ class Scored(State, Protocol):
 
 def check_algorithm(name: str) -> str:
     """``name`` normalised, if it is one of :data:`ALGORITHMS`. Raises :class:`UnknownAlgorithmError`."""
+    return _one_of(name, ALGORITHMS, N_("unknown algorithm {name!r}: expected one of {known}"))
+
+
+def _one_of(name: str, known: Sequence[str], refusal: str) -> str:
+    """``name`` normalised (trimmed, lower case), if it is in ``known``; else :class:`UnknownAlgorithmError`
+    with the catalog entry ``refusal``."""
     key = name.strip().lower()
-    if key not in ALGORITHMS:
-        raise UnknownAlgorithmError(
-            N_("unknown algorithm {name!r}: expected one of {known}"), name=name, known=", ".join(ALGORITHMS)
-        )
+    if key not in known:
+        raise UnknownAlgorithmError(refusal, name=name, known=", ".join(known))
     return key
 
 
@@ -405,12 +409,7 @@ def evaluation_name(evaluation: Evaluation) -> str:
 
 def check_order(name: str) -> str:
     """``name`` normalised, if it is one of :data:`ORDERS`. Raises :class:`UnknownAlgorithmError`."""
-    key = name.strip().lower()
-    if key not in ORDERS:
-        raise UnknownAlgorithmError(
-            N_("unknown move order {name!r}: expected one of {known}"), name=name, known=", ".join(ORDERS)
-        )
-    return key
+    return _one_of(name, ORDERS, N_("unknown move order {name!r}: expected one of {known}"))
 
 
 def _row_key(position: State, bit: int) -> tuple[int, int]:
