@@ -94,7 +94,7 @@ def test_a_chinese_browser_gets_the_page_and_the_new_game_form_in_chinese(
 
 def test_a_whole_game_in_chinese(zh_page: Any, artifacts: Path) -> None:
     open_page(zh_page)
-    start(zh_page, level="perfect", mode="computer", opener="x", you="x", first="you")
+    start(zh_page, level="perfect", mode="computer", you="x", first="you")
     assert zh_page.get_by_test_id("status").inner_text() == "轮到你走（X）。"
     requests: list[str] = []
     zh_page.on(
@@ -113,7 +113,7 @@ def test_a_whole_game_in_chinese(zh_page: Any, artifacts: Path) -> None:
 
 def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: Any, artifacts: Path) -> None:
     open_page(zh_page)
-    start(zh_page, level="medium", mode="computer", opener="x", you="x", first="you")
+    start(zh_page, level="medium", mode="computer", you="x", first="you")
     click_and_settle(zh_page, "a1")
     zh_page.locator("#analysis").click()
     zh_page.wait_for_function("!document.getElementById('analysis-summary').textContent.includes('…')")
@@ -143,7 +143,7 @@ def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: 
 
 def test_history_and_review_in_chinese(zh_page: Any, artifacts: Path) -> None:
     open_page(zh_page)
-    start(zh_page, level="easy", mode="computer", opener="x", you="x", first="you")
+    start(zh_page, level="easy", mode="computer", you="x", first="you")
     play_to_the_end(zh_page)
     game_id = zh_page.evaluate("localStorage.getItem('inarow.game')")
     zh_page.locator(".tab[data-view=history]").click()
@@ -198,9 +198,8 @@ def test_a_game_where_o_moves_first_from_the_page(page: Any, artifacts: Path) ->
     . . .      O moves first: the person plays O and opens; the computer answers with X
     """
     open_page(page)
-    page.locator("#opener").select_option("o")
-    assert page.locator("#first-field").is_hidden()  # who opens follows from the side you play
-    start(page, level="perfect", mode="computer", you="o")
+    assert page.locator("#opener").is_hidden()  # against the computer: the side you play and who starts
+    start(page, level="perfect", mode="computer", you="o", first="you")
     assert page.get_by_test_id("status").inner_text() == "Your move (O)."
     assert page.locator("#players").inner_text().startswith("Tic-tac-toe, O moves first · You: O (first)")
     click_and_settle(page, "b2")
@@ -211,12 +210,15 @@ def test_a_game_where_o_moves_first_from_the_page(page: Any, artifacts: Path) ->
     first = page.locator("#games button").first
     first.wait_for()
     assert first.inner_text().startswith("Tic-tac-toe, O moves first")
-    # And the computer opens with O when the person plays X.
+    # And the computer opens with O when the person plays X and lets it start.
     page.locator(".tab[data-view=play]").click()
-    start(page, level="perfect", mode="computer", opener="o", you="x")
+    start(page, level="perfect", mode="computer", you="x", first="computer")
     assert list(stones(page).values()).count("o") == 1 and page.get_by_test_id(
         "status"
     ).inner_text().endswith("Your move (X).")
+    # Between two people, "Who opens" says which side moves first.
+    start(page, mode="humans", opener="o")
+    assert page.get_by_test_id("status").inner_text() == "O to move."
     page.screenshot(path=artifacts / "browser-o-first.png", full_page=True)
 
 

@@ -273,9 +273,10 @@ async function newGame(event) {
   clearTimeout(state.watch);
   state.analysis = null;
   state.hint = null;
-  setStatus(choices.first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
+  const { game, first } = opening(choices);
+  setStatus(first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
   const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
-  const body = { game: choices.game, you: choices.you, first: choices.first, level: choices.level, mode: choices.mode, ...players };
+  const body = { game, you: choices.you, first, level: choices.level, mode: choices.mode, ...players };
   // The whole message: the board on screen is not the game that could not start.
   const started = await change(() => api.newGame(body), (error) => t("Can't start this game: {message}.", { message: error.message }), { fresh: true });
   if (!started) return;
@@ -341,22 +342,30 @@ function readChoices() {
   if (game === "custom") {
     game = `${$("columns").value}x${$("rows").value}:${$("k").value}${$("gravity").checked ? ":gravity" : ""}`;
   }
-  // O first: the game's name says so (":o-first"), and against the computer whoever plays O opens.
-  const opener = $("opener").value;
-  if (opener === "o") game += ":o-first";
-  const you = $("you").value;
   return {
     game,
     preset: $("game").value,
-    opener,
+    opener: $("opener").value,
     mode: $("mode").value,
-    you,
-    first: opener === "o" ? (you === "o" ? "you" : "computer") : $("first").value,
+    you: $("you").value,
+    first: $("first").value,
     level: $("level").value,
     speed: $("speed").value,
     xPlayer: playerChosen("x-player"),
     oPlayer: playerChosen("o-player"),
   };
+}
+
+/**
+ * The game and who starts, as the new-game request names them. Against the computer the form asks only
+ * which side you play and who moves first (a random first mover is drawn here): when the one who opens
+ * plays O, the game is the O-first one (":o-first"). Between people or computers "Who opens" says it.
+ */
+function opening(choices) {
+  if (choices.mode !== "computer") return { game: choices.opener === "o" ? `${choices.game}:o-first` : choices.game, first: choices.first };
+  const first = choices.first === "random" ? (Math.random() < 0.5 ? "you" : "computer") : choices.first;
+  const opener = first === "you" ? choices.you : choices.you === "x" ? "o" : "x";
+  return { game: opener === "o" ? `${choices.game}:o-first` : choices.game, first };
 }
 
 /** The player a menu names, or with "Your own…" the name typed, such as minimax:2:weights:1,1,1,inf. */
@@ -384,8 +393,6 @@ function syncForm() {
   const mode = $("mode").value;
   for (const field of document.querySelectorAll("[data-for]")) field.hidden = !field.dataset.for.split(" ").includes(mode);
   if (![$("x-player").value, $("o-player").value].includes("own")) $("own-player-field").hidden = true;
-  // When O opens, who moves first follows from the side you play.
-  if ($("opener").value === "o") $("first-field").hidden = true;
 }
 
 function onKey(event) {
