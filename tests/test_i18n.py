@@ -188,6 +188,25 @@ def test_the_command_line_speaks_chinese_with_lang_zh_or_the_locale_and_its_json
     assert i18n.current() == "en", "a command's language ends with the command"
 
 
+def test_a_command_interrupted_with_ctrl_c_says_so_in_its_language_and_exits_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    import inarow.analysis
+    from inarow.cli import app
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(inarow.analysis, "analyze", interrupted)
+    runner = CliRunner()
+    chinese = runner.invoke(app, ["--lang", "zh", "analyze", "b2"])
+    assert (chinese.exit_code, chinese.output) == (1, "\n已中止。\n")
+    english = runner.invoke(app, ["--lang", "en", "analyze", "b2"])
+    assert (english.exit_code, english.output) == (1, "\nAborted.\n")
+
+
 def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
     from typer.testing import CliRunner
 
