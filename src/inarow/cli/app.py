@@ -48,7 +48,7 @@ class _Verbs(VerbGroup):
             fail(error)
         except _USAGE_ERRORS as error:
             raise _said_usage_error(error) from None
-        except (KeyboardInterrupt, EOFError, *_ABORTS):
+        except (KeyboardInterrupt, EOFError, typer.Abort):
             # Ctrl-C or Ctrl-D at a prompt: a line of its own, then the word click would say in English.
             err.print("\n" + i18n.gettext("Aborted."), markup=False, highlight=False)
             raise typer.Exit(1) from None
@@ -84,10 +84,9 @@ class Verb(TyperCommand):
 
 
 try:  # typer's own copy of click's errors (typer 0.2x); with another release, click's English is kept
-    from typer._click.exceptions import Abort, BadParameter, MissingParameter, NoSuchOption, UsageError
+    from typer._click.exceptions import BadParameter, MissingParameter, NoSuchOption, UsageError
 
     _USAGE_ERRORS: tuple[type[Exception], ...] = (UsageError,)
-    _ABORTS: tuple[type[Exception], ...] = (Abort,)
 
     class _SaidUsageError(UsageError):
         """A command line typer cannot read, said the way inarow says its own errors, in the language of
@@ -103,7 +102,6 @@ try:  # typer's own copy of click's errors (typer 0.2x); with another release, c
 
 except ImportError:  # pragma: no cover
     _USAGE_ERRORS = ()
-    _ABORTS = ()
 
 
 def _said_usage_error(error: Any) -> Exception:
