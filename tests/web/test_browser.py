@@ -259,6 +259,7 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     assert page.get_by_label("Algorithm", exact=True).input_value() == "alphabeta"
     assert page.get_by_label("Depth", exact=True).input_value() == "2"
     assert shown_nodes(page) == 1, "the replay starts at the root"
+    assert page.locator("#path-title").inner_text() == "α and β on the path"  # as read: not Α and Β
     page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) == 23
     pruned = page.locator("#tree [data-pruned]")

@@ -123,6 +123,7 @@ def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: 
     zh_page.locator("#explain").click()
     zh_page.wait_for_function(EXPLAINED)
     zh_page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length > 0")
+    assert zh_page.locator("#path-title").inner_text() == "路径上的 α 和 β"
     log = zh_page.get_by_test_id("explain-log")
     assert log.inner_text().startswith("从根节点开始：极大节点（X）走棋，α = −∞, β = +∞")
     zh_page.locator("#explain-all").click()
