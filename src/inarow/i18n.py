@@ -2,9 +2,16 @@
 
 The messages are English, written in the code as ``_("{winner} wins in {moves} moves")`` (Python) or
 ``t("…")`` (the page's JavaScript), with named ``{placeholders}`` filled after the lookup so that a
-translation may reorder them. ``pybabel extract -F babel.cfg`` collects them into
-``src/inarow/locale/inarow.pot``; each language is a folder ``locale/<code>/LC_MESSAGES/inarow.po``, read
-with Babel when the language is first used. A third language is added by dropping in its ``.po`` file.
+translation may reorder them. Each language is a folder ``locale/<code>/LC_MESSAGES/inarow.po``, read with
+Babel when the language is first used; a third language is added by dropping in its ``.po`` file. After
+messages change, from the repository's root::
+
+    pybabel extract -F babel.cfg -k N_ -k t --no-location --sort-output --project inarow \
+        -o src/inarow/locale/inarow.pot src
+    pybabel update -i src/inarow/locale/inarow.pot -d src/inarow/locale -D inarow \
+        --no-fuzzy-matching --ignore-obsolete
+
+then translate the new empty entries (``tests/test_i18n.py`` fails while one is missing).
 
 The current language is a context variable: the command line sets it once from ``--lang`` or the
 environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), the web app per request from

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  analysisSummary, gameTitle, hintWords, historyBadge, historyPlayers, introWords, markOf, moveWords, outcomeOf,
+  analysisSummary, gameTitle, hintWords, historyBadge, historyPlayers, introWords, keysWords, markOf, moveWords, outcomeOf,
   playersWords, playerTitle, positionWords, reviewStatus, reviewWords, statusWords, valueText, winnerOf,
 } from "../../src/inarow/web/static/js/words.js";
 
@@ -172,5 +172,19 @@ describe("the history", () => {
   test("an inexact review shows the evaluation", () => {
     const guessed = { ...mistake, exact: false, mistake: false, moves: [{ move: "b1", exact: false, value: null, score: 5, plies: null }, { move: "a1", exact: false, value: null, score: 9, plies: null }] };
     assert.deepEqual(reviewWords(guessed), { played: "eval +5", best: "eval +9", verdict: "" });
+  });
+});
+
+describe("the keys that play", () => {
+  test("on 3×3 the digits as on a numeric keypad", () => {
+    assert.equal(keysWords({ columns: 3, rows: 3, gravity: false }), "Keys: arrows and Enter to play, or 1–9 laid out as on a numeric keypad.");
+  });
+  test("with gravity the column numbers", () => {
+    assert.equal(keysWords({ columns: 7, rows: 6, gravity: true }), "Keys: arrows and Enter to play, or 1–7 to drop a stone in that column.");
+  });
+  test("elsewhere (Gomoku, 4×4, a wide board with gravity) arrows and Enter only", () => {
+    assert.equal(keysWords({ columns: 15, rows: 15, gravity: false }), "Keys: arrows and Enter to play.");
+    assert.equal(keysWords({ columns: 4, rows: 4, gravity: false }), "Keys: arrows and Enter to play.");
+    assert.equal(keysWords({ columns: 12, rows: 6, gravity: true }), "Keys: arrows and Enter to play.");
   });
 });

@@ -11,7 +11,7 @@ import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, gameTitle, hintWords, introWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
+import { analysisSummary, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language" };
@@ -75,6 +75,7 @@ function render() {
   $("board").setAttribute("aria-label", t("{game} board, {columns} by {rows}", { game: gameTitle(game.game), columns: game.columns, rows: game.rows }));
   setStatus(...statusWords(game, { busy: state.busy, intro: state.intro }));
   $("players").textContent = playersWords(game);
+  $("keys-help").textContent = keysWords(game);
   renderMoves();
   renderAnalysisPanel();
   const yourTurn = game.waiting_for === "you" || game.waiting_for === "human";

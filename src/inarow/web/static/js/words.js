@@ -217,6 +217,14 @@ export function playersWords(game) {
   return t("{game} · {x}: {x_player} · {o}: {o_player}", { game: title, x: plain("x"), o: plain("o"), x_player: playerTitle(game.players.x), o_player: playerTitle(game.players.o) });
 }
 
+/** The keys that play on `game`'s board: arrows and Enter everywhere, 1–9 as a keypad on 3×3, the
+ * column numbers with gravity (up to 9 columns). */
+export function keysWords(game) {
+  if (game.columns === 3 && game.rows === 3 && !game.gravity) return t("Keys: arrows and Enter to play, or 1–9 laid out as on a numeric keypad.");
+  if (game.gravity && game.columns <= 9) return t("Keys: arrows and Enter to play, or 1–{last} to drop a stone in that column.", { last: game.columns });
+  return t("Keys: arrows and Enter to play.");
+}
+
 /** The sentence said once when a game starts with a computer's move, or "". */
 export function introWords(game) {
   if (game.mode === "computer" && game.first === "random") {
