@@ -3,6 +3,7 @@ next player who reaches the position (or its mirror image) without a search, the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,36 @@ def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(
     for _, child in after.children():
         kept = store.solutions(game.name, [position_key(child)])
         assert kept == {position_key(child): direct(child)}, child.diagram()
+
+
+def test_a_review_answers_from_the_remembered_solutions_and_keeps_what_it_solved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """
+    . . . . .
+    . . o . .
+    . x x o .
+    o x x o .      5×4 with gravity, four in a row: two people played 3 2 3 4 2 4 4 3 1
+    """
+    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+    store = Store(tmp_path / "games.sqlite3")
+    sessions = Sessions(store, think_time=60)
+    game = Game.parse("5x4:4:gravity")
+    state = sessions.new_game(game, you="x", first="you", level="perfect", mode="humans")
+    moves = "323424431"
+    for move in moves:
+        state = sessions.play(state.id, move)
+    assert store.solution_count() == 0, "moves between people search nothing"
+    reviewed = sessions.review(state.id)
+    assert reviewed.complete and all(ply.exact for ply in reviewed.plies)
+    assert store.solution_count() > 0
+    position = Position.start(game)
+    for move in moves:
+        for _, child in position.children():
+            kept = store.solutions(game.name, [position_key(child)])
+            assert kept in ({}, {position_key(child): direct(child)}), child.diagram()
+        position = position.play(move)
+    again = sessions.review(state.id)  # the same verdicts; a line of best play may stop where the store's end
+    assert [replace(ply, pv=ply.pv[:1]) for ply in again.plies] == [
+        replace(ply, pv=ply.pv[:1]) for ply in reviewed.plies
+    ]

@@ -267,8 +267,18 @@ class Sessions:
         start = Position.start(Game.parse(record.game))
         moves = [(m.move, m.by) for m in record.moves]
         seconds = min(self.think_time, max(0.05, self.REVIEW_TIME / max(1, len(moves))))
-        plies = self.teach_pool.run(
-            self.REVIEW_TIME + self.think_time, review_moves, start, moves, seconds, self.REVIEW_TIME
+        positions = [start]
+        for move, _ in moves[:-1]:
+            positions.append(positions[-1].play(move))
+        plies = self._remembering(
+            self.teach_pool,
+            self.REVIEW_TIME + self.think_time,
+            positions,
+            review_moves,
+            start,
+            moves,
+            seconds,
+            self.REVIEW_TIME,
         )
         return Review(
             game=self._state(record, _replay(record)),
@@ -320,12 +330,29 @@ class Sessions:
     ) -> _T:
         """Run ``task`` (a move or an analysis of ``position``) on the play pool, answering from the
         solutions the store remembers for the positions that follow, and keep the new ones it found."""
-        game = position.game
-        pool = self._pool_for(game)
+        return self._remembering(
+            self._pool_for(position.game), self._backstop, [position], task, *args, **kwargs
+        )
+
+    def _remembering(
+        self,
+        pool: SearchPool,
+        seconds: float,
+        positions: Sequence[Position],
+        task: Callable[_P, _T],
+        /,
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> _T:
+        """Run ``task`` (searches of ``positions``, all of one game) on ``pool`` for at most ``seconds``,
+        answering from the solutions the store remembers for the positions that follow them, and keep
+        the new ones it found. Boards solved in the server's own process (3×3) are not kept."""
+        game = positions[0].game
         if game.cells <= self.INLINE_CELLS or not keyable(game):
-            return pool.run(self._backstop, task, *args, **kwargs)
-        known = self.store.solutions(game.name, recall.neighbourhood(position))
-        result, learned = pool.run(self._backstop, remembering, game, known, task, *args, **kwargs)
+            return pool.run(seconds, task, *args, **kwargs)
+        keys = sorted({key for position in positions for key in recall.neighbourhood(position)})
+        known = self.store.solutions(game.name, keys)
+        result, learned = pool.run(seconds, remembering, game, known, task, *args, **kwargs)
         self.store.remember(game.name, learned)
         return result
 
