@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from inarow.match import Tally, play_game
 from inarow.players import player
 from inarow.rules import Game, Position
+from inarow.search.gomoku_compiled import warm_up
 
 PAIRINGS = (
     ("medium", "easy"),
@@ -83,6 +84,7 @@ def run(
     pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int, verbose: bool
 ) -> Row:
     """Play one pairing and return its row (with ``verbose``, a line per game on standard error)."""
+    warm_up()  # compile or load the kernels before the first move is timed
     start = time.perf_counter()
     game = Game.parse(game_name)
     first, second = player(pairing[0], think), player(pairing[1], think)

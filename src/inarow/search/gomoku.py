@@ -100,6 +100,8 @@ class Style:
     Off for every level: at 1 s a move on the loaded 2-core machine it cost the α-β search more depth
     than it gained (``perfect`` lost 15 games of 100 to the reference player with it, 8 without; see the
     README's benchmarks)."""
+    compiled: bool = True
+    """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
@@ -319,6 +321,8 @@ class GomokuSearch:
 
     # ----------------------------------------------------------------------------------- α-β
     def _iterate(self, me: int, roots: list[int]) -> GomokuResult:
+        if self.style.compiled:
+            return self._iterate_compiled(me, roots)
         best_line = [roots[0]]
         best_value = self.board.evaluate(me)
         values: dict[int, int] = {}
@@ -341,6 +345,24 @@ class GomokuSearch:
             if abs(best_value) >= EXACT:
                 break
         return self._result(best_value, False, best_line, reached, "search", values)
+
+    def _iterate_compiled(self, me: int, roots: list[int]) -> GomokuResult:
+        from inarow.search import gomoku_compiled
+
+        board, style = self.board, self.style
+        compiled = gomoku_compiled.CompiledBoard(self.game, [(i, board.cells[i]) for i in board.history])
+        found = gomoku_compiled.iterate(
+            compiled,
+            me,
+            roots,
+            self.budget,
+            width=style.width,
+            max_depth=style.max_depth,
+            vcf=style.vcf,
+            inner=style.inner,
+            start_value=board.evaluate(me),
+        )
+        return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
     def _root(
         self, me: int, roots: list[int], depth: int, first: bool
