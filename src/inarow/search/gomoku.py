@@ -29,7 +29,15 @@ At the root, in this order:
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from inarow.rules import Game, Position
 from inarow.search.gomoku_board import GomokuBoard
@@ -77,6 +85,51 @@ DEFENCE_SHARE = 0.25
 may use."""
 
 INFINITY = EXACT * 1000
+
+
+def kernels_marker() -> Path:
+    """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
+    source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
+    if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
+    source = Path(__file__).with_name("gomoku_kernel.py")
+    digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(configured) if configured else source.parent / "__pycache__"
+    if not configured and not os.access(folder if folder.is_dir() else source.parent, os.W_OK):
+        folder = Path(tempfile.gettempdir())
+    return folder / f"inarow-gomoku-kernel-{digest}.ready"
+
+
+_compiling: list[threading.Thread] = []
+
+
+def compiled_ready() -> bool:
+    """Whether the compiled α-β search can run now without compiling: loaded in this process, or compiled
+    before (loading it from numba's cache takes a fraction of a second). If not, its compilation starts
+    in a child process (once per process; about half a minute on the project's 2-core machine), so that a
+    search never waits for the compiler: until it is done, the α-β search runs in Python."""
+    if "inarow.search.gomoku_compiled" in sys.modules:
+        from inarow.search import gomoku_compiled
+
+        if gomoku_compiled.is_warm():
+            return True
+    if kernels_marker().is_file():
+        return True
+    if not _compiling:
+        thread = threading.Thread(target=_compile_elsewhere, name="inarow-gomoku-compile", daemon=True)
+        _compiling.append(thread)
+        thread.start()
+    return False
+
+
+def _compile_elsewhere() -> None:
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [sys.executable, "-c", "from inarow.search.gomoku_compiled import warm_up; warm_up()"],
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
 
 def supports(game: Game) -> bool:
@@ -321,7 +374,7 @@ class GomokuSearch:
 
     # ----------------------------------------------------------------------------------- α-β
     def _iterate(self, me: int, roots: list[int]) -> GomokuResult:
-        if self.style.compiled:
+        if self.style.compiled and compiled_ready():
             return self._iterate_compiled(me, roots)
         best_line = [roots[0]]
         best_value = self.board.evaluate(me)
@@ -349,6 +402,7 @@ class GomokuSearch:
     def _iterate_compiled(self, me: int, roots: list[int]) -> GomokuResult:
         from inarow.search import gomoku_compiled
 
+        gomoku_compiled.warm_up()
         board, style = self.board, self.style
         compiled = gomoku_compiled.CompiledBoard(self.game, [(i, board.cells[i]) for i in board.history])
         found = gomoku_compiled.iterate(

@@ -15,6 +15,7 @@ second). :mod:`inarow.search.gomoku` imports this module only when a Gomoku sear
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import time
@@ -27,6 +28,7 @@ import numpy as np
 
 from inarow.rules import Game
 from inarow.search import gomoku_kernel as kernel
+from inarow.search.gomoku import kernels_marker
 from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.patterns import B4, F3, F4, FIVE
@@ -50,7 +52,7 @@ _KINDS = np.array(
 @cache
 def patterns(exact: bool) -> np.ndarray[Any, Any]:
     """The pattern table of a rule (see :func:`inarow.search.gomoku_kernel.pattern_table`)."""
-    return kernel.pattern_table(exact)  # type: ignore[no-any-return]
+    return kernel.pattern_table(exact)
 
 
 class _Tables:
@@ -243,7 +245,9 @@ def _iterate(
             state[kernel.S_LIMIT] = limit
             state[kernel.S_ABORT] = 0
             started = time.perf_counter()
-            value, best, done = kernel.root(me, moves, depth, found, board.arrays, board.board, table, board.buffers)
+            value, best, done = kernel.root(
+                me, moves, depth, found, board.arrays, board.board, table, board.buffers
+            )
             spent = time.perf_counter() - started
             nodes = int(state[kernel.S_NODES])
             budget.nodes += nodes
@@ -277,17 +281,47 @@ def _iterate(
     return Iterated(value=best_value, line=best_line, values=values, depth=reached)
 
 
+_warm: list[float] = []
+
+
+def is_warm() -> bool:
+    """Whether this process has compiled or loaded the kernels already."""
+    return bool(_warm)
+
+
 def warm_up() -> float:
-    """Compile (or load from numba's cache) the kernels by searching a small position; returns the
-    seconds it took."""
+    """Compile (or load from numba's cache) the kernels by searching a small position, and leave the
+    :func:`inarow.search.gomoku.kernels_marker`; returns the seconds it took (0 once done in this
+    process). Processes that compile at once (a test run's workers, a server's) wait for the first one's
+    compilation on a lock file, then load its machine code."""
+    if _warm:
+        return 0.0
     started = time.perf_counter()
+    marker = kernels_marker()
+    with contextlib.ExitStack() as stack:
+        if not marker.is_file():
+            with contextlib.suppress(OSError, ImportError):
+                import fcntl
+
+                marker.parent.mkdir(parents=True, exist_ok=True)
+                lock = stack.enter_context(open(marker.with_suffix(".lock"), "w"))
+                fcntl.flock(lock, fcntl.LOCK_EX)
+        _search_small_position()
+    seconds = time.perf_counter() - started
+    _warm.append(seconds)
+    with contextlib.suppress(OSError):
+        marker.touch()
+    return seconds
+
+
+def _search_small_position() -> None:
     game = Game.parse("gomoku")
-    centre = _geometry(game.columns, game.rows).board[7 * 15 + 7]
-    board = CompiledBoard(game, [(int(centre), 1), (int(centre) + 1, 2)])
+    centre = int(_geometry(game.columns, game.rows).board[7 * 15 + 7])
+    board = CompiledBoard(game, [(centre, 1), (centre + 1, 2)])
     iterate(
         board,
         1,
-        [int(centre) - 1, int(centre) + 2],
+        [centre - 1, centre + 2],
         Budget(),
         width=4,
         max_depth=2,
@@ -296,4 +330,3 @@ def warm_up() -> float:
         start_value=0,
     )
     patterns(True)
-    return time.perf_counter() - started

@@ -174,8 +174,8 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
 @njit(cache=True)
 def place(i, side, sign, b):  # type: ignore[no-untyped-def]
     """Put a stone of ``side`` on the empty cell ``i`` (``sign`` 1), or take it back (``sign`` -1)."""
-    cells, codes, agg, value, flags, count, near, state, hashes, zobrist, table, kinds, steps, offsets = b[:14]
-    weights, neighbours = b[14], b[15]
+    cells, codes, agg, value, flags, count, near, state = b[:8]
+    hashes, zobrist, table, kinds, steps, offsets, weights, neighbours = b[8:]
     hashes[0] ^= zobrist[side, i]
     if sign > 0:
         cells[i] = side
@@ -224,8 +224,8 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
 def setup(b, board):  # type: ignore[no-untyped-def]
     """Fill the line codes, sums, worth and flags of an empty board (its ``cells`` 0 on the board, 3
     off it); stones are then played with :func:`place`."""
-    cells, codes, agg, value, flags, count, near, state, hashes, zobrist, table, kinds, steps, offsets = b[:14]
-    weights = b[14]
+    cells, codes, agg, value, flags, count, state = b[0], b[1], b[2], b[3], b[4], b[5], b[7]
+    table, kinds, steps, offsets, weights = b[10], b[11], b[12], b[13], b[14]
     for d in range(4):
         step = steps[d]
         for k in range(board.shape[0]):
