@@ -433,13 +433,21 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if lower == upper:
                 return lower
     if depth <= 0 or ply >= LAST_ROW:
+        leaf = evaluate(side, state)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
             length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
-            if length > 0:
-                return _win(n + length - 1, state)
             if state[S_ABORT]:
                 return 0
-        return evaluate(side, state)
+            if length > 0:
+                leaf = _win(n + length - 1, state)
+            # A horizon's value is exact at depth 0: kept, so that transpositions skip its VCF.
+            keys[slot] = key
+            generations[slot] = state[S_GEN]
+            depths[slot] = 0
+            lowers[slot] = leaf
+            uppers[slot] = leaf
+            best_moves[slot] = -1
+        return leaf
     if state[S_INNER] and not forced and count[side, FOUR_BIT] > 0:
         length = vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES, ply, b, board, buf)
         if length > 0:
