@@ -13,16 +13,19 @@ At the root, in this order:
    its length is the ``win in N``, N at most the longest defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
-4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
-   wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
-   answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
-   cells are tried; at the horizon a short VCF is looked for before the static evaluation. Before it (with
-   ``vct``), if the opponent would win by a VCT were it to move, only the moves after which it has none.
-   With :attr:`Style.inner` the threat-space search runs inside it too: at every node where the side to
-   move has a four, a VCF (bounded in nodes) is a win; within :data:`INNER_VCT_PLY` plies of the root, so
-   is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to
-   move, only the moves that may stop it are tried (the cells of its line and of its fours and threes,
-   and the side to move's own fours).
+4. α-β to increasing depths until the budget runs out, compiled by numba (:mod:`inarow.search.gomoku_kernel`
+   driven by :mod:`inarow.search.gomoku_compiled`; in Python here with ``Style(compiled=False)``, or while
+   the kernels are being compiled for the first time, see :func:`compiled_ready`). Inside it, a five to
+   make wins, an open four to make wins two plies later, a four of the opponent must be blocked, an open
+   three of the opponent must be answered on the cells of its line (or with a four); elsewhere the
+   ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked for before the
+   static evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only
+   the moves after which it has none. With :attr:`Style.inner` the threat-space search runs inside it too:
+   at every node where the side to move has a four, a VCF (bounded in nodes) is a win; in the Python
+   search also, within :data:`INNER_VCT_PLY` plies of the root, a VCT; and within
+   :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to move, only the moves
+   that may stop it are tried (the cells of its line and of its fours and threes, and the side to move's
+   own fours).
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -208,7 +211,12 @@ class GomokuSearch:
     def run(self, position: Position) -> GomokuResult:
         """Search ``position`` (not over) within the budget; the first iteration always finishes."""
         board = self.board = GomokuBoard.from_position(position)
-        self.threats = ThreatSearch(board, self.budget)
+        compiled = self.style.compiled and compiled_ready()
+        if compiled:
+            from inarow.search import gomoku_compiled
+
+            gomoku_compiled.warm_up()
+        self.threats = ThreatSearch(board, self.budget, compiled=compiled)
         me = 1 if position.turn == "x" else 2
         opp = 3 - me
         n = board.stones

@@ -164,7 +164,33 @@ class CompiledBoard:
         self.buffers = (
             np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
             np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
+            np.zeros((kernel.ROWS, 4), dtype=np.int64),
         )
+        self.history = [i for i, _ in stones]
+        self._line = np.zeros(2 * kernel.ROWS + 4, dtype=np.int64)
+
+    def follow(self, history: list[int], cells: list[int]) -> None:
+        """Take back and play stones until this board's stones are ``history`` (sides from ``cells``)."""
+        mine = self.history
+        common = 0
+        while common < min(len(mine), len(history)) and mine[common] == history[common]:
+            common += 1
+        while len(mine) > common:
+            i = mine.pop()
+            kernel.place(i, int(self.cells[i]), -1, self.arrays)
+        for i in history[common:]:
+            kernel.place(i, cells[i], 1, self.arrays)
+            mine.append(i)
+
+    def vcf(self, side: int, max_fours: int, max_nodes: int) -> tuple[list[int] | None, int]:
+        """The shortest VCF of ``side`` found (see :func:`inarow.search.gomoku_kernel.vcf_line`), or None;
+        and the nodes it took."""
+        self.state[kernel.S_NODES] = 0
+        length = kernel.vcf_line(
+            side, max_fours, max_nodes, self._line, self.arrays, self.board, self.buffers
+        )
+        nodes = int(self.state[kernel.S_NODES])
+        return ([int(i) for i in self._line[:length]] if length else None), nodes
 
     @property
     def value(self) -> np.ndarray[Any, Any]:

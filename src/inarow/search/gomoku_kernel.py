@@ -256,6 +256,16 @@ def _first(s, bit, b, board):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
+    flags = b[4]
+    for k in range(board.shape[0] - 1, -1, -1):
+        j = board[k]
+        if flags[s, j] >> bit & 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
 def evaluate(side, state):  # type: ignore[no-untyped-def]
     """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
     of evaluations."""
@@ -273,7 +283,7 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
     cells, value, flags, count, near = b[0], b[3], b[4], b[5], b[6]
-    moves, scores = buf
+    moves, scores = buf[0], buf[1]
     opp = 3 - side
     n = 0
     if count[opp, WIN_BIT] > 0:
@@ -315,8 +325,11 @@ def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The length in plies of a VCF of ``a`` (to move) with at most ``depth`` fours, up to its five
     included, or -1."""
     value, flags, count, state = b[3], b[4], b[5], b[7]
-    moves, scores = buf
+    moves, scores = buf[0], buf[1]
+    path = buf[2]
     if count[a, FIVE_BIT] > 0:
+        path[row, 0] = _first(a, FIVE_BIT, b, board)
+        path[row, 3] = 1
         return 1
     if depth <= 0:
         state[S_CUT] = 1
@@ -357,6 +370,10 @@ def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
         fives = count[a, FIVE_BIT]
         if fives >= 2:
             found = 3
+            path[row, 0] = move
+            path[row, 1] = _first(a, FIVE_BIT, b, board)
+            path[row, 2] = _last(a, FIVE_BIT, b, board)
+            path[row, 3] = 2
         elif fives == 1:
             reply = _first(a, FIVE_BIT, b, board)
             if not flags[d, reply] & F_FIVE and row + 1 < ROWS:
@@ -364,6 +381,9 @@ def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
                 rest = _vcf_line(a, depth - 1, row + 1, b, board, buf)
                 if rest > 0:
                     found = 2 + rest
+                    path[row, 0] = move
+                    path[row, 1] = reply
+                    path[row, 3] = 3
                 place(reply, d, -1, b)
         place(move, a, -1, b)
         if found > 0:
@@ -556,3 +576,37 @@ def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untype
     for k in range(length - 1, -1, -1):
         place(out[k], cells[out[k]], -1, b)
     return length
+
+
+@njit(cache=True)
+def vcf_line(a, max_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """The shortest VCF of ``a`` (to move) found with at most ``max_fours`` fours within ``max_nodes``
+    nodes, as :meth:`inarow.search.threats.ThreatSearch.vcf` finds it, into ``out``: returns its length
+    (0: none found) and counts its nodes in ``state[S_NODES]``."""
+    state = b[7]
+    path = buf[2]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    # int64 arguments, as the recursion below passes them (see :func:`root`)
+    length = vcf(np.int64(a), np.int64(max_fours), np.int64(max_nodes), np.int64(0), b, board, buf)
+    if length <= 0:
+        return 0
+    n = 0
+    row = 0
+    while n < length:
+        tag = path[row, 3]
+        if tag == 1:
+            out[n] = path[row, 0]
+            n += 1
+            break
+        if tag == 2:
+            out[n] = path[row, 0]
+            out[n + 1] = path[row, 1]
+            out[n + 2] = path[row, 2]
+            n += 3
+            break
+        out[n] = path[row, 0]
+        out[n + 1] = path[row, 1]
+        n += 2
+        row += 1
+    return n
