@@ -27,10 +27,13 @@ is no proof of anything: the searches are bounded in fours, threats and nodes).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget
+
+if TYPE_CHECKING:
+    from inarow.search.gomoku_compiled import CompiledBoard
 
 CHECK_EVERY = 255
 """Threat-search nodes between looks at the budget's clock (a mask)."""
@@ -59,7 +62,7 @@ class ThreatSearch:
         loaded (:func:`inarow.search.gomoku.compiled_ready`)."""
         self.board = board
         self.budget = budget
-        self._compiled: Any = None
+        self._compiled: CompiledBoard | None = None
         if compiled:
             from inarow.search.gomoku_compiled import CompiledBoard
 
