@@ -152,10 +152,11 @@ class Style:
     vct: bool = True
     """Look for a VCT at the root (and, with ``inner``, near it inside the α-β search)."""
     inner: bool = False
-    """Look for VCFs (and with ``vct`` VCTs) inside the α-β search too, and answer the opponent's there.
-    Off for every level: at 1 s a move on the loaded 2-core machine it cost the α-β search more depth
-    than it gained (``perfect`` lost 15 games of 100 to the reference player with it, 8 without; see the
-    README's benchmarks)."""
+    """Look for VCFs inside the α-β search too (in the Python search also VCTs near the root, and answer
+    the opponent's VCF there). Off for every level: in Python at 1 s a move on the loaded 2-core machine it
+    cost the α-β search more depth than it gained (``perfect`` lost 15 games of 100 to the reference player
+    with it, 8 without), and compiled ``perfect`` without it beat ``perfect`` with it 12 games to 8 (see
+    the README's benchmarks)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
