@@ -33,11 +33,8 @@ At the root, in this order:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-import subprocess
 import sys
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +91,9 @@ def kernels_marker() -> Path:
     """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
     source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
     if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
+    import hashlib  # here, not at the top: a 3×3 command imports this module and needs none of them
+    import tempfile
+
     source = Path(__file__).with_name("gomoku_kernel.py")
     digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
     configured = os.environ.get("NUMBA_CACHE_DIR")
@@ -126,6 +126,8 @@ def compiled_ready() -> bool:
 
 
 def _compile_elsewhere() -> None:
+    import subprocess
+
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run(
             [sys.executable, "-c", "from inarow.search.gomoku_compiled import warm_up; warm_up()"],
