@@ -125,6 +125,18 @@ def compiled_ready() -> bool:
     return False
 
 
+def prepare() -> bool:
+    """Load the compiled α-β search into this process now if it was compiled before (a fraction of a
+    second: before a search's clock starts, so that its first move keeps its think time), else start its
+    compilation elsewhere (see :func:`compiled_ready`); whether it is loaded."""
+    if not compiled_ready():
+        return False
+    from inarow.search import gomoku_compiled
+
+    gomoku_compiled.warm_up()
+    return True
+
+
 def _compile_elsewhere() -> None:
     import subprocess
 
