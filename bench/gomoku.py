@@ -19,11 +19,15 @@ import multiprocessing
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from inarow import gomoku
 from inarow.match import Tally, play_game
-from inarow.players import player
+from inarow.players import Choice, Player, player
 from inarow.rules import Game, Position
+from inarow.search.gomoku import DEFAULT_STYLE, Style
+from inarow.search.gomoku_compiled import warm_up
+from inarow.search.limits import Limits
 
 PAIRINGS = (
     ("medium", "easy"),
@@ -35,6 +39,31 @@ PAIRINGS = (
     ("perfect", "threats"),
 )
 """Each level against the one below it, then each level against the reference player."""
+
+
+VARIANTS: dict[str, Style] = {
+    "perfect-inner": replace(DEFAULT_STYLE, inner=True),
+    "perfect-python": replace(DEFAULT_STYLE, compiled=False),
+}
+"""Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
+package): with the threat search inside the α-β search, and with the α-β search in Python."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """``perfect`` played with another :class:`Style`, the whole think time a move."""
+
+    name: str
+    think_time: float
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        analysis = gomoku.analyze(position, Limits(time=self.think_time), VARIANTS[self.name])
+        return Choice(move=analysis.best[0], note=analysis.describe(), analysis=analysis)
+
+
+def contestant(name: str, think_time: float) -> Player:
+    """A player of the package, or one of :data:`VARIANTS`."""
+    return Variant(name, think_time) if name in VARIANTS else player(name, think_time)
 
 
 @dataclass(frozen=True)
@@ -83,9 +112,10 @@ def run(
     pairing: tuple[str, str], game_name: str, games: int, think: float, seed: int, stones: int, verbose: bool
 ) -> Row:
     """Play one pairing and return its row (with ``verbose``, a line per game on standard error)."""
+    warm_up()  # compile or load the kernels before the first move is timed
     start = time.perf_counter()
     game = Game.parse(game_name)
-    first, second = player(pairing[0], think), player(pairing[1], think)
+    first, second = contestant(pairing[0], think), contestant(pairing[1], think)
     wins = draws = losses = plies = 0
     for number in range(games):
         start_position = opening(game, stones, random.Random(seed * 1_000_003 + number // 2))
@@ -123,7 +153,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening", type=int, default=3, help="random stones each pair of games starts from")
-    parser.add_argument("--pairing", nargs="*", help="FIRST:SECOND pairings to play instead of all of them")
+    parser.add_argument(
+        "--pairing",
+        nargs="*",
+        help="FIRST:SECOND pairings to play instead of all of them (levels, threats, or a variant: "
+        + ", ".join(VARIANTS)
+        + ")",
+    )
     parser.add_argument("--verbose", action="store_true", help="a line per game on standard error")
     args = parser.parse_args()
     pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)

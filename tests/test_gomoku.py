@@ -7,6 +7,7 @@ move; the tests assert what it answers, never how long it took.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -15,12 +16,21 @@ from gomoku_oracle import empty_cells, is_vcf, vcf_exists, wins_against_every_re
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search.gomoku import supports
+from inarow.search import gomoku_compiled, gomoku_kernel
+from inarow.search.gomoku import GomokuSearch, Style, supports
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget, Limits
+from inarow.search.patterns import pattern
+from inarow.search.scores import EXACT
 from inarow.search.threats import ThreatSearch
 
 SECOND = Limits(time=1.0)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_search() -> None:
+    """The tactics are played by the compiled α-β search (compiled, or loaded from numba's cache, first)."""
+    gomoku_compiled.warm_up()
 
 
 def board(drawing: str, game: str = "9x9:5") -> Position:
@@ -533,6 +543,80 @@ def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
     result = analyze(Position.start(Game.parse("gomoku")), Limits(time=0.5))
     assert result.best == ("h8",)
     assert not result.exact
+
+
+# ------------------------------------------------------------------------------------ the compiled search
+@pytest.mark.parametrize("exact", [False, True])
+def test_the_compiled_pattern_table_classifies_lines_as_the_pattern_module_does(exact: bool) -> None:
+    table = gomoku_compiled.patterns(exact)
+    rng = random.Random(13)
+    codes = [rng.getrandbits(20) for _ in range(20_000)]
+    # and lines without off-board cells, where fives, overlines and open fours are frequent
+    codes += [sum(rng.choice((0, 1, 1, 2)) << 2 * slot for slot in range(10)) for _ in range(20_000)]
+    for code in codes:
+        for side in (1, 2):
+            assert table[side, code] == pattern(code, side, exact), (code, side)
+
+
+@pytest.mark.parametrize("name", ["gomoku", "gomoku-standard", "19x19:5"])
+def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board_through_play_and_undo(
+    name: str,
+) -> None:
+    game = Game.parse(name)
+    python_board = GomokuBoard(game)
+    rng = random.Random(name)
+    cells = list(python_board.board_cells)
+    rng.shuffle(cells)
+    stones = [(i, 1 + number % 2) for number, i in enumerate(cells[:70])]
+    for i, side in stones[:40]:
+        python_board.play(i, side)
+    compiled = gomoku_compiled.CompiledBoard(game, stones[:40])
+
+    def same() -> None:
+        for side in (1, 2):
+            assert compiled.state[gomoku_kernel.S_TOTAL + side] == python_board.total[side]
+            for i in python_board.board_cells:
+                flags = int(compiled.flags[side, i])
+                assert compiled.value[side, i] == python_board.value[side][i]
+                assert bool(flags & 1) == (i in python_board.fives[side])
+                assert bool(flags & 2) == (i in python_board.fours[side])
+                assert bool(flags & 4) == (i in python_board.wins[side])
+                assert bool(flags & 8) == (i in python_board.threes[side])
+
+    same()
+    for i, side in stones[40:]:
+        python_board.play(i, side)
+        gomoku_kernel.place(i, side, 1, compiled.arrays)
+    same()
+    for i, side in reversed(stones[20:]):
+        python_board.undo()
+        gomoku_kernel.place(i, side, -1, compiled.arrays)
+    same()
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wins(compiled: bool) -> None:
+    """No VCF or VCT at the root: the α-β search alone (compiled, and in Python) sees that b7 or f7 makes
+    an open four, a win two plies later, and plays it; a win α-β finds is not called proven."""
+    position = board(
+        """
+        . . . . . . . . .   9
+        . . . . . . . . .   8
+        . . x x x . . . .   7
+        . . . . . . . . .   6
+        . . . . . . . . .   5
+        . . . o . o . . .   4
+        . . . . . . . . .   3
+        . . . . . . . o .   2
+        . . . . . . . . .   1
+        a b c d e f g h i
+        """
+    )
+    style = Style(vcf=False, vct=False, compiled=compiled, max_depth=4)
+    found = GomokuSearch(position.game, Budget(Limits(time=5.0)), style).run(position)
+    assert position.game.cell_name(found.best) in ("b7", "f7")
+    assert found.value >= EXACT
+    assert (found.proven, found.reason) == (False, "search")
 
 
 # ------------------------------------------------------------------------------ rules, players, review

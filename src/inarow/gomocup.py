@@ -24,6 +24,7 @@ from typing import TextIO
 from inarow.analysis import analyze
 from inarow.errors import InarowError
 from inarow.rules import MAX_SIDE, Game, Position
+from inarow.search.gomoku import prepare
 from inarow.search.limits import Limits
 
 NAME = "inarow"
@@ -129,6 +130,7 @@ class Brain:
                 f"ERROR unsupported size {columns}x{rows}: inarow plays boards from 5 to {MAX_SIDE} a side"
             ]
         self.columns, self.rows, self.ours, self.theirs = columns, rows, [], []
+        prepare()  # the compiled search loaded now, not in the first move's time
         return ["OK"]
 
     def _info(self, rest: str) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from inarow.analysis import Analysis, MoveValue
 from inarow.rules import Position
-from inarow.search.gomoku import DEFAULT_STYLE, GomokuSearch, Style, supports
+from inarow.search.gomoku import DEFAULT_STYLE, GomokuSearch, Style, prepare, supports
 from inarow.search.limits import Budget, Limits
 from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
 from inarow.words import MistakeKind, mistake_verdict
@@ -48,6 +48,8 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
     time = limits.time
     if time is None and limits.nodes is None and limits.depth is None:
         time = DEFAULT_TIME
+    if style.compiled:
+        prepare()  # loading the compiled search is no part of the think time
     budget = Budget(Limits(time=time, nodes=limits.nodes))
     search = GomokuSearch(position.game, budget, style)
     found = search.run(position)

@@ -13,23 +13,31 @@ At the root, in this order:
    its length is the ``win in N``, N at most the longest defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
-4. α-β to increasing depths until the budget runs out. Inside it, a five to make wins, an open four to make
-   wins two plies later, a four of the opponent must be blocked, an open three of the opponent must be
-   answered on the cells of its line (or with a four); elsewhere the ``width`` most valuable candidate
-   cells are tried; at the horizon a short VCF is looked for before the static evaluation. Before it (with
-   ``vct``), if the opponent would win by a VCT were it to move, only the moves after which it has none.
-   With :attr:`Style.inner` the threat-space search runs inside it too: at every node where the side to
-   move has a four, a VCF (bounded in nodes) is a win; within :data:`INNER_VCT_PLY` plies of the root, so
-   is a VCT; and within :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to
-   move, only the moves that may stop it are tried (the cells of its line and of its fours and threes,
-   and the side to move's own fours).
+4. α-β to increasing depths until the budget runs out, compiled by numba (:mod:`inarow.search.gomoku_kernel`
+   driven by :mod:`inarow.search.gomoku_compiled`; in Python here with ``Style(compiled=False)``, or while
+   the kernels are being compiled for the first time, see :func:`compiled_ready`). Inside it, a five to
+   make wins, an open four to make wins two plies later, a four of the opponent must be blocked, an open
+   three of the opponent must be answered on the cells of its line (or with a four); elsewhere the
+   ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked for before the
+   static evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only
+   the moves after which it has none. With :attr:`Style.inner` the threat-space search runs inside it too:
+   at every node where the side to move has a four, a VCF (bounded in nodes) is a win; in the Python
+   search also, within :data:`INNER_VCT_PLY` plies of the root, a VCT; and within
+   :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to move, only the moves
+   that may stop it are tried (the cells of its line and of its fours and threes, and the side to move's
+   own fours).
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from inarow.rules import Game, Position
 from inarow.search.gomoku_board import GomokuBoard
@@ -79,6 +87,68 @@ may use."""
 INFINITY = EXACT * 1000
 
 
+def kernels_marker() -> Path:
+    """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
+    source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
+    if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
+    import hashlib  # here, not at the top: a 3×3 command imports this module and needs none of them
+    import tempfile
+
+    source = Path(__file__).with_name("gomoku_kernel.py")
+    digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(configured) if configured else source.parent / "__pycache__"
+    if not configured and not os.access(folder if folder.is_dir() else source.parent, os.W_OK):
+        folder = Path(tempfile.gettempdir())
+    return folder / f"inarow-gomoku-kernel-{digest}.ready"
+
+
+_compiling: list[threading.Thread] = []
+
+
+def compiled_ready() -> bool:
+    """Whether the compiled α-β search can run now without compiling: loaded in this process, or compiled
+    before (loading it from numba's cache takes a fraction of a second). If not, its compilation starts
+    in a child process (once per process; about half a minute on the project's 2-core machine), so that a
+    search never waits for the compiler: until it is done, the α-β search runs in Python."""
+    if "inarow.search.gomoku_compiled" in sys.modules:
+        from inarow.search import gomoku_compiled
+
+        if gomoku_compiled.is_warm():
+            return True
+    if kernels_marker().is_file():
+        return True
+    if not _compiling:
+        thread = threading.Thread(target=_compile_elsewhere, name="inarow-gomoku-compile", daemon=True)
+        _compiling.append(thread)
+        thread.start()
+    return False
+
+
+def prepare() -> bool:
+    """Load the compiled α-β search into this process now if it was compiled before (a fraction of a
+    second: before a search's clock starts, so that its first move keeps its think time), else start its
+    compilation elsewhere (see :func:`compiled_ready`); whether it is loaded."""
+    if not compiled_ready():
+        return False
+    from inarow.search import gomoku_compiled
+
+    gomoku_compiled.warm_up()
+    return True
+
+
+def _compile_elsewhere() -> None:
+    import subprocess
+
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [sys.executable, "-c", "from inarow.search.gomoku_compiled import warm_up; warm_up()"],
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+
 def supports(game: Game) -> bool:
     """Whether this engine plays ``game``: five in a row without gravity, on a board whose layout does not
     fit the compiled engine's 64 bits, or with the standard rule (exactly five) on any board."""
@@ -96,10 +166,13 @@ class Style:
     vct: bool = True
     """Look for a VCT at the root (and, with ``inner``, near it inside the α-β search)."""
     inner: bool = False
-    """Look for VCFs (and with ``vct`` VCTs) inside the α-β search too, and answer the opponent's there.
-    Off for every level: at 1 s a move on the loaded 2-core machine it cost the α-β search more depth
-    than it gained (``perfect`` lost 15 games of 100 to the reference player with it, 8 without; see the
-    README's benchmarks)."""
+    """Look for VCFs inside the α-β search too (in the Python search also VCTs near the root, and answer
+    the opponent's VCF there). Off for every level: in Python at 1 s a move on the loaded 2-core machine it
+    cost the α-β search more depth than it gained (``perfect`` lost 15 games of 100 to the reference player
+    with it, 8 without), and compiled ``perfect`` without it beat ``perfect`` with it 12 games to 8 (see
+    the README's benchmarks)."""
+    compiled: bool = True
+    """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
@@ -153,7 +226,12 @@ class GomokuSearch:
     def run(self, position: Position) -> GomokuResult:
         """Search ``position`` (not over) within the budget; the first iteration always finishes."""
         board = self.board = GomokuBoard.from_position(position)
-        self.threats = ThreatSearch(board, self.budget)
+        compiled = self.style.compiled and compiled_ready()
+        if compiled:
+            from inarow.search import gomoku_compiled
+
+            gomoku_compiled.warm_up()
+        self.threats = ThreatSearch(board, self.budget, compiled=compiled)
         me = 1 if position.turn == "x" else 2
         opp = 3 - me
         n = board.stones
@@ -319,6 +397,8 @@ class GomokuSearch:
 
     # ----------------------------------------------------------------------------------- α-β
     def _iterate(self, me: int, roots: list[int]) -> GomokuResult:
+        if self.style.compiled and compiled_ready():
+            return self._iterate_compiled(me, roots)
         best_line = [roots[0]]
         best_value = self.board.evaluate(me)
         values: dict[int, int] = {}
@@ -341,6 +421,25 @@ class GomokuSearch:
             if abs(best_value) >= EXACT:
                 break
         return self._result(best_value, False, best_line, reached, "search", values)
+
+    def _iterate_compiled(self, me: int, roots: list[int]) -> GomokuResult:
+        from inarow.search import gomoku_compiled
+
+        gomoku_compiled.warm_up()
+        board, style = self.board, self.style
+        compiled = gomoku_compiled.CompiledBoard(self.game, [(i, board.cells[i]) for i in board.history])
+        found = gomoku_compiled.iterate(
+            compiled,
+            me,
+            roots,
+            self.budget,
+            width=style.width,
+            max_depth=style.max_depth,
+            vcf=style.vcf,
+            inner=style.inner,
+            start_value=board.evaluate(me),
+        )
+        return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
     def _root(
         self, me: int, roots: list[int], depth: int, first: bool

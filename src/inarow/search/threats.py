@@ -27,8 +27,13 @@ is no proof of anything: the searches are bounded in fours, threats and nodes).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget
+
+if TYPE_CHECKING:
+    from inarow.search.gomoku_compiled import CompiledBoard
 
 CHECK_EVERY = 255
 """Threat-search nodes between looks at the budget's clock (a mask)."""
@@ -51,9 +56,17 @@ class ThreatSearch:
     """VCF and VCT searches on one board, counting their nodes in ``budget`` (which may abort them with
     :class:`~inarow.search.limits.SearchAborted`)."""
 
-    def __init__(self, board: GomokuBoard, budget: Budget) -> None:
+    def __init__(self, board: GomokuBoard, budget: Budget, compiled: bool = False) -> None:
+        """With ``compiled``, VCFs are looked for by the compiled kernel (:func:`inarow.search.gomoku_kernel.
+        vcf_line`) on a copy of the board that follows this one; the caller makes sure the kernels are
+        loaded (:func:`inarow.search.gomoku.compiled_ready`)."""
         self.board = board
         self.budget = budget
+        self._compiled: CompiledBoard | None = None
+        if compiled:
+            from inarow.search.gomoku_compiled import CompiledBoard
+
+            self._compiled = CompiledBoard(board.game, [(i, board.cells[i]) for i in board.history])
         self._failed: dict[tuple[int, int, bool], int] = {}
         self._cut = False
         self._limit = 0
@@ -67,6 +80,13 @@ class ThreatSearch:
     def vcf(self, side: int, max_fours: int = 12, max_nodes: int = VCF_NODES) -> list[int] | None:
         """The shortest VCF of ``side`` (to move) with at most ``max_fours`` fours, or None (also when
         ``max_nodes`` nodes did not find one: a VCF returned is always a proof, None is not)."""
+        if self._compiled is not None:
+            self._compiled.follow(self.board.history, self.board.cells)
+            found, nodes = self._compiled.vcf(side, max_fours, max_nodes)
+            self.budget.nodes += nodes
+            if found is None:
+                self.budget.check()
+            return found
         self._limit = self.budget.nodes + max_nodes
         length = len(self.board.history)
         try:

@@ -1,0 +1,358 @@
+"""The Gomoku engine's compiled α-β search (:mod:`inarow.search.gomoku_kernel`), driven from Python.
+
+:class:`CompiledBoard` holds the arrays of one position; :func:`iterate` runs the iterative deepening of
+:class:`inarow.search.gomoku.GomokuSearch` on it (depth 1, then even depths) under the search's
+:class:`~inarow.search.limits.Budget`. numba cannot read the clock, so each call of the kernel gets a slice
+of nodes sized from the measured speed (at most :data:`SLICE_SECONDS`); between slices the budget is
+checked. A slice that runs out stores nothing in the table, and the next slice of the same depth resumes
+from what the table already holds.
+
+Importing this module imports numpy and numba (about 0.3 s); the kernels are compiled on their first use
+in a process (:func:`warm_up`; about half a minute on the project's 2-core machine, once per install, as
+numba caches the machine code beside the kernel module) or loaded from numba's cache (a fraction of a
+second). :mod:`inarow.search.gomoku` imports this module only when a Gomoku search reaches its α-β search.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from inarow.rules import Game
+from inarow.search import gomoku_kernel as kernel
+from inarow.search.gomoku import kernels_marker
+from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
+from inarow.search.limits import Budget, SearchAborted
+from inarow.search.patterns import B4, F3, F4, FIVE
+
+SLICE_SECONDS = 0.05
+"""The longest stretch of compiled search between two looks at the clock."""
+
+FIRST_RATE = 50_000.0
+"""Nodes a second assumed before the first slice is measured."""
+
+TABLE_BITS = 19
+"""The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
+
+_KINDS = np.array(
+    [[WEIGHTS[k], 2 if k == F4 else 1 if k == B4 else 0, int(k == F3), int(k == FIVE)] for k in range(10)],
+    dtype=np.int32,
+)
+"""Each pattern kind's worth, fours (an open four counts two), open threes and fives."""
+
+
+@cache
+def patterns(exact: bool) -> np.ndarray[Any, Any]:
+    """The pattern table of a rule (see :func:`inarow.search.gomoku_kernel.pattern_table`)."""
+    return kernel.pattern_table(exact)
+
+
+class _Tables:
+    """Transposition tables, one per search running at once, reused across searches by generations."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._free: list[tuple[Any, ...]] = []
+        self._generation = 0
+
+    def take(self) -> tuple[tuple[Any, ...], int]:
+        with self._lock:
+            self._generation += 1
+            if self._free:
+                return self._free.pop(), self._generation
+        size = 1 << TABLE_BITS
+        table = (
+            np.zeros(size, dtype=np.uint64),
+            np.zeros(size, dtype=np.int32),
+            np.zeros(size, dtype=np.int64),
+            np.zeros(size, dtype=np.int64),
+            np.zeros(size, dtype=np.int32),
+            np.zeros(size, dtype=np.int64),
+        )
+        return table, self._generation
+
+    def give_back(self, table: tuple[Any, ...]) -> None:
+        with self._lock:
+            self._free.append(table)
+
+
+_tables = _Tables()
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    size: int
+    width: int
+    board: np.ndarray[Any, Any]
+    steps: np.ndarray[Any, Any]
+    offsets: np.ndarray[Any, Any]
+    weights: np.ndarray[Any, Any]
+    neighbours: np.ndarray[Any, Any]
+    zobrist: np.ndarray[Any, Any]
+
+
+@cache
+def _geometry(columns: int, rows: int) -> _Geometry:
+    width = columns + 2 * PAD
+    size = width * (rows + 2 * PAD)
+    board = np.array(
+        [(r + PAD) * width + c + PAD for r in range(rows) for c in range(columns)], dtype=np.int64
+    )
+    offsets = [k for k in range(-5, 6) if k]
+    weights = [1 << 2 * ((-k) + 5 if -k < 0 else (-k) + 4) for k in offsets]
+    rng = random.Random(20261122)
+    zobrist = np.zeros((3, size), dtype=np.uint64)
+    for side in (1, 2):
+        zobrist[side] = [rng.getrandbits(64) for _ in range(size)]
+    return _Geometry(
+        size=size,
+        width=width,
+        board=board,
+        steps=np.array([1, width, width + 1, width - 1], dtype=np.int64),
+        offsets=np.array(offsets, dtype=np.int64),
+        weights=np.array(weights, dtype=np.int32),
+        neighbours=np.array(
+            [dr * width + dc for dr in range(-NEAR, NEAR + 1) for dc in range(-NEAR, NEAR + 1) if dr or dc],
+            dtype=np.int64,
+        ),
+        zobrist=zobrist,
+    )
+
+
+class CompiledBoard:
+    """One position as the kernel's arrays (cell indices as :class:`GomokuBoard`'s)."""
+
+    def __init__(self, game: Game, stones: Sequence[tuple[int, int]]) -> None:
+        """``stones``: (cell index, side) in the order played."""
+        g = _geometry(game.columns, game.rows)
+        size = g.size
+        self.cells = np.full(size, 3, dtype=np.int32)
+        self.cells[g.board] = 0
+        self.state = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
+        self.state[kernel.S_CELLS] = game.cells
+        self.state[kernel.S_MASK] = (1 << TABLE_BITS) - 1
+        self.arrays = (
+            self.cells,
+            np.zeros((4, size), dtype=np.int32),
+            np.zeros((3, 4, size), dtype=np.int32),
+            np.zeros((3, size), dtype=np.int32),
+            np.zeros((3, size), dtype=np.int32),
+            np.zeros((3, 4), dtype=np.int32),
+            np.zeros(size, dtype=np.int32),
+            self.state,
+            np.zeros(1, dtype=np.uint64),
+            g.zobrist,
+            patterns(game.exact),
+            _KINDS,
+            g.steps,
+            g.offsets,
+            g.weights,
+            g.neighbours,
+        )
+        self.board = g.board
+        kernel.setup(self.arrays, self.board)
+        for i, side in stones:
+            kernel.place(i, side, 1, self.arrays)
+        self.buffers = (
+            np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
+            np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
+            np.zeros((kernel.ROWS, 4), dtype=np.int64),
+        )
+        self.history = [i for i, _ in stones]
+        self._line = np.zeros(2 * kernel.ROWS + 4, dtype=np.int64)
+
+    def follow(self, history: list[int], cells: list[int]) -> None:
+        """Take back and play stones until this board's stones are ``history`` (sides from ``cells``)."""
+        mine = self.history
+        common = 0
+        while common < min(len(mine), len(history)) and mine[common] == history[common]:
+            common += 1
+        while len(mine) > common:
+            i = mine.pop()
+            kernel.place(i, int(self.cells[i]), -1, self.arrays)
+        for i in history[common:]:
+            kernel.place(i, cells[i], 1, self.arrays)
+            mine.append(i)
+
+    def vcf(self, side: int, max_fours: int, max_nodes: int) -> tuple[list[int] | None, int]:
+        """The shortest VCF of ``side`` found (see :func:`inarow.search.gomoku_kernel.vcf_line`), or None;
+        and the nodes it took."""
+        self.state[kernel.S_NODES] = 0
+        length = kernel.vcf_line(
+            side, max_fours, max_nodes, self._line, self.arrays, self.board, self.buffers
+        )
+        nodes = int(self.state[kernel.S_NODES])
+        return ([int(i) for i in self._line[:length]] if length else None), nodes
+
+    @property
+    def value(self) -> np.ndarray[Any, Any]:
+        return self.arrays[3]
+
+    @property
+    def flags(self) -> np.ndarray[Any, Any]:
+        return self.arrays[4]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Iterated:
+    """What the iterative deepening found: the best value and line (list indices), the root moves'
+    values, the deepest depth finished."""
+
+    value: int
+    line: list[int]
+    values: dict[int, int]
+    depth: int
+
+
+def iterate(
+    board: CompiledBoard,
+    me: int,
+    roots: list[int],
+    budget: Budget,
+    *,
+    width: int,
+    max_depth: int,
+    vcf: bool,
+    inner: bool,
+    start_value: int,
+) -> Iterated:
+    """Iterative deepening at the root: depth 1 (always finished), then even depths until the budget runs
+    out, a win or loss is found or ``max_depth`` is reached."""
+    state = board.state
+    state[kernel.S_WIDTH] = width
+    state[kernel.S_VCF] = int(vcf)
+    state[kernel.S_INNER] = int(inner)
+    table, generation = _tables.take()
+    state[kernel.S_GEN] = generation
+    try:
+        return _iterate(board, me, roots, budget, table, max_depth, start_value)
+    finally:
+        _tables.give_back(table)
+
+
+def _iterate(
+    board: CompiledBoard,
+    me: int,
+    roots: list[int],
+    budget: Budget,
+    table: tuple[Any, ...],
+    max_depth: int,
+    start_value: int,
+) -> Iterated:
+    state = board.state
+    best_value, best_line = start_value, [roots[0]]
+    values: dict[int, int] = {}
+    reached = 0
+    rate = FIRST_RATE
+    order = list(roots)
+    line_buffer = np.zeros(max_depth + 2, dtype=np.int64)
+    for depth in [1, *range(2, max_depth + 1, 2)]:
+        moves = np.array(order, dtype=np.int64)
+        found = np.zeros(len(order), dtype=np.int64)
+        done = 0
+        value, best = 0, -1
+        while True:
+            if depth == 1:
+                limit = 1 << 62  # the first iteration always finishes
+            else:
+                remaining = budget.remaining
+                limit = 1 << 62 if remaining is None else max(500, int(rate * min(remaining, SLICE_SECONDS)))
+                if budget.max_nodes is not None:
+                    limit = min(limit, max(1, budget.max_nodes - budget.nodes))
+            state[kernel.S_NODES] = 0
+            state[kernel.S_LIMIT] = limit
+            state[kernel.S_ABORT] = 0
+            started = time.perf_counter()
+            value, best, done = kernel.root(
+                me, moves, depth, found, board.arrays, board.board, table, board.buffers
+            )
+            spent = time.perf_counter() - started
+            nodes = int(state[kernel.S_NODES])
+            budget.nodes += nodes
+            if spent > 0.002 and nodes > 200:
+                rate = nodes / spent
+            if not state[kernel.S_ABORT]:
+                break
+            try:
+                budget.check()
+            except SearchAborted:
+                break
+            if budget.remaining == 0:
+                break
+        if state[kernel.S_ABORT]:
+            # The root moves searched before the clock ran out were searched deeper, the previous best
+            # first: the best of them is the better guess.
+            if done > 0 and best >= 0:
+                best_value = int(value)
+                length = kernel.principal_line(me, order[best], depth, line_buffer, board.arrays, table)
+                best_line = [int(m) for m in line_buffer[:length]]
+                values = {**values, **{order[k]: int(found[k]) for k in range(done)}}
+            break
+        best_value = int(value)
+        length = kernel.principal_line(me, order[best], depth, line_buffer, board.arrays, table)
+        best_line = [int(m) for m in line_buffer[:length]]
+        values = {order[k]: int(found[k]) for k in range(len(order))}
+        reached = depth
+        order = [order[best]] + [m for m in order if m != order[best]]
+        if abs(best_value) >= kernel.EXACT:
+            break
+    return Iterated(value=best_value, line=best_line, values=values, depth=reached)
+
+
+_warm: list[float] = []
+
+
+def is_warm() -> bool:
+    """Whether this process has compiled or loaded the kernels already."""
+    return bool(_warm)
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the kernels by searching a small position, and leave the
+    :func:`inarow.search.gomoku.kernels_marker`; returns the seconds it took (0 once done in this
+    process). Processes that compile at once (a test run's workers, a server's) wait for the first one's
+    compilation on a lock file, then load its machine code."""
+    if _warm:
+        return 0.0
+    started = time.perf_counter()
+    marker = kernels_marker()
+    with contextlib.ExitStack() as stack:
+        if not marker.is_file():
+            with contextlib.suppress(OSError, ImportError):
+                import fcntl
+
+                marker.parent.mkdir(parents=True, exist_ok=True)
+                lock = stack.enter_context(open(marker.with_suffix(".lock"), "w"))
+                fcntl.flock(lock, fcntl.LOCK_EX)
+        _search_small_position()
+    seconds = time.perf_counter() - started
+    _warm.append(seconds)
+    with contextlib.suppress(OSError):
+        marker.touch()
+    return seconds
+
+
+def _search_small_position() -> None:
+    game = Game.parse("gomoku")
+    centre = int(_geometry(game.columns, game.rows).board[7 * 15 + 7])
+    board = CompiledBoard(game, [(centre, 1), (centre + 1, 2)])
+    iterate(
+        board,
+        1,
+        [centre - 1, centre + 2],
+        Budget(),
+        width=4,
+        max_depth=2,
+        vcf=True,
+        inner=True,
+        start_value=0,
+    )
+    patterns(True)

@@ -1,0 +1,612 @@
+"""The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.search.gomoku_board` as
+arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
+pattern evaluation, α-β with principal variation search and a transposition table, and a short VCF at the
+horizon (and, with the ``inner`` switch, at every node with a four).
+
+Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
+beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
+clock); the root's threat-space proofs stay in :mod:`inarow.search.gomoku` and
+:mod:`inarow.search.threats`.
+
+Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard`): a flat board with a
+margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
+line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.search.patterns`);
+``PATTERNS[side, code]`` the kind that ``side`` makes there. For every on-board cell and side, ``agg[side,
+0..3, i]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes and
+fives; for every empty cell ``value[side, i]`` is its worth (with the double-threat bonuses) and
+``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open three, ``count[side,
+bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the ``S_`` indices).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EXACT = 1_000_000
+INFINITY = EXACT * 1000
+
+WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
+"""As :data:`inarow.search.gomoku_board.WEIGHTS` (the tests check they agree)."""
+DOUBLE_THREAT = 600
+DOUBLE_THREE = 250
+
+FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
+F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
+
+MAX_PLY = 60
+"""How far below the root forced replies may extend the search (as the Python engine)."""
+ROWS = 200
+"""Rows of the move buffers: one per ply of the α-β search and of a VCF below it."""
+LAST_ROW = 180
+MOVES = 400
+"""Room for every cell of a 19×19 board in a move list."""
+
+LEAF_VCF_FOURS = 4
+LEAF_VCF_NODES = 60
+INNER_VCF_FOURS = 8
+INNER_VCF_NODES = 120
+
+S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
+S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK = 10, 11, 12, 13, 14, 15
+STATE_SIZE = 16
+"""``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
+(``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
+depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
+table's index mask."""
+
+
+@njit(cache=True)
+def pattern_table(exact: bool) -> np.ndarray:
+    """``table[side, code]``: the pattern kind (0 none … 9 five, as :mod:`inarow.search.patterns`) ``side``
+    makes by playing the cell whose window is ``code``, for every base-4 code of the ten window cells."""
+    views = 59049  # 3 ** 10: each window cell empty, own or blocked
+    kinds = np.zeros(views, dtype=np.uint8)
+    power = np.ones(10, dtype=np.int64)
+    for s in range(1, 10):
+        power[s] = power[s - 1] * 3
+    line = np.zeros(11, dtype=np.int64)
+    # One more own stone makes the next kind up, so views are classified from the most own stones down.
+    for own in range(10, -1, -1):
+        for v in range(views):
+            x = v
+            count = 0
+            for s in range(10):
+                digit = x % 3
+                x //= 3
+                line[s if s < 5 else s + 1] = digit
+                if digit == 1:
+                    count += 1
+            if count != own:
+                continue
+            line[5] = 1
+            start = 5
+            while start > 0 and line[start - 1] == 1:
+                start -= 1
+            end = 5
+            while end < 10 and line[end + 1] == 1:
+                end += 1
+            run = end - start + 1
+            if run == 5 or (run > 5 and not exact):
+                kinds[v] = 9
+                continue
+            if run > 5:
+                kinds[v] = 0
+                continue
+            fives = 0
+            best = 0
+            for s in range(10):
+                if line[s if s < 5 else s + 1] != 0:
+                    continue
+                kind = kinds[v + power[s]]
+                if kind == 9:
+                    fives += 1
+                elif kind > best:
+                    best = kind
+            if fives >= 2:
+                kinds[v] = 8
+            elif fives == 1:
+                kinds[v] = 7
+            elif best == 8:
+                kinds[v] = 6
+            elif best == 7:
+                kinds[v] = 5
+            elif best == 6:
+                kinds[v] = 4
+            elif best == 5:
+                kinds[v] = 3
+            elif best == 4:
+                kinds[v] = 2
+            elif best == 3:
+                kinds[v] = 1
+            else:
+                kinds[v] = 0
+    codes = 1 << 20
+    table = np.zeros((3, codes), dtype=np.uint8)
+    for side in range(1, 3):
+        for code in range(codes):
+            v = 0
+            x = code
+            for s in range(10):
+                digit = x & 3
+                x >>= 2
+                if digit == side:
+                    v += power[s]
+                elif digit != 0:
+                    v += 2 * power[s]
+            table[side, code] = kinds[v]
+    return table
+
+
+@njit(cache=True)
+def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-def]
+    """Recompute the worth and flags of the empty cell ``j`` for side ``s`` from its sums."""
+    worth = agg[s, 0, j]
+    fours = agg[s, 1, j]
+    threes = agg[s, 2, j]
+    if fours >= 2 or (fours > 0 and threes > 0):
+        worth += DOUBLE_THREAT
+    elif threes >= 2:
+        worth += DOUBLE_THREE
+    new = 0
+    if agg[s, 3, j] > 0:
+        new |= F_FIVE
+    if fours > 0:
+        new |= F_FOUR
+    if fours >= 2:
+        new |= F_WIN
+    if threes > 0:
+        new |= F_THREE
+    state[S_TOTAL + s] += worth - value[s, j]
+    value[s, j] = worth
+    old = flags[s, j]
+    if old != new:
+        changed = old ^ new
+        for bit in range(4):
+            if changed >> bit & 1:
+                if new >> bit & 1:
+                    count[s, bit] += 1
+                else:
+                    count[s, bit] -= 1
+        flags[s, j] = new
+
+
+@njit(cache=True)
+def place(i, side, sign, b):  # type: ignore[no-untyped-def]
+    """Put a stone of ``side`` on the empty cell ``i`` (``sign`` 1), or take it back (``sign`` -1)."""
+    cells, codes, agg, value, flags, count, near, state = b[:8]
+    hashes, zobrist, table, kinds, steps, offsets, weights, neighbours = b[8:]
+    hashes[0] ^= zobrist[side, i]
+    if sign > 0:
+        cells[i] = side
+        state[S_STONES] += 1
+    else:
+        cells[i] = 0
+        state[S_STONES] -= 1
+    delta = sign * side
+    for d in range(4):
+        step = steps[d]
+        for m in range(10):
+            j = i + offsets[m] * step
+            old = codes[d, j]
+            new = old + delta * weights[m]
+            codes[d, j] = new
+            c = cells[j]
+            if c == 3:
+                continue
+            for s in range(1, 3):
+                ko = table[s, old]
+                kn = table[s, new]
+                if ko != kn:
+                    agg[s, 0, j] += kinds[kn, 0] - kinds[ko, 0]
+                    agg[s, 1, j] += kinds[kn, 1] - kinds[ko, 1]
+                    agg[s, 2, j] += kinds[kn, 2] - kinds[ko, 2]
+                    agg[s, 3, j] += kinds[kn, 3] - kinds[ko, 3]
+                    if c == 0:
+                        _refresh(j, s, agg, value, flags, count, state)
+    for m in range(neighbours.shape[0]):
+        near[i + neighbours[m]] += sign
+    if sign > 0:
+        for s in range(1, 3):
+            old_flags = flags[s, i]
+            for bit in range(4):
+                if old_flags >> bit & 1:
+                    count[s, bit] -= 1
+            flags[s, i] = 0
+            state[S_TOTAL + s] -= value[s, i]
+            value[s, i] = 0
+    else:
+        _refresh(i, 1, agg, value, flags, count, state)
+        _refresh(i, 2, agg, value, flags, count, state)
+
+
+@njit(cache=True)
+def setup(b, board):  # type: ignore[no-untyped-def]
+    """Fill the line codes, sums, worth and flags of an empty board (its ``cells`` 0 on the board, 3
+    off it); stones are then played with :func:`place`."""
+    cells, codes, agg, value, flags, count, state = b[0], b[1], b[2], b[3], b[4], b[5], b[7]
+    table, kinds, steps, offsets, weights = b[10], b[11], b[12], b[13], b[14]
+    for d in range(4):
+        step = steps[d]
+        for k in range(board.shape[0]):
+            i = board[k]
+            code = 0
+            for m in range(10):
+                # The cell offsets[m] steps away holds weight weights[m] in the window of the cell it
+                # updates; seen from i, the cell -offsets[m] steps away has that weight.
+                code += cells[i - offsets[m] * step] * weights[m]
+            codes[d, i] = code
+            for s in range(1, 3):
+                kind = table[s, code]
+                for q in range(4):
+                    agg[s, q, i] += kinds[kind, q]
+    for k in range(board.shape[0]):
+        _refresh(board[k], 1, agg, value, flags, count, state)
+        _refresh(board[k], 2, agg, value, flags, count, state)
+
+
+@njit(cache=True)
+def _first(s, bit, b, board):  # type: ignore[no-untyped-def]
+    flags = b[4]
+    for k in range(board.shape[0]):
+        j = board[k]
+        if flags[s, j] >> bit & 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
+    flags = b[4]
+    for k in range(board.shape[0] - 1, -1, -1):
+        j = board[k]
+        if flags[s, j] >> bit & 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def evaluate(side, state):  # type: ignore[no-untyped-def]
+    """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
+    of evaluations."""
+    v = state[S_TOTAL + side] * 6 // 4 - state[S_TOTAL + 3 - side]
+    return max(-EXACT + 1, min(EXACT - 1, v))
+
+
+@njit(cache=True)
+def _win(n, state):  # type: ignore[no-untyped-def]
+    return (state[S_CELLS] + 1 - n) // 2 * EXACT
+
+
+@njit(cache=True)
+def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
+    ``row`` of the buffers, best first; returns how many."""
+    cells, value, flags, count, near = b[0], b[3], b[4], b[5], b[6]
+    moves, scores = buf[0], buf[1]
+    opp = 3 - side
+    n = 0
+    if count[opp, WIN_BIT] > 0:
+        # An open three (or a four-three) of the opponent: answer on its line, or play a four.
+        for k in range(board.shape[0]):
+            j = board[k]
+            if flags[opp, j] & F_FOUR or flags[side, j] & F_FOUR:
+                score = value[side, j] + value[opp, j]
+                q = n
+                while q > 0 and scores[row, q - 1] < score:
+                    moves[row, q] = moves[row, q - 1]
+                    scores[row, q] = scores[row, q - 1]
+                    q -= 1
+                moves[row, q] = j
+                scores[row, q] = score
+                n += 1
+        return n
+    for k in range(board.shape[0]):
+        j = board[k]
+        if near[j] == 0 or cells[j] != 0:
+            continue
+        score = 10 * value[side, j] + 9 * value[opp, j]
+        if n == width and scores[row, n - 1] >= score:
+            continue
+        q = n if n < width else width - 1
+        while q > 0 and scores[row, q - 1] < score:
+            moves[row, q] = moves[row, q - 1]
+            scores[row, q] = scores[row, q - 1]
+            q -= 1
+        moves[row, q] = j
+        scores[row, q] = score
+        if n < width:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The length in plies of a VCF of ``a`` (to move) with at most ``depth`` fours, up to its five
+    included, or -1."""
+    value, flags, count, state = b[3], b[4], b[5], b[7]
+    moves, scores = buf[0], buf[1]
+    path = buf[2]
+    if count[a, FIVE_BIT] > 0:
+        path[row, 0] = _first(a, FIVE_BIT, b, board)
+        path[row, 3] = 1
+        return 1
+    if depth <= 0:
+        state[S_CUT] = 1
+        return -1
+    if state[S_NODES] > state[S_VCF_LIMIT]:
+        state[S_EXHAUSTED] = 1
+        return -1
+    d = 3 - a
+    n = 0
+    if count[d, FIVE_BIT] > 0:
+        if count[d, FIVE_BIT] > 1:
+            return -1
+        block = _first(d, FIVE_BIT, b, board)
+        if flags[a, block] & F_FOUR:
+            moves[row, 0] = block
+            n = 1
+    else:
+        for k in range(board.shape[0]):
+            j = board[k]
+            if flags[a, j] & F_FOUR:
+                score = value[a, j]
+                q = n
+                while q > 0 and scores[row, q - 1] < score:
+                    moves[row, q] = moves[row, q - 1]
+                    scores[row, q] = scores[row, q - 1]
+                    q -= 1
+                moves[row, q] = j
+                scores[row, q] = score
+                n += 1
+    for k in range(n):
+        move = moves[row, k]
+        state[S_NODES] += 1
+        if state[S_NODES] >= state[S_LIMIT]:
+            state[S_ABORT] = 1
+            return -1
+        place(move, a, 1, b)
+        found = -1
+        fives = count[a, FIVE_BIT]
+        if fives >= 2:
+            found = 3
+            path[row, 0] = move
+            path[row, 1] = _first(a, FIVE_BIT, b, board)
+            path[row, 2] = _last(a, FIVE_BIT, b, board)
+            path[row, 3] = 2
+        elif fives == 1:
+            reply = _first(a, FIVE_BIT, b, board)
+            if not flags[d, reply] & F_FIVE and row + 1 < ROWS:
+                place(reply, d, 1, b)
+                rest = _vcf_line(a, depth - 1, row + 1, b, board, buf)
+                if rest > 0:
+                    found = 2 + rest
+                    path[row, 0] = move
+                    path[row, 1] = reply
+                    path[row, 3] = 3
+                place(reply, d, -1, b)
+        place(move, a, -1, b)
+        if found > 0:
+            return found
+        if state[S_ABORT] or state[S_EXHAUSTED]:
+            return -1
+    return -1
+
+
+@njit(cache=True)
+def vcf(a, max_fours, max_nodes, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The length of the shortest VCF of ``a`` found within ``max_nodes`` nodes, or -1 (no proof of
+    anything); sets the abort flag when the search's own node limit is passed."""
+    state = b[7]
+    state[S_VCF_LIMIT] = state[S_NODES] + max_nodes
+    state[S_EXHAUSTED] = 0
+    for depth in range(1, max_fours + 1):
+        state[S_CUT] = 0
+        length = _vcf_line(a, depth, row, b, board, buf)
+        if length > 0:
+            return length
+        if state[S_ABORT] or state[S_EXHAUSTED] or not state[S_CUT]:
+            return -1
+    return -1
+
+
+@njit(cache=True)
+def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """The α-β value of the position for ``side``, to move, ``depth`` plies deep (negamax, principal
+    variation search, the table's bounds and best move). Returns 0 with the abort flag set once the node
+    limit is passed; an aborted search stores nothing."""
+    count, state, hashes = b[5], b[7], b[8]
+    keys, depths, lowers, uppers, best_moves, generations = table
+    moves = buf[0]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_LIMIT]:
+        state[S_ABORT] = 1
+        return 0
+    opp = 3 - side
+    n = state[S_STONES]
+    if count[side, FIVE_BIT] > 0:
+        return _win(n, state)
+    if count[opp, FIVE_BIT] >= 2:
+        return -_win(n + 1, state)
+    if n >= state[S_CELLS]:
+        return 0
+    forced = 0
+    if count[opp, FIVE_BIT] == 1:
+        moves[ply, 0] = _first(opp, FIVE_BIT, b, board)
+        forced = 1
+        if ply < MAX_PLY:
+            depth += 1
+    elif count[side, WIN_BIT] > 0:
+        return _win(n + 2, state)
+    key = hashes[0] ^ np.uint64(side)
+    slot = np.int64(key & np.uint64(state[S_MASK]))
+    hint = -1
+    if generations[slot] == state[S_GEN] and keys[slot] == key:
+        hint = best_moves[slot]
+        if depths[slot] >= depth:
+            lower = lowers[slot]
+            upper = uppers[slot]
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+    if depth <= 0 or ply >= LAST_ROW:
+        leaf = evaluate(side, state)
+        if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
+            length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            if length > 0:
+                leaf = _win(n + length - 1, state)
+            # A horizon's value is exact at depth 0: kept, so that transpositions skip its VCF.
+            keys[slot] = key
+            generations[slot] = state[S_GEN]
+            depths[slot] = 0
+            lowers[slot] = leaf
+            uppers[slot] = leaf
+            best_moves[slot] = -1
+        return leaf
+    if state[S_INNER] and not forced and count[side, FOUR_BIT] > 0:
+        length = vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES, ply, b, board, buf)
+        if length > 0:
+            return _win(n + length - 1, state)
+        if state[S_ABORT]:
+            return 0
+    number = forced
+    if not forced:
+        number = _moves(side, state[S_WIDTH], ply, b, board, buf)
+        if number == 0:
+            return evaluate(side, state)
+    if hint >= 0:
+        for k in range(1, number):
+            if moves[ply, k] == hint:
+                for q in range(k, 0, -1):
+                    moves[ply, q] = moves[ply, q - 1]
+                moves[ply, 0] = hint
+                break
+    alpha0 = alpha
+    best = -INFINITY
+    best_move = moves[ply, 0]
+    for k in range(number):
+        move = moves[ply, k]
+        place(move, side, 1, b)
+        if k == 0:
+            v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
+        else:
+            v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            if alpha < v < beta and not state[S_ABORT]:
+                v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return 0
+        if v > best:
+            best = v
+            best_move = move
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    keys[slot] = key
+    generations[slot] = state[S_GEN]
+    depths[slot] = depth
+    lowers[slot] = best if best > alpha0 else -INFINITY
+    uppers[slot] = best if best < beta else INFINITY
+    best_moves[slot] = best_move
+    return best
+
+
+@njit(cache=True)
+def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep, the first with the full window,
+    the others with null windows first; ``values[k]`` gets each root move's value (the best exact, the
+    others upper bounds). Returns the best value, its index and how many root moves were searched (fewer
+    than all when the node limit was passed)."""
+    state = b[7]
+    # Every argument of the recursive search typed as it calls itself (int64), or numba's cache would
+    # keep a second, unresolved specialisation (numba issue 6061).
+    alpha = np.int64(-INFINITY)
+    beta = np.int64(INFINITY)
+    best = -1
+    opp = np.int64(3 - side)
+    one = np.int64(1)
+    below = np.int64(depth - 1)
+    for k in range(roots.shape[0]):
+        move = roots[k]
+        place(move, side, 1, b)
+        if k == 0:
+            v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
+        else:
+            v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
+            if v > alpha and not state[S_ABORT]:
+                v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return alpha, best, k
+        values[k] = v
+        if v > alpha:
+            alpha = v
+            best = k
+    return alpha, best, roots.shape[0]
+
+
+@njit(cache=True)
+def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untyped-def]
+    """The expected line: ``first`` for ``side``, then the table's best moves, at most ``depth`` moves in
+    all, into ``out``; returns how many (the board is left as it was)."""
+    cells, state, hashes = b[0], b[7], b[8]
+    keys, best_moves, generations = table[0], table[4], table[5]
+    out[0] = first
+    place(first, side, 1, b)
+    length = 1
+    side = 3 - side
+    while length < depth:
+        key = hashes[0] ^ np.uint64(side)
+        slot = np.int64(key & np.uint64(state[S_MASK]))
+        if generations[slot] != state[S_GEN] or keys[slot] != key:
+            break
+        move = best_moves[slot]
+        if move < 0 or cells[move] != 0:
+            break
+        out[length] = move
+        place(move, side, 1, b)
+        length += 1
+        side = 3 - side
+    for k in range(length - 1, -1, -1):
+        place(out[k], cells[out[k]], -1, b)
+    return length
+
+
+@njit(cache=True)
+def vcf_line(a, max_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """The shortest VCF of ``a`` (to move) found with at most ``max_fours`` fours within ``max_nodes``
+    nodes, as :meth:`inarow.search.threats.ThreatSearch.vcf` finds it, into ``out``: returns its length
+    (0: none found) and counts its nodes in ``state[S_NODES]``."""
+    state = b[7]
+    path = buf[2]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    # int64 arguments, as the recursion below passes them (see :func:`root`)
+    length = vcf(np.int64(a), np.int64(max_fours), np.int64(max_nodes), np.int64(0), b, board, buf)
+    if length <= 0:
+        return 0
+    n = 0
+    row = 0
+    while n < length:
+        tag = path[row, 3]
+        if tag == 1:
+            out[n] = path[row, 0]
+            n += 1
+            break
+        if tag == 2:
+            out[n] = path[row, 0]
+            out[n + 1] = path[row, 1]
+            out[n + 2] = path[row, 2]
+            n += 3
+            break
+        out[n] = path[row, 0]
+        out[n + 1] = path[row, 1]
+        n += 2
+        row += 1
+    return n
