@@ -580,3 +580,15 @@ def test_in_an_o_first_game_the_player_who_starts_plays_o() -> None:
     assert played.exit_code == 0
     assert "(you play O: O moves first)" in played.output
     assert "tictactoe:o-first, level easy." in played.output
+
+
+def test_warm_up_loads_the_compiled_engines_once_connect_four_then_gomoku() -> None:
+    first = runner.invoke(app, ["warm-up"])
+    assert first.exit_code == 0
+    lines = first.output.splitlines()
+    assert len(lines) == 2 and "search engine" in lines[0] and "Gomoku search" in lines[1], lines
+    again = runner.invoke(app, ["warm-up"])
+    assert (
+        again.output
+        == "the compiled engine was already loaded\nthe compiled Gomoku search was already loaded\n"
+    )

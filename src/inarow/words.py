@@ -226,6 +226,15 @@ def engine_ready(seconds: float, compiled: bool, folder: str) -> str:
     return said.format(seconds=f"{seconds:.2f}", folder=folder)
 
 
+def gomoku_engine_ready(seconds: float, compiled: bool) -> str:
+    """What ``inarow warm-up`` did with the Gomoku engine's compiled search."""
+    if not seconds:
+        return _("the compiled Gomoku search was already loaded")
+    if compiled:
+        return _("compiled the Gomoku search in {seconds} s").format(seconds=f"{seconds:.1f}")
+    return _("loaded the compiled Gomoku search in {seconds} s").format(seconds=f"{seconds:.2f}")
+
+
 def searching(text: str, game: str) -> str:
     """The progress line of a long analysis."""
     if not text:

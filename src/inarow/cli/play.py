@@ -68,9 +68,9 @@ def play(
     "warm-up",
     cls=Verb,
     help=N_(
-        "Load the compiled engine now: compile it (once per install, about 10 s) or load it from "
-        "numba's cache, so that no later search pays for it. bash scripts/start.sh runs it after "
-        "installing."
+        "Load the compiled engines now (Connect Four's and the small boards', then Gomoku's): compile "
+        "them (once per install, about 10 s each) or load them from numba's cache, so that no later "
+        "search pays for it. bash scripts/start.sh runs it after installing."
     ),
 )
 def warm_up_command() -> None:
@@ -84,10 +84,14 @@ def warm_up_command() -> None:
         return engine_loading(compiles)
 
     seconds = load_engine(loading)  # numba's import included
-    from inarow.search import compiled
+    from inarow.search import compiled, gomoku, gomoku_compiled
 
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
+    compiles = not gomoku.kernels_marker().is_file()
+    with engine_loading(compiles):
+        seconds = gomoku_compiled.warm_up()
+    out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 
 
 @app.command(
