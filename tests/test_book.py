@@ -521,3 +521,16 @@ def test_book_build_strategy_writes_a_strategy_book_and_book_info_describes_it(
         said,
         "the empty board with best play: draw for the side to move, by 3",
     ]
+
+
+def test_a_strategy_book_answers_for_the_same_board_with_o_moving_first(
+    small_strategy: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "small.strategy"
+    small_strategy.book.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    o_first = Game.parse(SMALL.name + ":o-first")
+    played = parse_position("3 2", SMALL.name)
+    mirrored = Position(o_first, played.o, played.x)  # the same stones, O having opened
+    assert mirrored.sides() == played.sides()
+    assert strategy.recall_move(mirrored) == strategy.recall_move(played) is not None

@@ -17,6 +17,7 @@ the keyed, least image of the position; :func:`recall_move` maps it back onto th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from inarow.book.keys import keyable, position_key, position_of
 from inarow.book.recall import Recalling, strategies
 from inarow.errors import BookError
 from inarow.i18n import N_
-from inarow.rules import Game, Position
+from inarow.rules import Game, Position, other
 from inarow.search.limits import Budget
 from inarow.symmetry import symmetries
 
@@ -49,12 +50,15 @@ def decode(code: int) -> tuple[int, int]:
 
 def recall_move(position: Position) -> tuple[int, int] | None:
     """The value of ``position`` for the side to move and a move (cell bit) that keeps it, if a strategy
-    book of its game holds the position; None otherwise."""
+    book of its game (or of the same board with the other side moving first) holds the position; None
+    otherwise."""
     game = position.game
     if not keyable(game) or position.is_over:
         return None
     cur, opp = position.sides()
-    for book in strategies(game):
+    # Keys are from the side to move's standpoint: a game where O moves first has the same positions.
+    books = strategies(game) or strategies(replace(game, first=other(game.first)))
+    for book in books:
         code = book.score(cur, opp)
         if code is None:
             continue
