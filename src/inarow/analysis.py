@@ -503,10 +503,10 @@ def play(position: Position, limits: Limits, *, loading: Loading | None = None) 
     """What level ``perfect`` plays in ``position`` within ``limits``: an exact analysis whose ``best`` move
     keeps the value of the position, from the cheapest source that proves one.
 
+    - positions of a strategy book (:mod:`inarow.book.strategy`): its move, at once (``plies`` None: won,
+      drawn or lost with best play); first, as its tree holds the positions that follow its own moves;
     - positions the books and remembered solutions cover, and those with at most :data:`STRONG_MAX_EMPTY`
       empty cells: :func:`analyze` (every move's exact score; ``plies`` says how soon the game ends);
-    - positions of a strategy book (:mod:`inarow.book.strategy`): its move, at once (``plies`` None: won,
-      drawn or lost with best play);
     - the others: :func:`decide` on the process's table within :data:`EXACT_SHARE` of the time, the line of
       best play then that one move, ``moves`` the moves searched (``plies`` None);
     - when that runs out of time: the depth-limited search, as :func:`analyze` falls back on (not exact).
@@ -518,19 +518,15 @@ def play(position: Position, limits: Limits, *, loading: Loading | None = None) 
 
     game = position.game
     empty = game.cells - position.ply
-    if (
-        position.is_over
-        or gomoku.supports(game)
-        or limits.depth is not None
-        or not solvable(game)
-        or empty <= STRONG_MAX_EMPTY
-        or recall.covers(position)
-    ):
+    if position.is_over or gomoku.supports(game) or limits.depth is not None or not solvable(game):
         return analyze(position, limits, loading=loading)
+    # The strategy book first: its tree holds the positions that follow its own moves, not others'.
     known = strategy.recall_move(position)
     if known is not None:
         value, bit = known
         return _decided(position, value, bit, {bit: value}, Budget(limits))
+    if empty <= STRONG_MAX_EMPTY or recall.covers(position):
+        return analyze(position, limits, loading=loading)
     load = load_engine(loading, game) if engine_for(game, empty) == "compiled" else 0.0
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
     budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
