@@ -3,6 +3,7 @@ score equal to a direct solve, refused when its file is not a whole book, and co
 
 from __future__ import annotations
 
+import random
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -534,3 +535,44 @@ def test_a_strategy_book_answers_for_the_same_board_with_o_moving_first(
     mirrored = Position(o_first, played.o, played.x)  # the same stones, O having opened
     assert mirrored.sides() == played.sides()
     assert strategy.recall_move(mirrored) == strategy.recall_move(played) is not None
+
+
+@pytest.fixture(scope="module")
+def shipped_strategy() -> Book:
+    path = recall.shipped_path(Game.parse("connect4"), ".strategy")
+    assert path is not None, "the package ships a Connect Four strategy book"
+    return Book.load(path)
+
+
+def test_the_shipped_strategy_book_plays_the_centre_on_the_empty_board_and_wins(
+    shipped_strategy: Book,
+) -> None:
+    assert shipped_strategy.kind == "strategy" and shipped_strategy.plies >= 8
+    code = shipped_strategy.score(0, 0)
+    assert code is not None
+    value, bit = strategy.decode(code)
+    assert value == 1 and shipped_strategy.game.cell_name(bit) == "4", "the first player wins, in the centre"
+
+
+def test_a_sample_of_the_shipped_strategy_books_moves_keep_their_values_by_direct_weak_solves(
+    shipped_strategy: Book,
+) -> None:
+    """The deepest entries (the cheapest to solve afresh): the value is the position's, and the move's
+    child has the opposite value for the opponent."""
+    game = shipped_strategy.game
+    deepest = [
+        int(k) for k in shipped_strategy.keys if position_of(game, int(k)).ply >= shipped_strategy.plies - 1
+    ]
+    for value in random.Random(14).sample(deepest, 6):
+        position = position_of(game, value)
+        kept, bit = strategy.decode(int(shipped_strategy.score_of(value) or 0))
+        assert kept == weak(position), position.diagram()
+        assert -weak(position.play(bit)) == kept, position.diagram()
+
+
+def test_the_shipped_strategy_book_holds_every_position_after_its_own_moves(shipped_strategy: Book) -> None:
+    game = shipped_strategy.game
+    for value, code in zip(shipped_strategy.keys, shipped_strategy.scores, strict=True):
+        if position_of(game, int(value)).ply + 2 <= shipped_strategy.plies:
+            for child in strategy.following(game, int(value), int(code)):
+                assert shipped_strategy.score_of(child) is not None
