@@ -466,11 +466,11 @@ def test_a_strategy_build_on_a_process_pool_stopped_midway_resumes_and_equals_th
     small_strategy: Built, tmp_path: Path
 ) -> None:
     checkpoint = tmp_path / "small.strategy.partial"
-    calls = {"solving": 0}
+    calls = {"deciding": 0}
 
     def interrupt(phase: str, done: int, total: int) -> None:
-        calls["solving"] += phase == "solving"
-        if calls["solving"] == 6:
+        calls["deciding"] += phase == "deciding"
+        if calls["deciding"] == 6:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):

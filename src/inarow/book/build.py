@@ -32,7 +32,7 @@ from inarow.rules import Game, Position
 from inarow.search.limits import Budget
 from inarow.search.scores import exact_score
 
-Phase = Literal["enumerating", "solving", "backing up"]
+Phase = Literal["enumerating", "solving", "backing up", "deciding"]
 Progress = Callable[[Phase, int, int], None]
 """Called as work goes on: the phase, how much of it is done and its total."""
 

@@ -167,12 +167,12 @@ def build(
         codes.update({value: found[value] for value in level if value in found})
         todo = [value for value in level if value not in codes]
         total = sum(map(len, levels))
-        report("solving", len(codes), total)
+        report("deciding", len(codes), total)
         for chunk, answers in runner.solve(game, chunks_of(todo, workers), decide_chunk):
             if saved is not None:
                 saved.append(chunk, answers)
             codes.update(zip(chunk, answers, strict=True))
-            report("solving", len(codes), total)
+            report("deciding", len(codes), total)
         solved += len(todo)
         if ply + 2 <= plies:
             seen: set[int] = set()

@@ -59,6 +59,7 @@ def _phase_words(phase: Phase) -> str:
                 "enumerating": _("listing the positions"),
                 "solving": _("solving the last ply"),
                 "backing up": _("backing up the scores"),
+                "deciding": _("deciding the moves of the strategy"),
             }
         )
     return _PHASES[phase]
