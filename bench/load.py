@@ -60,6 +60,8 @@ class Tally:
     ``weak`` (exact: won, drawn or lost with best play), ``not exact`` (the evaluation), ``other``."""
     by_ply: dict[int, list[float]] = field(default_factory=dict)
     """Latencies by the ply of the computer's reply."""
+    inexact_by_ply: dict[int, int] = field(default_factory=dict)
+    """Replies whose note is not exact, by ply."""
 
     def count(self, state: dict[str, object], ply: int, seconds: float) -> None:
         """Tally the computer's reply in the answer ``state`` to the move of ``ply``."""
@@ -79,6 +81,8 @@ class Tally:
         else:
             kind = "strong"
         self.proofs[kind] = self.proofs.get(kind, 0) + 1
+        if kind == "not exact":
+            self.inexact_by_ply[ply + 1] = self.inexact_by_ply.get(ply + 1, 0) + 1
 
 
 @dataclass
@@ -281,11 +285,12 @@ def main() -> None:
             f"{tally.proofs.get('not exact', 0)}; other notes {tally.proofs.get('other', 0)}"
         )
         if args.by_ply:
-            print(f"{'ply':>5} {'replies':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+            print(f"{'ply':>5} {'replies':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'not exact':>9}")
             for ply, seconds in sorted(tally.by_ply.items()):
                 print(
                     f"{ply:>5} {len(seconds):>8} {statistics.median(seconds) * 1000:>8.1f} "
-                    f"{percentile(seconds, 0.99) * 1000:>8.1f} {max(seconds) * 1000:>8.1f}"
+                    f"{percentile(seconds, 0.99) * 1000:>8.1f} {max(seconds) * 1000:>8.1f} "
+                    f"{tally.inexact_by_ply.get(ply, 0):>9}"
                 )
     if args.mixed:
         print(
