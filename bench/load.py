@@ -3,7 +3,10 @@
 Each player (an asyncio task with its own httpx connection) starts a game, then plays a random legal move
 (seeded) and waits for the computer's reply, until the game ends; then starts another, until it has played
 ``--games`` games or ``--seconds`` have passed. The latency of every move request (your move and the reply)
-is recorded. Prints a table: players, games, moves, p50, p99 and max latency in ms, moves per second, errors.
+is recorded. Prints a table: players, games, moves, p50, p99 and max latency in ms, moves per second, errors;
+then, per game, how many of the computer's replies were exact (their notes: ``strong``, the exact value with
+the plies to the end; ``weak``, won, drawn or lost with best play, proven) and how many not (the evaluation),
+and with ``--by-ply`` the latency of the replies by ply.
 
 Players think before each move, as people do: a pause drawn uniformly from 0 to twice ``--pause`` (1 s on
 average by default). ``--pause 0`` makes every player move back to back: a saturation test, in which the
@@ -52,6 +55,34 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     games: int = 0
     errors: list[str] = field(default_factory=list)
+    proofs: dict[str, int] = field(default_factory=dict)
+    """The computer's replies by what their note says: ``strong`` (exact, with the plies to the end),
+    ``weak`` (exact: won, drawn or lost with best play), ``not exact`` (the evaluation), ``other``."""
+    by_ply: dict[int, list[float]] = field(default_factory=dict)
+    """Latencies by the ply of the computer's reply."""
+    inexact_by_ply: dict[int, int] = field(default_factory=dict)
+    """Replies whose note is not exact, by ply."""
+
+    def count(self, state: dict[str, object], ply: int, seconds: float) -> None:
+        """Tally the computer's reply in the answer ``state`` to the move of ``ply``."""
+        moves = state["moves"]
+        assert isinstance(moves, list)
+        reply = moves[-1] if moves and moves[-1]["ply"] == ply + 1 else None
+        if reply is None or reply["by"] != "computer":
+            return
+        self.by_ply.setdefault(ply + 1, []).append(seconds)
+        note = reply.get("note") or {}
+        if note.get("kind") != "analysis":
+            kind = "other"
+        elif not note.get("exact"):
+            kind = "not exact"
+        elif note.get("plies") is None:
+            kind = "weak"
+        else:
+            kind = "strong"
+        self.proofs[kind] = self.proofs.get(kind, 0) + 1
+        if kind == "not exact":
+            self.inexact_by_ply[ply + 1] = self.inexact_by_ply.get(ply + 1, 0) + 1
 
 
 @dataclass
@@ -121,11 +152,13 @@ async def player(
                     response = await client.post(
                         f"/api/games/{game['id']}/moves", json={"move": move, "ply": ply}
                     )
-                    tally.latencies.append(time.perf_counter() - start)
+                    seconds = time.perf_counter() - start
+                    tally.latencies.append(seconds)
                     if response.status_code != 200:
                         tally.errors.append(f"move {move}: {response.status_code} {response.text[:120]}")
                         break
                     game = response.json()
+                    tally.count(game, ply, seconds)
                 tally.games += game["result"] is not None
             except httpx.HTTPError as error:
                 tally.errors.append(f"{type(error).__name__}: {error}")
@@ -206,6 +239,7 @@ def main() -> None:
     parser.add_argument("--hammers", type=int, default=4, help="teaching clients of --mixed")
     parser.add_argument("--hammer-timeout", type=float, default=3.0, help="seconds before a hammer drops")
     parser.add_argument("--think-time", type=float, default=2.0, help="of the started server")
+    parser.add_argument("--by-ply", action="store_true", help="latency of the computer's replies by ply")
     args = parser.parse_args()
     if not 1 <= args.players <= 500:
         parser.error("--players: from 1 to 500")
@@ -240,6 +274,24 @@ def main() -> None:
             )
         else:
             print(f"{count:>8} {name:>10} no move was played")
+    for name, tally in tallies.items():
+        replies = sum(tally.proofs.values())
+        if not replies:
+            continue
+        exact = tally.proofs.get("strong", 0) + tally.proofs.get("weak", 0)
+        print(
+            f"{name}: {replies} computer replies, exact {exact} ({100 * exact / replies:.1f}%): strong "
+            f"{tally.proofs.get('strong', 0)}, weak {tally.proofs.get('weak', 0)}; not exact "
+            f"{tally.proofs.get('not exact', 0)}; other notes {tally.proofs.get('other', 0)}"
+        )
+        if args.by_ply:
+            print(f"{'ply':>5} {'replies':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'not exact':>9}")
+            for ply, seconds in sorted(tally.by_ply.items()):
+                print(
+                    f"{ply:>5} {len(seconds):>8} {statistics.median(seconds) * 1000:>8.1f} "
+                    f"{percentile(seconds, 0.99) * 1000:>8.1f} {max(seconds) * 1000:>8.1f} "
+                    f"{tally.inexact_by_ply.get(ply, 0):>9}"
+                )
     if args.mixed:
         print(
             f"teaching hammers: {args.hammers}, answered {hammered.answered}, busy (503) {hammered.busy}, "

@@ -3,6 +3,7 @@ score equal to a direct solve, refused when its file is not a whole book, and co
 
 from __future__ import annotations
 
+import random
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from inarow import BookError, InarowError, analyze, parse_position
-from inarow.analysis import exact_solver
-from inarow.book import recall
+from inarow.analysis import decide, exact_solver
+from inarow.book import recall, strategy
 from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
 from inarow.book.file import MAGIC, Book
 from inarow.book.keys import key, position_key, position_of, unkey
@@ -357,3 +358,221 @@ def test_the_empty_connect_four_board_is_analysed_from_the_shipped_book(
     result = analyze(Position.start(shipped.game))
     assert result.exact and result.nodes == 0 and result.score == 1 and result.best == ("4",)
     assert [m.value for m in result.moves] == [-1, -1, 0, 1, 0, -1, -1]
+
+
+# ----------------------------------------------------------------------------------- the strategy book
+STRATEGY_PLIES = 6
+
+
+def weak(position: Position) -> int:
+    """The value (1, 0, -1) of ``position`` for the side to move by a fresh engine, no book consulted."""
+    if position.winner is not None:
+        return -1
+    if position.is_over:
+        return 0
+    cur, opp = position.sides()
+    return exact_solver(position.game, Budget(), position.game.cells - position.ply).solve(cur, opp, True)
+
+
+@pytest.fixture(scope="module")
+def small_strategy() -> Built:
+    return strategy.build(SMALL, STRATEGY_PLIES, InlineRunner())
+
+
+def test_every_move_of_a_small_strategy_book_keeps_the_value_of_its_position(small_strategy: Built) -> None:
+    book = small_strategy.book
+    assert book.kind == "strategy" and len(book) == sum(small_strategy.per_ply)
+    for value, code in zip(book.keys, book.scores, strict=True):
+        position = position_of(SMALL, int(value))
+        kept, bit = strategy.decode(int(code))
+        assert kept == weak(position), position.diagram()
+        assert -weak(position.play(bit)) == kept, position.diagram()
+
+
+def test_a_strategy_book_holds_every_position_a_perfect_player_meets_whatever_the_opponent_plays(
+    small_strategy: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playing the book's move at the computer's turns and every move at the opponent's, as first player and
+    as second, every position up to its plies is in the book, and the computer never falls below the
+    value it started from (5×4 with four in a row is a draw: it never loses)."""
+    path = tmp_path / "small.strategy"
+    small_strategy.book.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    met = 0
+    for computer_first in (True, False):
+        level = (
+            [Position.start(SMALL)] if computer_first else [c for _, c in Position.start(SMALL).children()]
+        )
+        while level and level[0].ply <= STRATEGY_PLIES:
+            following = []
+            for position in level:
+                known = strategy.recall_move(position)
+                assert known is not None, position.diagram()
+                value, bit = known
+                assert value >= 0, position.diagram()
+                met += 1
+                after = position.play(bit)
+                following += [c for _, c in after.children() if not c.is_over] if not after.is_over else []
+            level = following
+    assert met > len(small_strategy.book), "mirrored positions share entries"
+
+
+def test_mirrored_positions_get_the_mirrored_move_from_the_strategy_book(
+    small_strategy: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "small.strategy"
+    small_strategy.book.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    left = parse_position("2", SMALL.name)  # ...../...../...../.x...  o to move (the computer, second)
+    right = parse_position("4", SMALL.name)  # ...../...../...../...x.
+    assert position_key(left) == position_key(right)
+    (value, bit), (mirrored_value, mirrored_bit) = strategy.recall_move(left), strategy.recall_move(right)  # type: ignore[misc]
+    assert value == mirrored_value
+    column, row = SMALL.coordinates(bit)
+    assert SMALL.coordinates(mirrored_bit) == (SMALL.columns - 1 - column, row)
+
+
+def test_a_strategy_book_answers_only_positions_of_its_game_and_never_for_scores(
+    small_strategy: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "small.strategy"
+    small_strategy.book.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    other = Game.parse("6x4:4:gravity")
+    assert strategy.recall_move(Position.start(other)) is None
+    assert strategy.recall_move(Position.start(SMALL)) is not None
+    assert recall.books(SMALL) == () and [b.kind for b in recall.strategies(SMALL)] == ["strategy"]
+    assert recall.recall(SMALL, 0, 0) is None, "its codes are not scores"
+
+
+def test_a_truncated_strategy_book_is_refused_and_a_whole_one_reads_back_the_same(
+    small_strategy: Built, tmp_path: Path
+) -> None:
+    data = small_strategy.book.to_bytes()
+    assert data.startswith(b"INAROWSB")
+    path = tmp_path / "cut.strategy"
+    path.write_bytes(data[:-3])
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == (
+        f"cannot use the opening book {str(path)!r}: it is truncated: {len(data) - 3} bytes where its "
+        f"header announces {len(small_strategy.book)} positions in {len(data)} bytes"
+    )
+    path.write_bytes(data)
+    assert Book.load(path).same(small_strategy.book)
+
+
+def test_a_strategy_build_on_a_process_pool_stopped_midway_resumes_and_equals_the_inline_one(
+    small_strategy: Built, tmp_path: Path
+) -> None:
+    checkpoint = tmp_path / "small.strategy.partial"
+    calls = {"deciding": 0}
+
+    def interrupt(phase: str, done: int, total: int) -> None:
+        calls["deciding"] += phase == "deciding"
+        if calls["deciding"] == 6:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        strategy.build(SMALL, STRATEGY_PLIES, InlineRunner(), checkpoint=checkpoint, progress=interrupt)
+    kept = Checkpoint(checkpoint, SMALL, 0, strategy.CHECKPOINT_MAGIC).load()
+    assert 0 < len(kept) < len(small_strategy.book)
+    runner = ProcessRunner(2)
+    try:
+        resumed = strategy.build(SMALL, STRATEGY_PLIES, runner, checkpoint=checkpoint, workers=2)
+    finally:
+        runner.close()
+    assert resumed.book.same(small_strategy.book)
+    assert (resumed.resumed, resumed.solved) == (len(kept), len(small_strategy.book) - len(kept))
+    assert not checkpoint.exists()
+
+
+def test_decide_keeps_the_value_of_every_early_position_of_a_small_board() -> None:
+    """:func:`inarow.analysis.decide` against fresh weak solves, on every position of up to 4 stones."""
+    for x, o in every_position(SMALL, 4):
+        position = Position(SMALL, x, o)
+        value, bit, tried = decide(position, exact_solver(SMALL, Budget()))
+        assert value == weak(position) and tried[bit] == value, position.diagram()
+        if value >= 0:
+            assert -weak(position.play(bit)) == value, position.diagram()
+        assert all(-weak(position.play(b)) == v for b, v in tried.items()), position.diagram()
+
+
+def test_book_build_strategy_writes_a_strategy_book_and_book_info_describes_it(
+    small_strategy: Built, tmp_path: Path
+) -> None:
+    out = tmp_path / "cli.strategy"
+    runner = CliRunner()
+    made = runner.invoke(
+        app,
+        ["book", "build", "--strategy", "--game", SMALL.name, "--plies", str(STRATEGY_PLIES), "--out", str(out),
+         "--workers", "1"],
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert Book.load(out).same(small_strategy.book)
+    per_ply = " + ".join(map(str, small_strategy.per_ply))
+    said = made.stdout.splitlines()[0]
+    assert said.startswith(
+        f"{out}: strategy book of 5x4:4:gravity: {len(small_strategy.book)} positions to 6 plies "
+        f"({per_ply} per ply), "
+    )
+    shown = runner.invoke(app, ["book", "info", str(out)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == [
+        said,
+        "the empty board with best play: draw for the side to move, by 3",
+    ]
+
+
+def test_a_strategy_book_answers_for_the_same_board_with_o_moving_first(
+    small_strategy: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "small.strategy"
+    small_strategy.book.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    o_first = Game.parse(SMALL.name + ":o-first")
+    played = parse_position("3 2", SMALL.name)
+    mirrored = Position(o_first, played.o, played.x)  # the same stones, O having opened
+    assert mirrored.sides() == played.sides()
+    assert strategy.recall_move(mirrored) == strategy.recall_move(played) is not None
+
+
+@pytest.fixture(scope="module")
+def shipped_strategy() -> Book:
+    path = recall.shipped_path(Game.parse("connect4"), ".strategy")
+    assert path is not None, "the package ships a Connect Four strategy book"
+    return Book.load(path)
+
+
+def test_the_shipped_strategy_book_plays_the_centre_on_the_empty_board_and_wins(
+    shipped_strategy: Book,
+) -> None:
+    assert shipped_strategy.kind == "strategy" and shipped_strategy.plies >= 8
+    code = shipped_strategy.score(0, 0)
+    assert code is not None
+    value, bit = strategy.decode(code)
+    assert value == 1 and shipped_strategy.game.cell_name(bit) == "4", "the first player wins, in the centre"
+
+
+def test_a_sample_of_the_shipped_strategy_books_moves_keep_their_values_by_direct_weak_solves(
+    shipped_strategy: Book,
+) -> None:
+    """The deepest entries (the cheapest to solve afresh): the value is the position's, and the move's
+    child has the opposite value for the opponent."""
+    game = shipped_strategy.game
+    deepest = [
+        int(k) for k in shipped_strategy.keys if position_of(game, int(k)).ply >= shipped_strategy.plies - 1
+    ]
+    for value in random.Random(14).sample(deepest, 6):
+        position = position_of(game, value)
+        kept, bit = strategy.decode(int(shipped_strategy.score_of(value) or 0))
+        assert kept == weak(position), position.diagram()
+        assert -weak(position.play(bit)) == kept, position.diagram()
+
+
+def test_the_shipped_strategy_book_holds_every_position_after_its_own_moves(shipped_strategy: Book) -> None:
+    game = shipped_strategy.game
+    for value, code in zip(shipped_strategy.keys, shipped_strategy.scores, strict=True):
+        if position_of(game, int(value)).ply + 2 <= shipped_strategy.plies:
+            for child in strategy.following(game, int(value), int(code)):
+                assert shipped_strategy.score_of(child) is not None

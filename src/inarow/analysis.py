@@ -249,7 +249,7 @@ class Analysis:
     plies: int | None = None
     """Plies to the end with best play, when exact (None with ``weak``)."""
     best: tuple[str, ...] = ()
-    """Every move of the best value, in board order."""
+    """Every move of the best value, in board order (:func:`play`'s weak decision: the move it proved)."""
     pv: tuple[str, ...] = ()
     """The line of best play (or the expected line, when not exact), starting with a best move."""
     moves: tuple[MoveValue, ...] = ()
@@ -456,6 +456,111 @@ def _exact_pv(position: Position, score: int, first: int, solver: ExactSolver, w
     except SearchAborted:
         pass
     return tuple(game.cell_name(b) for b in line)
+
+
+# ------------------------------------------------------------------------------ playing perfectly
+STRONG_MAX_EMPTY = 20
+"""Level ``perfect`` gives the strong analysis (every move's exact score, the fastest win) of positions with
+at most this many empty cells, where it costs milliseconds; with more it only needs a move that keeps the
+value (:func:`decide`), which weak searches prove far sooner."""
+
+
+def decide(position: Position, solver: ExactSolver) -> tuple[int, int, dict[int, int]]:
+    """The value of ``position`` for the side to move (1 win, 0 draw, -1 loss) and a move that keeps it,
+    proven by weak searches (win, draw or loss only) on ``solver``: a stone that wins at once; else the
+    position's value, then its moves centre first until one keeps it (a won position needs one proof; for
+    a draw, the moves tried before the drawing one are proven to lose). In a lost position, the first move
+    after which the opponent cannot win with its next stone, if there is one. Also each move searched with
+    its value for the side that plays it. Raises :class:`SearchAborted` when the solver's budget runs out."""
+    game = position.game
+    legal = set(position.legal_bits())
+    order = [bit for bit in game.cell_order if bit in legal]
+    for bit in order:
+        if position.play(bit).winner is not None:
+            return 1, bit, {bit: 1}
+    value = sign(solver.solve(*position.sides(), True))
+    if value < 0:
+        children = {bit: position.play(bit) for bit in order}
+        safe = [bit for bit, child in children.items() if child.is_over or not _wins_next(child)]
+        bit = (safe or order)[0]
+        return -1, bit, {bit: -1}
+    tried: dict[int, int] = {}
+    for bit in order:
+        tried[bit] = _child_score(position, bit, solver, True)
+        if tried[bit] == value:
+            return value, bit, tried
+    raise AssertionError("no move keeps the value of the position")  # pragma: no cover
+
+
+def _wins_next(position: Position) -> bool:
+    """Whether the side to move in ``position`` can complete a line with its next stone."""
+    mover, _ = position.sides()
+    playable = sum(1 << bit for bit in position.legal_bits())
+    return bool(position.game.winning_cells(mover, playable))
+
+
+def play(position: Position, limits: Limits, *, loading: Loading | None = None) -> Analysis:
+    """What level ``perfect`` plays in ``position`` within ``limits``: an exact analysis whose ``best`` move
+    keeps the value of the position, from the cheapest source that proves one.
+
+    - positions of a strategy book (:mod:`inarow.book.strategy`): its move, at once (``plies`` None: won,
+      drawn or lost with best play); first, as its tree holds the positions that follow its own moves;
+    - positions the books and remembered solutions cover, and those with at most :data:`STRONG_MAX_EMPTY`
+      empty cells: :func:`analyze` (every move's exact score; ``plies`` says how soon the game ends);
+    - the others: :func:`decide` on the process's table within :data:`EXACT_SHARE` of the time, the line of
+      best play then that one move, ``moves`` the moves searched (``plies`` None);
+    - when that runs out of time: the depth-limited search, as :func:`analyze` falls back on (not exact).
+
+    Hints and ``inarow analyze`` keep :func:`analyze`: every move's exact score.
+    """
+    from inarow import gomoku
+    from inarow.book import strategy
+
+    game = position.game
+    empty = game.cells - position.ply
+    if position.is_over or gomoku.supports(game) or limits.depth is not None or not solvable(game):
+        return analyze(position, limits, loading=loading)
+    # The strategy book first: its tree holds the positions that follow its own moves, not others'.
+    known = strategy.recall_move(position)
+    if known is not None:
+        value, bit = known
+        return _decided(position, value, bit, {bit: value}, Budget(limits))
+    if empty <= STRONG_MAX_EMPTY or recall.covers(position):
+        return analyze(position, limits, loading=loading)
+    load = load_engine(loading, game) if engine_for(game, empty) == "compiled" else 0.0
+    exact_time = None if limits.time is None else limits.time * EXACT_SHARE
+    budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
+    solver = recall.Recalling(game, budget, lambda: exact_solver(game, budget, empty))
+    try:
+        value, bit, tried = decide(position, solver)
+        return replace(_decided(position, value, bit, tried, budget), load_seconds=load)
+    except SearchAborted:
+        pass
+    rest = None if limits.time is None else max(limits.time - budget.elapsed, limits.time * (1 - EXACT_SHARE))
+    fallback = Budget(Limits(time=rest, nodes=limits.nodes))
+    result = _heuristic(position, fallback, limits)
+    return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed, load_seconds=load)
+
+
+def _decided(position: Position, value: int, bit: int, tried: dict[int, int], budget: Budget) -> Analysis:
+    """The analysis of a weak decision: the value, the move that keeps it, the moves proven."""
+    game = position.game
+    moves = tuple(
+        MoveValue(move=game.cell_name(b), exact=True, score=v, value=v, plies=None) for b, v in tried.items()
+    )
+    name = game.cell_name(bit)
+    return Analysis(
+        position=position,
+        exact=True,
+        value=value,
+        score=value,
+        plies=None,
+        best=(name,),
+        pv=(name,),
+        moves=moves,
+        nodes=budget.nodes,
+        seconds=budget.elapsed,
+    )
 
 
 def _heuristic(position: Position, budget: Budget, limits: Limits, weak: bool = False) -> Analysis:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from inarow import gomoku
-from inarow.analysis import Analysis, analyze
+from inarow.analysis import Analysis, analyze, play
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
 from inarow.i18n import N_
@@ -61,8 +61,12 @@ class Level:
     - ``easy``: a random move, or the best one now and then (one move in three);
     - ``medium``: a depth-2 search with the evaluation, as the classic course programs play;
     - ``hard``: a deeper (depth 6) search bounded by half the think time;
-    - ``perfect``: the exact search; it never loses a game that can be saved. If the think time runs out
-      first (big boards), it plays the best move of the deepest search it finished and says so.
+    - ``perfect``: the exact search; it never loses a game that can be saved and wins every game it can.
+      It needs a move that keeps the value, not every move's score (:func:`inarow.analysis.play`): from
+      the books, a strategy book, or weak searches on the process's table; the strong analysis (the
+      fastest win) where it is cheap. If the think time runs out first (big boards, or the opening of
+      Connect Four without a strategy book), it plays the best move of the deepest search it finished and
+      says so.
     """
 
     name: str
@@ -81,7 +85,10 @@ class Level:
             return self._gomoku(position, rng)
         if self.name == "easy" and rng.random() >= 1 / 3:
             return Choice(move=rng.choice(position.legal_moves()), note="random")
-        analysis = analyze(position, self.limits())
+        if self.name == "perfect":
+            analysis = play(position, self.limits())
+        else:
+            analysis = analyze(position, self.limits())
         return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:

@@ -132,6 +132,8 @@ describe("the page's words in Chinese, from the catalog the server serves", () =
     useCatalog(CHINESE);
     assert.equal(noteWords(move({ kind: "analysis", exact: true, winner: null, plies: 7 }), upper), "电脑：双方最佳走法下和棋");
     assert.equal(noteWords(move({ kind: "analysis", exact: true, winner: "o", plies: 1 }), upper), "电脑：O 1 步后获胜");
+    // Level perfect's weak proof: the winner with best play, no count of moves.
+    assert.equal(noteWords(move({ kind: "analysis", exact: true, winner: "x", plies: null }), upper), "电脑：双方最佳走法下 X 获胜");
     assert.equal(noteWords(move({ kind: "search", algorithm: "minimax", depth: 2, value: "inf" }), upper), "电脑：极大极小搜索 2 层：值 +∞");
     assert.equal(noteWords(move({ kind: "random" }), upper), "电脑：随机走法");
     // A game stored before notes were fields keeps its English words.

@@ -32,7 +32,7 @@ from inarow.rules import Game, Position
 from inarow.search.limits import Budget
 from inarow.search.scores import exact_score
 
-Phase = Literal["enumerating", "solving", "backing up"]
+Phase = Literal["enumerating", "solving", "backing up", "deciding"]
 Progress = Callable[[Phase, int, int], None]
 """Called as work goes on: the phase, how much of it is done and its total."""
 
@@ -111,11 +111,18 @@ def solve_chunk(game_name: str, keys: Sequence[int]) -> list[int]:
     return scores
 
 
+Task = Callable[[str, Sequence[int]], list[int]]
+"""What a worker does with a chunk: given the game's name and the keys, one integer per key
+(:func:`solve_chunk`: the exact scores; :func:`inarow.book.strategy.decide_chunk`: value and move)."""
+
+
 class Runner(Protocol):
     """Where the chunks of a build are solved."""
 
-    def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:
-        """Each chunk with its scores, as they finish (in any order)."""
+    def solve(
+        self, game: Game, chunks: Sequence[Sequence[int]], task: Task = ...
+    ) -> Iterator[tuple[Sequence[int], list[int]]]:
+        """Each chunk with its answers (by default its exact scores), as they finish (in any order)."""
         ...
 
     def close(self) -> None:
@@ -128,9 +135,11 @@ class InlineRunner:
 
     workers = 1
 
-    def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:
+    def solve(
+        self, game: Game, chunks: Sequence[Sequence[int]], task: Task = solve_chunk
+    ) -> Iterator[tuple[Sequence[int], list[int]]]:
         for chunk in chunks:
-            yield chunk, solve_chunk(game.name, chunk)
+            yield chunk, task(game.name, chunk)
 
     def close(self) -> None:
         pass
@@ -148,9 +157,11 @@ class ProcessRunner:
             workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
         )
 
-    def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:
+    def solve(
+        self, game: Game, chunks: Sequence[Sequence[int]], task: Task = solve_chunk
+    ) -> Iterator[tuple[Sequence[int], list[int]]]:
         self._pending = pending = {
-            self._executor.submit(solve_chunk, game.name, list(chunk)): chunk for chunk in chunks
+            self._executor.submit(task, game.name, list(chunk)): chunk for chunk in chunks
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -197,11 +208,16 @@ class RayRunner:
                 ray.init(address=address, log_to_driver=False)
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         self.workers = int(resources.get("CPU", 1))
-        self._remote = ray.remote(num_cpus=1)(solve_chunk)
+        self._remotes: dict[Task, Any] = {}
 
-    def solve(self, game: Game, chunks: Sequence[Sequence[int]]) -> Iterator[tuple[Sequence[int], list[int]]]:
+    def solve(
+        self, game: Game, chunks: Sequence[Sequence[int]], task: Task = solve_chunk
+    ) -> Iterator[tuple[Sequence[int], list[int]]]:
         ray = self._ray
-        pending = {self._remote.remote(game.name, list(chunk)): chunk for chunk in chunks}
+        if task not in self._remotes:
+            self._remotes[task] = ray.remote(num_cpus=1)(task)
+        remote = self._remotes[task]
+        pending = {remote.remote(game.name, list(chunk)): chunk for chunk in chunks}
         while pending:
             done, _ = ray.wait(list(pending), num_returns=1)
             for ref in done:
@@ -220,12 +236,12 @@ class Checkpoint:
 
     VERSION = 1
 
-    def __init__(self, path: Path, game: Game, plies: int) -> None:
-        self.path, self.game, self.plies = path, game, plies
+    def __init__(self, path: Path, game: Game, plies: int, magic: bytes = CHECKPOINT_MAGIC) -> None:
+        self.path, self.game, self.plies, self.magic = path, game, plies, magic
 
     def _header(self) -> bytes:
         name = self.game.name.encode()
-        head = _CHECKPOINT_HEAD.pack(CHECKPOINT_MAGIC, self.VERSION, len(name))
+        head = _CHECKPOINT_HEAD.pack(self.magic, self.VERSION, len(name))
         return head + name + _CHECKPOINT_PLIES.pack(self.plies)
 
     def load(self) -> dict[int, int]:

@@ -1,15 +1,18 @@
-"""The opening book file: the exact score of every position of a game up to a number of plies.
+"""The opening book file: the exact score of every position of a game up to a number of plies — or, for a
+strategy book (:mod:`inarow.book.strategy`), the value and a move that keeps it of every position a
+perfect player can meet.
 
 The file (little-endian throughout):
 
 ======================  =========================================================================
-``INAROWBK``            8 bytes of magic
+``INAROWBK``            8 bytes of magic (``INAROWSB`` for a strategy book)
 version                 uint16, :data:`VERSION`
 game name length        uint16, then the game's name in UTF-8 (``connect4``, read by ``Game.parse``)
 plies                   uint16: every position with at most this many stones is in the book
 count                   uint64: how many positions
 keys                    ``count`` uint64, sorted (:func:`inarow.book.keys.key`: one per symmetry class)
 scores                  ``count`` int8, the exact score of each key's position for the side to move
+                        (a strategy book: its value and move, see :func:`inarow.book.strategy.encode`)
 checksum                uint32, CRC-32 of every byte before it
 ======================  =========================================================================
 
@@ -24,6 +27,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -33,6 +37,9 @@ from inarow.i18n import N_
 from inarow.rules import Game
 
 MAGIC = b"INAROWBK"
+STRATEGY_MAGIC = b"INAROWSB"
+BookKind = Literal["scores", "strategy"]
+_MAGICS: dict[BookKind, bytes] = {"scores": MAGIC, "strategy": STRATEGY_MAGIC}
 VERSION = 1
 _HEAD = struct.Struct("<8sHH")
 _SIZES = struct.Struct("<HQ")
@@ -56,7 +63,9 @@ class Book:
     keys: np.ndarray = field(repr=False)
     """The positions' keys, sorted (``uint64``)."""
     scores: np.ndarray = field(repr=False)
-    """Each key's exact score for the side to move (``int8``)."""
+    """Each key's exact score for the side to move (``int8``); in a strategy book, its code."""
+    kind: BookKind = "scores"
+    """``scores`` (an opening book) or ``strategy`` (a strategy book: each key's value and move)."""
 
     def __post_init__(self) -> None:
         assert keyable(self.game), f"{self.game.name}: no keys"
@@ -83,6 +92,7 @@ class Book:
         """Whether ``other`` holds the same game, depth, positions and scores."""
         return (
             self.game == other.game
+            and self.kind == other.kind
             and self.plies == other.plies
             and np.array_equal(self.keys, other.keys)
             and np.array_equal(self.scores, other.scores)
@@ -94,7 +104,7 @@ class Book:
         name = self.game.name.encode()
         body = b"".join(
             (
-                _HEAD.pack(MAGIC, VERSION, len(name)),
+                _HEAD.pack(_MAGICS[self.kind], VERSION, len(name)),
                 name,
                 _SIZES.pack(self.plies, len(self)),
                 self.keys.astype("<u8").tobytes(),
@@ -112,8 +122,11 @@ class Book:
 
     @classmethod
     def from_bytes(cls, data: bytes, path: Path | str = "<bytes>") -> Book:
-        """The book in ``data``; raises :class:`BookError` naming ``path`` and what is wrong."""
-        if len(data) < len(MAGIC) or data[: len(MAGIC)] != MAGIC:
+        """The book in ``data`` (an opening book or a strategy book, by its magic); raises
+        :class:`BookError` naming ``path`` and what is wrong."""
+        kinds = {magic: kind for kind, magic in _MAGICS.items()}
+        kind = kinds.get(data[: len(MAGIC)])
+        if kind is None:
             raise _refused(
                 path,
                 N_("it is not an inarow opening book (it does not start with {magic})"),
@@ -164,7 +177,7 @@ class Book:
         scores = np.frombuffer(data, dtype="i1", count=count, offset=start + 8 * count).astype(np.int8)
         if count > 1 and not bool(np.all(keys[1:] > keys[:-1])):
             raise _refused(path, N_("it is damaged: its keys are not sorted"))
-        return cls(game=game, plies=plies, keys=keys, scores=scores)
+        return cls(game=game, plies=plies, keys=keys, scores=scores, kind=kind)
 
     @classmethod
     def load(cls, path: Path | str) -> Book:
@@ -176,11 +189,12 @@ class Book:
         return cls.from_bytes(data, path)
 
     @classmethod
-    def of(cls, game: Game, plies: int, scores: dict[int, int]) -> Book:
-        """The book of ``game`` to ``plies`` plies holding ``scores`` (key → exact score)."""
+    def of(cls, game: Game, plies: int, scores: dict[int, int], kind: BookKind = "scores") -> Book:
+        """The book of ``game`` to ``plies`` plies holding ``scores`` (key → exact score, or for a strategy
+        book key → code)."""
         keys = np.array(sorted(scores), dtype=np.uint64)
         values = np.array([scores[int(k)] for k in keys], dtype=np.int8)
-        return cls(game=game, plies=plies, keys=keys, scores=values)
+        return cls(game=game, plies=plies, keys=keys, scores=values, kind=kind)
 
     def for_game(self, game: Game, path: Path | str) -> Book:
         """This book, checked to be ``game``'s (else :class:`BookError` naming ``path``)."""

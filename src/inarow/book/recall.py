@@ -3,7 +3,9 @@
 - **Books**: the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four)
   and the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``; each
   book answers for its own game). ``INAROW_BOOK=off`` turns every book off. A book is read once per process,
-  when a position of its game is first asked about.
+  when a position of its game is first asked about. Strategy books (``GAME.strategy`` in the package, or
+  named in the same variable) are not consulted for scores: level ``perfect`` asks them for its move
+  (:func:`strategies`, :mod:`inarow.book.strategy`).
 - **Remembered solutions**: within :func:`remembering`, the scores given (the server passes those its store
   keeps for the position and what follows it) answer too, and every exact score the search computes that
   cost at least :data:`REMEMBER_MIN_NODES` positions is collected, for the caller to keep.
@@ -47,9 +49,10 @@ class Solver(Protocol):
     def solve(self, cur: int, opp: int, weak: bool = False) -> int: ...
 
 
-def shipped_path(game: Game) -> Path | None:
-    """The book shipped in the package for ``game``, if there is one."""
-    name = game.name.replace(":", "_") + ".book"
+def shipped_path(game: Game, suffix: str = ".book") -> Path | None:
+    """The book shipped in the package for ``game`` (with ``suffix=".strategy"``: its strategy book), if
+    there is one."""
+    name = game.name.replace(":", "_") + suffix
     found = Path(__file__).parent / "data" / name
     return found if found.is_file() else None
 
@@ -65,7 +68,12 @@ def books(game: Game) -> tuple[Book, ...]:
     """The books consulted for positions of ``game``: those of :data:`BOOK_VARIABLE`, then the shipped one.
 
     Raises :class:`~inarow.errors.BookError` when a file named cannot be used."""
-    return _books(game, os.environ.get(BOOK_VARIABLE, "").strip())
+    return tuple(b for b in _books(game, os.environ.get(BOOK_VARIABLE, "").strip()) if b.kind == "scores")
+
+
+def strategies(game: Game) -> tuple[Book, ...]:
+    """The strategy books of ``game``: those of :data:`BOOK_VARIABLE`, then the shipped one."""
+    return tuple(b for b in _books(game, os.environ.get(BOOK_VARIABLE, "").strip()) if b.kind == "strategy")
 
 
 @cache
@@ -73,9 +81,10 @@ def _books(game: Game, setting: str) -> tuple[Book, ...]:
     if setting.lower() in ("off", "none", "0") or not keyable(game):
         return ()
     paths = [p for p in setting.split(os.pathsep) if p]
-    shipped = shipped_path(game)
-    if shipped is not None:
-        paths.append(str(shipped))
+    for suffix in (".book", ".strategy"):
+        shipped = shipped_path(game, suffix)
+        if shipped is not None:
+            paths.append(str(shipped))
     return tuple(book for book in map(_load, paths) if book.game == game)
 
 

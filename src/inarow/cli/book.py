@@ -59,6 +59,7 @@ def _phase_words(phase: Phase) -> str:
                 "enumerating": _("listing the positions"),
                 "solving": _("solving the last ply"),
                 "backing up": _("backing up the scores"),
+                "deciding": _("deciding the moves of the strategy"),
             }
         )
     return _PHASES[phase]
@@ -108,12 +109,25 @@ def build_command(
             help=N_("Solve on the Ray cluster at ADDRESS (auto, or ray://HOST:10001); implies --ray."),
         ),
     ] = None,
+    strategy: Annotated[
+        bool,
+        typer.Option(
+            "--strategy",
+            help=N_(
+                "Build a strategy book instead: for every position a perfect player can meet up to N plies "
+                "(the opponent playing any move), its value and a move that keeps it (default FILE: "
+                "GAME-N.strategy)."
+            ),
+        ),
+    ] = False,
 ) -> None:
+    from inarow.book import strategy as strategy_book
     from inarow.book.build import build
     from inarow.notation import parse_game
 
     game = parse_game(game_name)
-    target = out or Path(f"{game.name.replace(':', '_')}-{plies}.book")
+    suffix = ".strategy" if strategy else ".book"
+    target = out or Path(f"{game.name.replace(':', '_')}-{plies}{suffix}")
     checkpoint = target.with_name(target.name + ".partial")
     count = workers or os.cpu_count() or 1
     start = time.perf_counter()
@@ -121,7 +135,8 @@ def build_command(
     count = getattr(runner, "workers", count)
     try:
         with _bar() as report:
-            built = build(game, plies, runner, checkpoint=checkpoint, workers=count, progress=report)
+            make = strategy_book.build if strategy else build
+            built = make(game, plies, runner, checkpoint=checkpoint, workers=count, progress=report)
     except KeyboardInterrupt:
         runner.close()
         print(
@@ -147,7 +162,12 @@ def build_command(
 
 def _describe(file: Path, book: Book, per_ply: Sequence[int]) -> str:
     """The line that says what a book file holds."""
-    return _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}").format(
+    said = (
+        _("{file}: strategy book of {game}: {count} positions to {plies} plies ({per_ply} per ply), {size}")
+        if book.kind == "strategy"
+        else _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}")
+    )
+    return said.format(
         file=file,
         count=f"{len(book):,}",
         game=book.game.name,
@@ -212,6 +232,9 @@ def info_command(
     game_name: Annotated[
         str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))
     ] = "connect4",
+    strategy: Annotated[
+        bool, typer.Option("--strategy", help=N_("Without FILE: the strategy book shipped for --game."))
+    ] = False,
 ) -> None:
     from inarow.book.file import Book
     from inarow.book.keys import unkey
@@ -220,7 +243,7 @@ def info_command(
 
     if file is None:
         game = parse_game(game_name)
-        file = shipped_path(game)
+        file = shipped_path(game, ".strategy" if strategy else ".book")
         if file is None:
             raise BookError(
                 N_("cannot show the opening book: {reason}"),
@@ -234,5 +257,14 @@ def info_command(
         per_ply[(cur | opp).bit_count()] += 1
     empty = book.score(0, 0)
     print(_describe(file, book, per_ply))
-    if empty is not None:
+    if empty is not None and book.kind == "strategy":
+        from inarow.book.strategy import decode
+
+        value, bit = decode(empty)
+        print(
+            _("the empty board with best play: {outcome} for the side to move, by {move}").format(
+                outcome=(_("loss"), _("draw"), _("win"))[value + 1], move=book.game.cell_name(bit)
+            )
+        )
+    elif empty is not None:
         print(_("score of the empty board for the side to move: {score:+d}").format(score=empty))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
@@ -121,6 +122,7 @@ class Sessions:
         ``x_player`` and ``o_player`` name the players of a computer-against-computer game (see
         :func:`inarow.players.player`); either left out is the ``level``.
         """
+        asked = time.time()
         level, you, first, mode = (s.strip().lower() for s in (level, you, first, mode))
         level = _check_player("level", level, rules)
         _check_choice("you", you, SYMBOLS)
@@ -159,7 +161,7 @@ class Sessions:
         reply = None
         if mode == "computer" and human != rules.first:
             with self._lock(game_id):
-                position, reply = self._computer_move(record, position)
+                position, reply = self._computer_move(record, position, asked)
         return self._state(self.store.load(game_id), position, reply)
 
     def get(self, game_id: str) -> GameState:
@@ -174,7 +176,11 @@ class Sessions:
         with ``reply=False``, or the next move of a computer-against-computer game. ``ply`` is the number
         the move was meant to have (the moves played so far plus one): a move sent twice, or from a page
         that missed a move, raises :class:`StaleMoveError` and changes nothing.
+
+        The computer's move is chosen within the think time counted from now: what it waited for the
+        game's lock or for a free worker is taken off its search time.
         """
+        asked = time.time()
         with self._lock(game_id):
             record = self.store.load(game_id)
             position = _replay(record)
@@ -212,7 +218,7 @@ class Sessions:
                         game_id=game_id,
                         reason=N_("send a move"),
                     )
-                position, owed = self._computer_move(record, position)
+                position, owed = self._computer_move(record, position, asked)
                 return self._state(self.store.load(game_id), position, owed)
             if waiting == "computer":
                 raise SessionError(
@@ -226,7 +232,7 @@ class Sessions:
             self.store.add_move(game_id, position.ply + 1, name, "human", "", after.result)
             played: PlayedMove | None = None
             if reply and record.mode == "computer" and not after.is_over:
-                after, played = self._computer_move(record, after)
+                after, played = self._computer_move(record, after, asked)
             return self._state(self.store.load(game_id), after, played)
 
     def undo(self, game_id: str) -> GameState:
@@ -356,12 +362,15 @@ class Sessions:
         self.store.remember(game.name, learned)
         return result
 
-    def _computer_move(self, record: GameRecord, position: Position) -> tuple[Position, PlayedMove]:
-        """Let the computer play in ``position`` of the game ``record`` and commit its move."""
+    def _computer_move(
+        self, record: GameRecord, position: Position, asked: float
+    ) -> tuple[Position, PlayedMove]:
+        """Let the computer play in ``position`` of the game ``record`` and commit its move, within the
+        think time counted from ``asked`` (``time.time()`` when the request came)."""
         ply = position.ply + 1
         name = _players(record)[position.turn]
         move, note = self._solve(
-            position, choose_move, position, name, self.think_time, f"{record.seed}:{ply}"
+            position, choose_move, position, name, self.think_time, f"{record.seed}:{ply}", asked
         )
         bit = position.move_bit(move)
         after = position.play(bit)

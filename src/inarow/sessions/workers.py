@@ -346,8 +346,23 @@ def warm_up() -> bool:
 
 
 # ---------------------------------------------------------------------------------------- tasks
-def choose_move(position: Position, name: str, think_time: float, seed: str) -> tuple[str, MoveNote]:
-    """The move the player ``name`` chooses in ``position``, with its note."""
+ANSWER_MARGIN = 0.15
+"""Seconds kept from a move's think time for answering (the store, the HTTP answer) when its deadline
+counts from the request."""
+
+MIN_THINK = 0.05
+"""The least think time a move is given, however long it waited: the depth-limited search's first depth
+always finishes, so there is a move."""
+
+
+def choose_move(
+    position: Position, name: str, think_time: float, seed: str, asked: float | None = None
+) -> tuple[str, MoveNote]:
+    """The move the player ``name`` chooses in ``position``, with its note. With ``asked`` (``time.time()``
+    when the request came) the think time counts from then: the time the move waited in the queue is
+    taken off (at least :data:`MIN_THINK` is left)."""
+    if asked is not None:
+        think_time = max(MIN_THINK, min(think_time, think_time - (time.time() - asked) - ANSWER_MARGIN))
     chooser = player(name, think_time)
     choice = chooser.choose(position, random.Random(seed))
     if isinstance(chooser, SearchPlayer):

@@ -148,6 +148,7 @@ export function positionWords(analysis, mark) {
   const outcome = outcomeOf(analysis);
   if (outcome === null) return null;
   if (outcome === "draw") return t("draw with best play");
+  if (analysis.plies === null || analysis.plies === undefined) return t("{side} wins with best play", { side: mark(winnerOf(analysis)) });
   const moves = movesOf(analysis.plies);
   return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
 }
