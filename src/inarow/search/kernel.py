@@ -216,7 +216,22 @@ LOW = 3
 HIGH = 4
 TABLE_SHIFT = 5
 GENERATION = 6
-STATE = 7
+TABLE = 7
+"""The address of the transposition table."""
+SCRATCH = 8
+"""The address of the scratch array (three rows of :data:`SLOTS` words per ply)."""
+STATE = 9
+
+# ------------------------------------------------------------------------ the mode of a call of solve()
+WEAK = 1
+"""Only the sign of the score: the window is [-1, 1]."""
+RESUME = 2
+"""Resume an aborted search: the window is the state's ``[LOW, HIGH]``."""
+LIMITED = 4
+"""Stop after the state's ``LIMIT`` positions; without it, no limit."""
+UNLIMITED = 1 << 62
+INVALID = -1
+"""What :func:`solve` answers for stones that overlap or lie off the board."""
 
 # ------------------------------------------------------------------------ the scratch array, per ply
 MOVES = 0
@@ -529,38 +544,43 @@ def _negamax(
 
 
 @njit(cache=True)
-def bisect(
-    cur_: int,
-    opp_: int,
-    ply: int,
-    low: int,
-    high: int,
-    limit: int,
-    tt: np.ndarray,
-    buf: np.ndarray,
-    state: np.ndarray,
-) -> int:
-    """Pons' iterative null-window bisection of the interval ``[low, high]`` for the side to move ``cur_``,
-    exploring at most ``limit`` positions; returns the positions explored and the low end of the interval
-    (the score, once the interval is one) in one int, ``nodes << 8 | (low + SCORE_OFFSET)``, so that the
-    caller reads no array after the search.
+def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
+    """The score of the position for the side to move ``cur_`` by Pons' iterative null-window bisection,
+    in one int: ``nodes << 8 | (score + SCORE_OFFSET)``, so that the caller reads no array after the search.
+
+    ``state`` is the address of the engine's state array (which holds the table's and the scratch array's
+    addresses): the one Python-to-numba crossing takes four ints, no array (each array argument costs its
+    unboxing, and after a big search the code that does it runs on cold caches). ``mode`` combines
+    :data:`WEAK` (the window [-1, 1]), :data:`RESUME` (the window ``[LOW, HIGH]`` of the state, what an
+    aborted call proved) and :data:`LIMITED` (at most ``LIMIT`` positions). Answers :data:`INVALID` for
+    stones that overlap or lie off the board.
 
     Narrows the interval until it is one score, or until the limit aborts a search: ``state`` then says so
     (``ABORTED``) and holds the interval proven so far (``LOW``, ``HIGH``), from which a later call
-    resumes, and the positions explored (``NODES``). One call per slice keeps the Python-to-numba
+    resumes; the low end is answered in place of the score. One call per slice keeps the Python-to-numba
     crossings out of the bisection steps.
     """
     cur, opp = np.uint64(cur_), np.uint64(opp_)
-    table, scratch, address = np.int64(tt.ctypes.data), np.int64(buf.ctypes.data), np.int64(state.ctypes.data)
-    _puti(address, NODES, 0)
-    _puti(address, ABORTED, 0)
-    _puti(address, LIMIT, limit)
     filled = cur | opp
+    if cur & opp or filled & ~BOARD:
+        return INVALID
+    ply = np.int64(_popcount(filled))
+    if mode & RESUME:
+        low, high = _geti(state, LOW), _geti(state, HIGH)
+    elif mode & WEAK:
+        low, high = -1, 1
+    else:
+        low, high = -((CELLS - ply) // 2), (CELLS + 1 - ply) // 2
+    limit = _geti(state, LIMIT) if mode & LIMITED else UNLIMITED
+    table, scratch = _geti(state, TABLE), _geti(state, SCRATCH)
+    _puti(state, NODES, 0)
+    _puti(state, ABORTED, 0)
+    _puti(state, LIMIT, limit)
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else BOARD & ~filled
     if _winning(cur, possible):
         # A win with the next stone: the top of the interval (1 when weak), one position explored.
-        _puti(address, NODES, 1)
-        _puti(address, ABORTED, 1 if limit <= 1 else 0)
+        _puti(state, NODES, 1)
+        _puti(state, ABORTED, 1 if limit <= 1 else 0)
         low = high
     else:
         while low < high:
@@ -569,13 +589,15 @@ def bisect(
                 middle = low // 2
             elif middle >= 0 and high // 2 > middle:
                 middle = high // 2
-            value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, address)
-            if _geti(address, ABORTED):
+            value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, state)
+            if _geti(state, ABORTED):
                 break
             if value <= middle:
-                high = int(value)
+                high = value
             else:
-                low = int(value)
-    _puti(address, LOW, low)
-    _puti(address, HIGH, high)
-    return int((_geti(address, NODES) << 8) | (low + SCORE_OFFSET))
+                low = value
+    _puti(state, LOW, low)
+    _puti(state, HIGH, high)
+    if mode & WEAK:
+        low = (low > 0) - (low < 0)  # the searches fail soft: a weak window may end on a wider score
+    return (_geti(state, NODES) << 8) | (low + SCORE_OFFSET)
