@@ -600,4 +600,4 @@ def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
     _puti(state, HIGH, high)
     if mode & WEAK:
         low = (low > 0) - (low < 0)  # the searches fail soft: a weak window may end on a wider score
-    return (_geti(state, NODES) << 8) | (low + SCORE_OFFSET)
+    return int((_geti(state, NODES) << 8) | (low + SCORE_OFFSET))
