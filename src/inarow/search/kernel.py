@@ -398,6 +398,23 @@ def _store(
     )
 
 
+@njit(cache=True, inline="always")
+def _wins_in_three(filled: np.uint64, mine: np.uint64) -> bool:
+    """Whether the side that has just played, leaving ``filled`` and its winning cells ``mine``, wins with
+    its next stone whatever the opponent does (who cannot win with his: the move was non-losing): two
+    cells he would have to block, or, with gravity, one he must block under another of ours, or none but
+    every cell he may play lies under one of ours. Found from what the move ordering computes anyway, so
+    such a move is not searched: the position's score is the best it can be, a win with the stone after
+    next."""
+    if GRAVITY:
+        reply = (filled + BOTTOM) & BOARD
+        must = mine & reply
+        if must:
+            return bool(must & (must - U1)) or bool((must << U1) & mine)
+        return not (reply & ~(mine >> U1))
+    return bool(mine & (mine - U1))
+
+
 @njit(cache=True)
 def _negamax(
     cur: np.uint64, opp: np.uint64, ply: Int, alpha: Int, beta: Int, tt: Int, buf: Int, state: Int
@@ -458,39 +475,9 @@ def _negamax(
         if alpha >= beta:
             return beta
 
-    # Enhanced transposition cutoff, far enough from the end for the probes to pay: a child whose table
-    # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
-    # alpha need not be searched.
-    useless = U0
-    if ply < CELLS - ETC_MIN_EMPTY:
-        for i in range(NORDER):
-            move = possible & ORDER[i]
-            if not move:
-                continue
-            child1, child2, _ = _key(opp, cur | move)
-            child = _slot(child1, child2, shift)
-            if _holds(tt, child, child1, child2, generation):
-                data = _get(tt, child + KEY_WORDS - 1)
-                floor = -(_field(data, UPPER_SHIFT) - SCORE_OFFSET)
-                if floor >= beta:
-                    mid = ORDER_ID[i]
-                    _store(
-                        tt,
-                        slot,
-                        key1,
-                        key2,
-                        generation,
-                        low,
-                        high,
-                        floor,
-                        mid if sym == 0 else PERM[0, sym, mid],
-                    )
-                    return floor
-                if -(_field(data, LOWER_SHIFT) - SCORE_OFFSET) <= alpha:
-                    useless |= move
-
     # Moves by threats created (descending), ties in centre-first order; the table's move first. The
-    # ply's three rows of the scratch array, as addresses (bytes: 8 per word).
+    # ply's three rows of the scratch array, as addresses (bytes: 8 per word). A move after which the
+    # opponent cannot stop a win with our next stone ends the search at once (see _wins_in_three).
     moves = buf + (ply * 3 + MOVES) * SLOTS * 8
     scores = buf + (ply * 3 + SCORES) * SLOTS * 8
     ids = buf + (ply * 3 + IDS) * SLOTS * 8
@@ -498,13 +485,18 @@ def _negamax(
     first: Int = -1
     for i in range(NORDER):
         move = possible & ORDER[i]
-        if not move or move & useless:
+        if not move:
             continue
         mid = ORDER_ID[i]
+        mine = _winning(cur | move, empty & ~move)
+        if _wins_in_three(filled | move, mine):
+            win = (CELLS - 1 - ply) // 2
+            _store(tt, slot, key1, key2, generation, low, high, win, mid if sym == 0 else PERM[0, sym, mid])
+            return win
         if mid == best_id:
             first = mid
             continue
-        score: np.uint64 = _popcount(_winning(cur | move, empty & ~move))
+        score: np.uint64 = _popcount(mine)
         pos = count
         while pos > 0 and _get(scores, pos - 1) < score:
             _put(moves, pos, _get(moves, pos - 1))
@@ -523,10 +515,41 @@ def _negamax(
         _puti(ids, 0, first)
         count += 1
 
+    # Enhanced transposition cutoff, far enough from the end for the probes to pay: a child whose table
+    # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
+    # alpha need not be searched (its move is zeroed in the list).
+    if ply < CELLS - ETC_MIN_EMPTY:
+        for i in range(count):
+            move = _get(moves, i)
+            child1, child2, _ = _key(opp, cur | move)
+            child = _slot(child1, child2, shift)
+            if _holds(tt, child, child1, child2, generation):
+                data = _get(tt, child + KEY_WORDS - 1)
+                floor = -(_field(data, UPPER_SHIFT) - SCORE_OFFSET)
+                if floor >= beta:
+                    mid = _geti(ids, i)
+                    _store(
+                        tt,
+                        slot,
+                        key1,
+                        key2,
+                        generation,
+                        low,
+                        high,
+                        floor,
+                        mid if sym == 0 else PERM[0, sym, mid],
+                    )
+                    return floor
+                if -(_field(data, LOWER_SHIFT) - SCORE_OFFSET) <= alpha:
+                    _put(moves, i, U0)
+
     result = alpha
     cut: Int = -1
     for i in range(count):
-        value = -_negamax(opp, cur | _get(moves, i), ply + 1, -beta, -alpha, tt, buf, state)
+        move = _get(moves, i)
+        if not move:
+            continue
+        value = -_negamax(opp, cur | move, ply + 1, -beta, -alpha, tt, buf, state)
         if _geti(state, ABORTED):
             return 0
         if value >= beta:
