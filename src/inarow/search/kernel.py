@@ -515,6 +515,16 @@ def _negamax(
         _puti(ids, 0, first)
         count += 1
 
+    # No move wins with the stone after next, so the best is a win with the one after that: a window above
+    # it fails low here rather than in every child (each of which would find it at its first look).
+    top = (CELLS - 3 - ply) // 2
+    if high > top:
+        high = top
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+
     # Enhanced transposition cutoff, far enough from the end for the probes to pay: a child whose table
     # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
     # alpha need not be searched (its move is zeroed in the list).
