@@ -148,6 +148,7 @@ def run(
         if i < len(each)
     ]
     results = {(name, who): Figures() for name in names for who in [*modes, "pons"]}
+    clock = time.thread_time  # a local name: his driver calls clock_gettime directly
     for first in range(0, len(schedule), BLOCK):
         block = schedule[first : first + BLOCK]
         sides = [position_of(moves).sides() for _, moves, _ in block]
@@ -158,9 +159,9 @@ def run(
             for (name, _, expected), engine, budget, (cur, opp) in zip(
                 block, engines, budgets, sides, strict=True
             ):
-                start = time.thread_time()
+                start = clock()
                 score = engine.solve(cur, opp)
-                seconds = time.thread_time() - start
+                seconds = clock() - start
                 results[name, mode].add(seconds, budget.nodes, score == expected)
         if pons is not None:
             for (name, _, expected), (score, nodes, seconds) in zip(

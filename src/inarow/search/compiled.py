@@ -115,9 +115,9 @@ from inarow.rules import Game
 from inarow.search import kernels
 from inarow.search.kernel import (
     ABORTED,
+    FILTERED,
     GENERATION,
     IDS,
-    INVALID,
     LIMIT,
     LIMITED,
     RESUME,
@@ -305,6 +305,8 @@ class CompiledEngine:
         self.slice_seconds = slice_seconds
         self._shared = shared = _shared()
         self._call: Any = _entry(game)
+        self._sliced = budget.max_nodes is not None or budget.deadline is not None
+        """Whether the search runs in slices between which Python looks at the budget (see :meth:`_run`)."""
         self._words = _words(game)
         self._table_bits = table_bits
         self._tt: np.ndarray | None = None
@@ -313,6 +315,7 @@ class CompiledEngine:
         self._state = state = np.zeros(STATE, dtype=np.int64)
         state[TABLE_SHIFT] = 64 - table_bits
         state[GENERATION] = shared.generation(game, fresh)
+        state[FILTERED] = fresh  # a generation of its own: the filter knows every slot it wrote
         state[SCRATCH] = self._buf.ctypes.data
         self._address = 0
         """The state array's address once the table is attached to it (0 before the first search)."""
@@ -339,18 +342,18 @@ class CompiledEngine:
         explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
         runs out, AssertionError for stones that overlap or lie off the board.
 
-        Without a time or node limit this is one call of the compiled code with four ints (the kernel's
-        :func:`~inarow.search.kernel.solve`, through numba's wrapper of its one signature, not its type
-        dispatch): the shortest path from Python, as a small search after a big one runs it on cold caches.
+        Without a time or node limit (on the budget when the engine was made) this is one call of the
+        compiled code with four ints (the kernel's :func:`~inarow.search.kernel.solve`, through numba's
+        wrapper of its one signature, not its type dispatch): the shortest path from Python, as a small
+        search after a big one runs it on cold caches.
         """
-        budget = self.budget
-        if budget.max_nodes is None and budget.deadline is None:
-            packed: int = self._call(cur, opp, WEAK if weak else 0, self._address or self._attach())
-        else:
+        if self._sliced:
             packed = self._run(cur, opp, weak)
-        if packed == INVALID:
+        else:  # ``weak`` is the WEAK bit of the mode (True is 1)
+            packed = self._call(cur, opp, weak, self._address or self._attach())
+        if packed < 0:
             raise AssertionError("stones overlap or lie off the board")
-        budget.nodes += packed >> 8
+        self.budget.nodes += packed >> 8
         return (packed & 0xFF) - _SCORE_OFFSET
 
     def _slice_limit(self) -> int:
@@ -372,7 +375,7 @@ class CompiledEngine:
             state[LIMIT] = self._slice_limit()
             start = time.perf_counter()
             packed: int = self._call(cur, opp, mode, address)
-            if packed == INVALID or not state[ABORTED]:
+            if packed < 0 or not state[ABORTED]:
                 return packed
             nodes = packed >> 8
             budget.nodes += nodes
@@ -448,6 +451,7 @@ def warm_up(game: Game | None = None) -> float:
     state = np.zeros(STATE, dtype=np.int64)
     state[TABLE_SHIFT] = 64 - _WARM_UP_TABLE_BITS
     state[TABLE], state[SCRATCH], state[LIMIT] = tt.ctypes.data, buf.ctypes.data, 1000  # 1,000 positions
+    state[FILTERED] = 1
     module.solve(0, 0, LIMITED, int(state.ctypes.data))
     kernels.mark_compiled(key)
     _warm[key] = seconds = time.perf_counter() - start

@@ -220,7 +220,13 @@ TABLE = 7
 """The address of the transposition table."""
 SCRATCH = 8
 """The address of the scratch array (three rows of :data:`SLOTS` words per ply)."""
-STATE = 9
+FILTERED = 9
+"""1 when the engine's generation is its own (a fresh table): then :data:`FILTER` is kept (see _maybe)."""
+FILTER = 10
+"""The first of the :data:`FILTER_WORDS` words of the fresh table's filter: one bit per group of slots,
+set by every store of the engine's generation."""
+FILTER_WORDS = 64
+STATE = FILTER + FILTER_WORDS
 
 # ------------------------------------------------------------------------ the mode of a call of solve()
 WEAK = 1
@@ -300,7 +306,27 @@ def _puti_typing(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
     return _save(types.int64, typingctx, address, index, value)
 
 
+def _prefetch_typing(typingctx: Any, address: Any, index: Any) -> Any:
+    """Ask the CPU to fetch word ``index`` of the array at ``address`` into its caches (LLVM's prefetch: a
+    hint, no fault, no wait), so that a table probe a little later finds its line there."""
+    sig = types.void(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        byte = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32])
+        prefetch = builder.module.globals.get("llvm.prefetch.p0") or ir.Function(
+            builder.module, fnty, "llvm.prefetch.p0"
+        )
+        pointer = builder.gep(builder.inttoptr(args[0], ir.IntType(64).as_pointer()), [args[1]])
+        builder.call(prefetch, [builder.bitcast(pointer, byte), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
 _get: Any = intrinsic(_get_typing)
+_prefetch: Any = intrinsic(_prefetch_typing)
 _geti: Any = intrinsic(_geti_typing)
 _put: Any = intrinsic(_put_typing)
 _puti: Any = intrinsic(_puti_typing)
@@ -358,7 +384,28 @@ def _holds(tt: Int, slot: Int, key1: np.uint64, key2: np.uint64, generation: np.
 
 
 @njit(cache=True, inline="always")
+def _maybe(state: Int, slot: Int) -> bool:
+    """Whether the table may hold an entry of the engine's generation at word ``slot``: always, unless the
+    generation is the engine's own (a fresh table) and the filter's bit for the slot is clear (no store
+    of the engine went there). A fresh search's first look at a position then costs a bit in a line of
+    the state array instead of a trip to memory (the table is larger than the caches)."""
+    if not _geti(state, FILTERED):
+        return True
+    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
+    return bool((_geti(state, FILTER + (bit >> 6)) >> (bit & 63)) & 1)
+
+
+@njit(cache=True, inline="always")
+def _mark(state: Int, slot: Int) -> None:
+    """Set the filter's bit of word ``slot`` (see :func:`_maybe`)."""
+    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
+    word = FILTER + (bit >> 6)
+    _puti(state, word, _geti(state, word) | (1 << (bit & 63)))
+
+
+@njit(cache=True, inline="always")
 def _store(
+    state: Int,
     tt: Int,
     slot: Int,
     key1: np.uint64,
@@ -372,7 +419,7 @@ def _store(
     """Record a search result: with ``cut >= 0`` (the refuting move's id, in the key's frame) ``result`` is
     a lower bound, else an upper bound. An entry of the same position keeps its other bound and move; a
     new one starts from the position's own bounds ``[low, high]``."""
-    if _holds(tt, slot, key1, key2, generation):
+    if _maybe(state, slot) and _holds(tt, slot, key1, key2, generation):
         data = _get(tt, slot + KEY_WORDS - 1)
         lower = _field(data, LOWER_SHIFT) - SCORE_OFFSET
         upper = _field(data, UPPER_SHIFT) - SCORE_OFFSET
@@ -388,6 +435,7 @@ def _store(
     _put(tt, slot, key1)
     if KEY_WORDS == 3:
         _put(tt, slot + 1, key2)
+    _mark(state, slot)
     _put(
         tt,
         slot + KEY_WORDS - 1,
@@ -432,6 +480,12 @@ def _negamax(
         return 0
     filled = cur | opp
     empty = BOARD & ~filled
+    if GRAVITY:
+        # The table entry's line is on its way while the threats are computed (a probe of a new position
+        # goes to memory: the table is larger than the caches).
+        early = _slot(cur + filled + BOTTOM, IN_USE, _geti(state, TABLE_SHIFT))
+        if _maybe(state, early):
+            _prefetch(tt, early)
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else empty
     threats = _winning(opp, empty)
     forced = possible & threats
@@ -457,7 +511,7 @@ def _negamax(
     slot = _slot(key1, key2, shift)
     generation = np.uint64(_geti(state, GENERATION))
     best_id: Int = -1
-    if _holds(tt, slot, key1, key2, generation):
+    if _maybe(state, slot) and _holds(tt, slot, key1, key2, generation):
         data = _get(tt, slot + KEY_WORDS - 1)
         stored = _field(data, MOVE_SHIFT) - 1
         if stored >= 0:
@@ -491,7 +545,18 @@ def _negamax(
         mine = _winning(cur | move, empty & ~move)
         if _wins_in_three(filled | move, mine):
             win = (CELLS - 1 - ply) // 2
-            _store(tt, slot, key1, key2, generation, low, high, win, mid if sym == 0 else PERM[0, sym, mid])
+            _store(
+                state,
+                tt,
+                slot,
+                key1,
+                key2,
+                generation,
+                low,
+                high,
+                win,
+                mid if sym == 0 else PERM[0, sym, mid],
+            )
             return win
         if mid == best_id:
             first = mid
@@ -529,16 +594,22 @@ def _negamax(
     # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
     # alpha need not be searched (its move is zeroed in the list).
     if ply < CELLS - ETC_MIN_EMPTY:
+        if GRAVITY:
+            for i in range(count):  # every child's line on its way at once, not one after the other
+                child = _slot(opp + (filled | _get(moves, i)) + BOTTOM, IN_USE, shift)
+                if _maybe(state, child):
+                    _prefetch(tt, child)
         for i in range(count):
             move = _get(moves, i)
             child1, child2, _ = _key(opp, cur | move)
             child = _slot(child1, child2, shift)
-            if _holds(tt, child, child1, child2, generation):
+            if _maybe(state, child) and _holds(tt, child, child1, child2, generation):
                 data = _get(tt, child + KEY_WORDS - 1)
                 floor = -(_field(data, UPPER_SHIFT) - SCORE_OFFSET)
                 if floor >= beta:
                     mid = _geti(ids, i)
                     _store(
+                        state,
                         tt,
                         slot,
                         key1,
@@ -572,7 +643,7 @@ def _negamax(
 
     if cut >= 0:
         cut = cut if sym == 0 else PERM[0, sym, cut]
-    _store(tt, slot, key1, key2, generation, low, high, result, cut)
+    _store(state, tt, slot, key1, key2, generation, low, high, result, cut)
     return result
 
 
