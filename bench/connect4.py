@@ -11,6 +11,11 @@ Python wrapper included: on a loaded machine wall time runs 2-3× CPU time), and
 then position 2 of every set, and so on, so that a change of load on the machine touches every set alike.
 ``--sample N`` takes the first N lines of each set (default: all 1,000, and the first 20 of Test_L1_R3).
 
+Preparation, outside the timing on both sides and right before each solve: his driver calls
+``solver.reset()`` (a memset of his 80 MB table); we make the :class:`CompiledEngine` (its scratch and
+state arrays, a few kilobytes; with ``fresh`` a new generation of the table, which empties it at no cost).
+Nothing else is done for either solver: no warming of caches, no second solve.
+
 ``--table fresh`` (the default) solves every position on an empty table, as Pons measures (the table is
 touched once before the first solve, as his ``reset()`` clears his before each: page faults are not timed
 on either side); ``--table kept`` keeps the table from one position to the next, as a game does;
