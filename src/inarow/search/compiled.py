@@ -45,10 +45,10 @@ Search (Pons' tutorial, parts 4 to 12, and three ideas of our own)
   one game in a process (see "A table that remembers" below);
 - **ours**: the table keeps the move that last refuted a null window, tried first next time (the
   bisection searches the same tree several times): about 0.5 % fewer positions on Pons' sets;
-- **ours**: enhanced transposition cutoffs where more than :data:`inarow.search.kernel.ETC_MIN_EMPTY` cells are empty: before
-  searching, each child is looked up; one whose upper bound refutes beta cuts off at once (and the cut is
-  stored), and one whose lower bound shows it cannot raise alpha is not searched. About 10 to 25 % fewer
-  positions on Pons' sets;
+- **ours**: enhanced transposition cutoffs where more than :data:`inarow.search.kernel.ETC_MIN_EMPTY`
+  cells are empty: before searching, each child is looked up; one whose upper bound refutes beta cuts
+  off at once (and the cut is stored), and one whose lower bound shows it cannot raise alpha is not
+  searched. About 10 to 25 % fewer positions on Pons' sets;
 - **ours**: a move after which the opponent cannot stop a win with our next stone (two cells he would have
   to block; with gravity also one he must block right under another of ours, or none but every cell he
   may play lies under one of ours) ends the search with the best score left, a win with the stone after
