@@ -59,13 +59,15 @@ CONNECT4 = Game.parse("connect4")
 
 PONS: dict[str, tuple[float, float]] = {
     # set: (mean CPU seconds per position, mean positions explored), measured with --pons (see the docstring)
-    # on all 1,000 lines of each set, the six sets interleaved, 2026-11-22; Test_L1_R3: its first 20 lines
-    "Test_L3_R1": (11.4e-6, 51.3),
-    "Test_L2_R1": (55.0e-6, 449.1),
-    "Test_L2_R2": (5.44e-3, 39_807.5),
-    "Test_L1_R1": (357.6e-6, 3_295.5),
-    "Test_L1_R2": (162.42e-3, 1_187_922.8),
-    "Test_L1_R3": (4.07, 25_578_112.2),
+    # on all 1,000 lines of each set, the six sets interleaved, his solver interleaved with this engine by
+    # blocks of 20 positions (``--table both --pons PATH``, load average 6-8, 2026-11-22, 17:48);
+    # Test_L1_R3: its first 20 lines
+    "Test_L3_R1": (8.7e-6, 51.3),
+    "Test_L2_R1": (49.3e-6, 449.1),
+    "Test_L2_R2": (4.78e-3, 39_807.5),
+    "Test_L1_R1": (324.4e-6, 3_295.5),
+    "Test_L1_R2": (144.55e-3, 1_187_922.8),
+    "Test_L1_R3": (3.30, 25_578_112.2),
 }
 
 
