@@ -4,7 +4,8 @@ This module, as it stands, is the kernel of Connect Four (7×6, four in a row, g
 board :mod:`inarow.search.kernels` writes a copy of it whose block between the ``geometry`` markers holds
 that board's constants and its written-out :func:`_winning`, imports the copy, and numba compiles it with
 those constants folded into the machine code (``cache=True``: once per board and install). Nothing here
-is passed down the recursion but the position, the window, the table and two scratch arrays: the board's
+is passed down the recursion but the position, the window and the addresses of the table, the scratch
+array and the state array (which also holds a fresh engine's filter, see :func:`_maybe`): the board's
 masks, move order, symmetries and line directions are constants of the code, not arrays read at every node
 (measured on Pons' sets: about a third less time per position than the shared engine that read them from
 arrays).
