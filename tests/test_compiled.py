@@ -257,6 +257,24 @@ def test_a_search_cut_into_many_slices_still_gets_the_exact_score() -> None:
     assert budget.nodes > 10 * MIN_SLICE
 
 
+def test_a_move_that_leaves_two_threats_is_not_searched() -> None:
+    """x (to move) has b1 and c1; d1 makes a1 and e1 threats that o cannot both block: the root finds it
+    among the threats its move ordering computes, a win with the stone after next (score (42 - 1 - 4) // 2),
+    in two looks at the root (the bisection's two windows) and no call for the child. The reference engine
+    agrees."""
+    position = connect4("2737")
+    assert solve_fresh(CONNECT4, position) == ((42 - 1 - 4) // 2, 2)
+    assert reference(CONNECT4, position, False) == (42 - 1 - 4) // 2
+
+
+def test_stones_that_overlap_or_lie_off_the_board_are_refused() -> None:
+    engine = CompiledEngine(CONNECT4, Budget(), fresh=True)
+    with pytest.raises(AssertionError, match="stones overlap or lie off the board"):
+        engine.solve(1, 1)
+    with pytest.raises(AssertionError, match="stones overlap or lie off the board"):
+        engine.solve(1 << 6, 0)  # the spare bit on top of column a
+
+
 def test_an_immediate_win_counts_one_position_and_scores_at_once() -> None:
     """x (to move) has three in column 1: ``x...... / x.o.... / x.o....`` after 1313 13."""
     position = connect4("131313")

@@ -36,7 +36,8 @@ Search (Pons' tutorial, parts 4 to 12, and three ideas of our own)
 - negamax with α-β, scores on the scale of :mod:`inarow.search.engine` (a win with the stone played when
   ``n`` stones are on a board of ``C`` cells scores ``(C + 1 - n) // 2``);
 - :meth:`CompiledEngine.solve` narrows the score interval with null-window searches (iterative
-  bisection, biased towards 0 as Pons does), inside the compiled code;
+  bisection, biased towards 0 as Pons does), inside the compiled code, entered by one call with four
+  ints (see :func:`inarow.search.kernel.solve`);
 - only non-losing moves: a single opponent threat is blocked at once, two are a loss at once, and with
   gravity no stone goes right under an opponent threat;
 - moves ordered by the number of threats they create, ties centre first (Pons' ``MoveSorter``);
@@ -44,18 +45,38 @@ Search (Pons' tutorial, parts 4 to 12, and three ideas of our own)
   one game in a process (see "A table that remembers" below);
 - **ours**: the table keeps the move that last refuted a null window, tried first next time (the
   bisection searches the same tree several times): about 0.5 % fewer positions on Pons' sets;
-- **ours**: enhanced transposition cutoffs where more than :data:`_ETC_MIN_EMPTY` cells are empty: before
-  searching, each child is looked up; one whose upper bound refutes beta cuts off at once (and the cut is
-  stored), and one whose lower bound shows it cannot raise alpha is not searched. About 10 to 25 % fewer
-  positions on Pons' sets;
+- **ours**: enhanced transposition cutoffs where more than :data:`inarow.search.kernel.ETC_MIN_EMPTY`
+  cells are empty: before searching, each child is looked up; one whose upper bound refutes beta cuts
+  off at once (and the cut is stored), and one whose lower bound shows it cannot raise alpha is not
+  searched. About 10 to 25 % fewer positions on Pons' sets;
+- **ours**: a move after which the opponent cannot stop a win with our next stone (two cells he would have
+  to block; with gravity also one he must block right under another of ours, or none but every cell he
+  may play lies under one of ours) ends the search with the best score left, a win with the stone after
+  next, without a call for the child: found from the threats the move ordering computes anyway. Pons'
+  solver calls the child, which finds its loss at its first look. 9 to 31 % fewer positions on his sets;
+- **ours**: when no move wins that way, the best score left is a win with the stone after that
+  (``(C - 3 - ply) // 2``), so a window above it fails low at once, where Pons' solver calls every child,
+  each of which fails low at its first look (its lower bound, that it cannot lose with our next stone,
+  is at or above its window). The same bound as his ``beta > max`` test, one ply deeper thanks to the
+  threats above: a further 17 to 43 % fewer positions on his sets. Every call of the negamax is counted
+  as a position explored, as he counts; positions settled without a call (by these two rules, by the
+  enhanced transposition cutoffs) are not;
 - **ours**, boards without gravity: symmetric positions share one table entry (the least image under the
   board's 4 or 8 symmetries); the stored move is kept in the frame of that image and mapped back. With
   gravity the left-right mirror was measured and dropped: no fewer positions on Pons' sets (symmetric
   positions are rare past the first moves), and about 20 % slower.
 
-Invariants, asserted on the Python side: ``cur & opp == 0``, no stone off the board, and the negamax is
-only entered when the side to move cannot win with its next stone (Pons' precondition, which the
-non-losing move filter keeps true for every child).
+Memory traffic: the table (128 MB for Connect Four) is larger than the caches, so a probe of a new position
+goes to memory. A node asks for its own entry's line (a prefetch) before it computes the threats, and for
+all its children's lines at once before the enhanced transposition cutoffs look at them. A fresh engine
+(a generation of its own) keeps a filter in its state array, one bit per group of slots, set by every
+store: a clear bit means no entry of the generation there, so a fresh search's first look at a position
+costs a bit in a cached line instead of a trip to memory (on the smallest of Pons' sets, searches of a
+few dozen positions, that was most of the time a search took after a big one had filled the caches).
+
+Invariants, checked in the compiled entry (AssertionError on the Python side): ``cur & opp == 0``, no
+stone off the board; and the negamax is only entered when the side to move cannot win with its next
+stone (Pons' precondition, which the non-losing move filter keeps true for every child).
 
 A table that remembers
 ======================
@@ -113,7 +134,21 @@ import numpy as np
 
 from inarow.rules import Game
 from inarow.search import kernels
-from inarow.search.kernel import ABORTED, GENERATION, HIGH, IDS, LOW, STATE, TABLE_SHIFT
+from inarow.search.kernel import (
+    ABORTED,
+    FILTERED,
+    GENERATION,
+    IDS,
+    LIMIT,
+    LIMITED,
+    RESUME,
+    SCRATCH,
+    STATE,
+    TABLE,
+    TABLE_SHIFT,
+    UNLIMITED,
+    WEAK,
+)
 from inarow.search.kernel import SCORE_OFFSET as _SCORE_OFFSET
 from inarow.search.limits import Budget
 
@@ -145,9 +180,6 @@ _RATE_MIN_NODES = 20_000
 
 MIN_SLICE = 1_000
 """The fewest nodes a slice with a deadline explores (a few hundred microseconds)."""
-
-_UNLIMITED = 1 << 62
-"""The node limit of a slice when the budget has none."""
 
 _GENERATION_LIMIT = 1 << 32
 """Generations are stored in 32 bits of an entry."""
@@ -270,6 +302,8 @@ class CompiledEngine:
     between two looks at the clock; a search explores at least :data:`MIN_SLICE` positions per slice
     whatever it is.
 
+    The budget's limits are read when the engine is made: without any, a solve is one call of the
+    compiled code; with a time or node limit, it runs in slices between which Python looks at the budget.
     Not thread-safe: one engine per search. Raises AssertionError for a game :func:`supports` rejects.
     The first engine of a board in a process compiles its search, or loads it from numba's cache (see
     :func:`warm_up`); later ones cost microseconds.
@@ -293,56 +327,61 @@ class CompiledEngine:
         self.budget = budget
         self.slice_seconds = slice_seconds
         self._shared = shared = _shared()
-        self._kernel: ModuleType = _kernel(game)
-        self._bisect: Any = self._kernel.bisect
+        self._call: Any = _entry(game)
+        self._sliced = budget.max_nodes is not None or budget.deadline is not None
+        """Whether the search runs in slices between which Python looks at the budget (see :meth:`_run`)."""
+        self._words = _words(game)
         self._table_bits = table_bits
         self._tt: np.ndarray | None = None
         width = game.columns if game.gravity else game.cells
         self._buf = np.zeros((game.cells + 1, IDS + 1, width + 1), dtype=np.uint64)
-        self._state = np.zeros(STATE, dtype=np.int64)
-        self._state[TABLE_SHIFT] = 64 - table_bits
-        self._state[GENERATION] = shared.generation(game, fresh)
-        self._board = game.board_mask
-        self._cells = game.cells
+        self._state = state = np.zeros(STATE, dtype=np.int64)
+        state[TABLE_SHIFT] = 64 - table_bits
+        state[GENERATION] = shared.generation(game, fresh)
+        state[FILTERED] = fresh  # a generation of its own: the filter knows every slot it wrote
+        state[SCRATCH] = self._buf.ctypes.data
+        self._address = 0
+        """The state array's address once the table is attached to it (0 before the first search)."""
+        if (self._words, table_bits) in shared.tables:
+            self._attach()  # the table exists already: point at it now rather than in the first search
 
     @property
     def table(self) -> np.ndarray:
         """The engine's transposition table, allocated (for every engine of its shape) on first use."""
         if self._tt is None:
-            self._tt = self._shared.table(_words(self.game), self._table_bits)
+            self._tt = self._shared.table(self._words, self._table_bits)
         return self._tt
+
+    def _attach(self) -> int:
+        """Allocate the table if needed, write its address into the state array and return the state's."""
+        self._state[TABLE] = self.table.ctypes.data
+        self._address = self._state.ctypes.data
+        return self._address
 
     def solve(self, cur: int, opp: int, weak: bool = False) -> int:
         """The exact score of the position for the side to move (``cur``), or with ``weak`` only its sign.
 
         Same contract as :meth:`inarow.search.engine.Engine.solve`: the position must not be over; the
         explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
-        runs out.
+        runs out, AssertionError for stones that overlap or lie off the board.
+
+        Without a time or node limit (on the budget when the engine was made) this is one call of the
+        compiled code with four ints (the kernel's :func:`~inarow.search.kernel.solve`, through numba's
+        wrapper of its one signature, not its type dispatch): the shortest path from Python, as a small
+        search after a big one runs it on cold caches.
         """
-        filled = cur | opp
-        assert cur & opp == 0 and filled & ~self._board == 0, "stones overlap or lie off the board"
-        ply = filled.bit_count()
-        if weak:
-            low, high = -1, 1
-        else:
-            cells = self._cells
-            low, high = -((cells - ply) // 2), (cells + 1 - ply) // 2
-        table = self._tt if self._tt is not None else self.table
-        budget = self.budget
-        if budget.max_nodes is None and budget.deadline is None:
-            # One call: no clock to look at and no count to stop at; the answer packs the count and score.
-            packed: int = self._bisect(cur, opp, ply, low, high, _UNLIMITED, table, self._buf, self._state)
-            budget.nodes += packed >> 8
-            low = (packed & 0xFF) - _SCORE_OFFSET
-        else:
-            low = self._run(cur, opp, ply, low, high, table)
-        if weak:
-            return (low > 0) - (low < 0)
-        return low
+        if self._sliced:
+            packed = self._run(cur, opp, weak)
+        else:  # ``weak`` is the WEAK bit of the mode (True is 1)
+            packed = self._call(cur, opp, weak, self._address or self._attach())
+        if packed < 0:
+            raise AssertionError("stones overlap or lie off the board")
+        self.budget.nodes += packed >> 8
+        return (packed & 0xFF) - _SCORE_OFFSET
 
     def _slice_limit(self) -> int:
         """How many nodes the next slice may explore before Python looks at the budget again."""
-        budget, limit = self.budget, _UNLIMITED
+        budget, limit = self.budget, UNLIMITED
         if budget.max_nodes is not None:
             limit = min(limit, budget.max_nodes - budget.nodes)
         if budget.deadline is not None:
@@ -350,17 +389,20 @@ class CompiledEngine:
             limit = min(limit, max(MIN_SLICE, int(self._shared.rate * seconds)))
         return max(1, limit)
 
-    def _run(self, cur: int, opp: int, ply: int, low: int, high: int, table: np.ndarray) -> int:
-        """The bisection in slices, resuming from the table and the interval after each look at the budget."""
-        state, budget = self._state, self.budget
+    def _run(self, cur: int, opp: int, weak: bool) -> int:
+        """The bisection in slices, resuming from the table and the interval after each look at the budget;
+        answers the last slice's packed result (the earlier slices' positions are counted already)."""
+        state, budget, address = self._state, self.budget, self._address or self._attach()
+        mode = LIMITED | (WEAK if weak else 0)
         while True:
+            state[LIMIT] = self._slice_limit()
             start = time.perf_counter()
-            packed: int = self._bisect(cur, opp, ply, low, high, self._slice_limit(), table, self._buf, state)
+            packed: int = self._call(cur, opp, mode, address)
+            if packed < 0 or not state[ABORTED]:
+                return packed
             nodes = packed >> 8
             budget.nodes += nodes
-            if not state[ABORTED]:
-                return (packed & 0xFF) - _SCORE_OFFSET
-            low, high = int(state[LOW]), int(state[HIGH])
+            mode |= RESUME
             seconds = time.perf_counter() - start
             if nodes >= _RATE_MIN_NODES and seconds > 0:
                 self._shared.rate = nodes / seconds
@@ -388,6 +430,26 @@ def _kernel(game: Game) -> ModuleType:
     return found
 
 
+_entries: dict[Game, Any] = {}
+"""Each game's compiled entry (see :func:`_entry`), by the game itself."""
+
+
+def _entry(game: Game) -> Any:
+    """``game``'s compiled :func:`~inarow.search.kernel.solve` as numba's CPython wrapper of its one
+    signature (four int64), called without numba's type dispatch: about 2 µs less per call when the
+    caches are cold. Falls back on the dispatcher itself should numba's internals differ."""
+    found = _entries.get(game)
+    if found is None:
+        dispatcher = _kernel(game).solve
+        try:
+            (signature,) = dispatcher.signatures
+            found = dispatcher.overloads[signature].entry_point
+        except (AttributeError, KeyError, ValueError):
+            found = dispatcher
+        _entries[game] = found
+    return found
+
+
 def _key(game: Game) -> Game:
     """The board a search is compiled for: the same for games that differ only in who moves first."""
     return Game(game.columns, game.rows, game.k, gravity=game.gravity)
@@ -411,7 +473,9 @@ def warm_up(game: Game | None = None) -> float:
     buf = np.zeros((key.cells + 1, IDS + 1, width + 1), dtype=np.uint64)
     state = np.zeros(STATE, dtype=np.int64)
     state[TABLE_SHIFT] = 64 - _WARM_UP_TABLE_BITS
-    module.bisect(0, 0, 0, -(key.cells // 2), (key.cells + 1) // 2, 1000, tt, buf, state)  # 1,000 positions
+    state[TABLE], state[SCRATCH], state[LIMIT] = tt.ctypes.data, buf.ctypes.data, 1000  # 1,000 positions
+    state[FILTERED] = 1
+    module.solve(0, 0, LIMITED, int(state.ctypes.data))
     kernels.mark_compiled(key)
     _warm[key] = seconds = time.perf_counter() - start
     return seconds

@@ -4,7 +4,8 @@ This module, as it stands, is the kernel of Connect Four (7×6, four in a row, g
 board :mod:`inarow.search.kernels` writes a copy of it whose block between the ``geometry`` markers holds
 that board's constants and its written-out :func:`_winning`, imports the copy, and numba compiles it with
 those constants folded into the machine code (``cache=True``: once per board and install). Nothing here
-is passed down the recursion but the position, the window, the table and two scratch arrays: the board's
+is passed down the recursion but the position, the window and the addresses of the table, the scratch
+array and the state array (which also holds a fresh engine's filter, see :func:`_maybe`): the board's
 masks, move order, symmetries and line directions are constants of the code, not arrays read at every node
 (measured on Pons' sets: about a third less time per position than the shared engine that read them from
 arrays).
@@ -216,7 +217,28 @@ LOW = 3
 HIGH = 4
 TABLE_SHIFT = 5
 GENERATION = 6
-STATE = 7
+TABLE = 7
+"""The address of the transposition table."""
+SCRATCH = 8
+"""The address of the scratch array (three rows of :data:`SLOTS` words per ply)."""
+FILTERED = 9
+"""1 when the engine's generation is its own (a fresh table): then :data:`FILTER` is kept (see _maybe)."""
+FILTER = 10
+"""The first of the :data:`FILTER_WORDS` words of the fresh table's filter: one bit per group of slots,
+set by every store of the engine's generation."""
+FILTER_WORDS = 64
+STATE = FILTER + FILTER_WORDS
+
+# ------------------------------------------------------------------------ the mode of a call of solve()
+WEAK = 1
+"""Only the sign of the score: the window is [-1, 1]."""
+RESUME = 2
+"""Resume an aborted search: the window is the state's ``[LOW, HIGH]``."""
+LIMITED = 4
+"""Stop after the state's ``LIMIT`` positions; without it, no limit."""
+UNLIMITED = 1 << 62
+INVALID = -1
+"""What :func:`solve` answers for stones that overlap or lie off the board."""
 
 # ------------------------------------------------------------------------ the scratch array, per ply
 MOVES = 0
@@ -285,7 +307,27 @@ def _puti_typing(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
     return _save(types.int64, typingctx, address, index, value)
 
 
+def _prefetch_typing(typingctx: Any, address: Any, index: Any) -> Any:
+    """Ask the CPU to fetch word ``index`` of the array at ``address`` into its caches (LLVM's prefetch: a
+    hint, no fault, no wait), so that a table probe a little later finds its line there."""
+    sig = types.void(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        byte = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32])
+        prefetch = builder.module.globals.get("llvm.prefetch.p0") or ir.Function(
+            builder.module, fnty, "llvm.prefetch.p0"
+        )
+        pointer = builder.gep(builder.inttoptr(args[0], ir.IntType(64).as_pointer()), [args[1]])
+        builder.call(prefetch, [builder.bitcast(pointer, byte), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
 _get: Any = intrinsic(_get_typing)
+_prefetch: Any = intrinsic(_prefetch_typing)
 _geti: Any = intrinsic(_geti_typing)
 _put: Any = intrinsic(_put_typing)
 _puti: Any = intrinsic(_puti_typing)
@@ -343,7 +385,28 @@ def _holds(tt: Int, slot: Int, key1: np.uint64, key2: np.uint64, generation: np.
 
 
 @njit(cache=True, inline="always")
+def _maybe(state: Int, slot: Int) -> bool:
+    """Whether the table may hold an entry of the engine's generation at word ``slot``: always, unless the
+    generation is the engine's own (a fresh table) and the filter's bit for the slot is clear (no store
+    of the engine went there). A fresh search's first look at a position then costs a bit in a line of
+    the state array instead of a trip to memory (the table is larger than the caches)."""
+    if not _geti(state, FILTERED):
+        return True
+    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
+    return bool((_geti(state, FILTER + (bit >> 6)) >> (bit & 63)) & 1)
+
+
+@njit(cache=True, inline="always")
+def _mark(state: Int, slot: Int) -> None:
+    """Set the filter's bit of word ``slot`` (see :func:`_maybe`)."""
+    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
+    word = FILTER + (bit >> 6)
+    _puti(state, word, _geti(state, word) | (1 << (bit & 63)))
+
+
+@njit(cache=True, inline="always")
 def _store(
+    state: Int,
     tt: Int,
     slot: Int,
     key1: np.uint64,
@@ -357,7 +420,7 @@ def _store(
     """Record a search result: with ``cut >= 0`` (the refuting move's id, in the key's frame) ``result`` is
     a lower bound, else an upper bound. An entry of the same position keeps its other bound and move; a
     new one starts from the position's own bounds ``[low, high]``."""
-    if _holds(tt, slot, key1, key2, generation):
+    if _maybe(state, slot) and _holds(tt, slot, key1, key2, generation):
         data = _get(tt, slot + KEY_WORDS - 1)
         lower = _field(data, LOWER_SHIFT) - SCORE_OFFSET
         upper = _field(data, UPPER_SHIFT) - SCORE_OFFSET
@@ -373,6 +436,7 @@ def _store(
     _put(tt, slot, key1)
     if KEY_WORDS == 3:
         _put(tt, slot + 1, key2)
+    _mark(state, slot)
     _put(
         tt,
         slot + KEY_WORDS - 1,
@@ -381,6 +445,23 @@ def _store(
         | (np.uint64(stored + 1) << MOVE_SHIFT)
         | (generation << GENERATION_SHIFT),
     )
+
+
+@njit(cache=True, inline="always")
+def _wins_in_three(filled: np.uint64, mine: np.uint64) -> bool:
+    """Whether the side that has just played, leaving ``filled`` and its winning cells ``mine``, wins with
+    its next stone whatever the opponent does (who cannot win with his: the move was non-losing): two
+    cells he would have to block, or, with gravity, one he must block under another of ours, or none but
+    every cell he may play lies under one of ours. Found from what the move ordering computes anyway, so
+    such a move is not searched: the position's score is the best it can be, a win with the stone after
+    next."""
+    if GRAVITY:
+        reply = (filled + BOTTOM) & BOARD
+        must = mine & reply
+        if must:
+            return bool(must & (must - U1)) or bool((must << U1) & mine)
+        return not (reply & ~(mine >> U1))
+    return bool(mine & (mine - U1))
 
 
 @njit(cache=True)
@@ -400,6 +481,12 @@ def _negamax(
         return 0
     filled = cur | opp
     empty = BOARD & ~filled
+    if GRAVITY:
+        # The table entry's line is on its way while the threats are computed (a probe of a new position
+        # goes to memory: the table is larger than the caches).
+        early = _slot(cur + filled + BOTTOM, IN_USE, _geti(state, TABLE_SHIFT))
+        if _maybe(state, early):
+            _prefetch(tt, early)
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else empty
     threats = _winning(opp, empty)
     forced = possible & threats
@@ -425,7 +512,7 @@ def _negamax(
     slot = _slot(key1, key2, shift)
     generation = np.uint64(_geti(state, GENERATION))
     best_id: Int = -1
-    if _holds(tt, slot, key1, key2, generation):
+    if _maybe(state, slot) and _holds(tt, slot, key1, key2, generation):
         data = _get(tt, slot + KEY_WORDS - 1)
         stored = _field(data, MOVE_SHIFT) - 1
         if stored >= 0:
@@ -443,39 +530,9 @@ def _negamax(
         if alpha >= beta:
             return beta
 
-    # Enhanced transposition cutoff, far enough from the end for the probes to pay: a child whose table
-    # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
-    # alpha need not be searched.
-    useless = U0
-    if ply < CELLS - ETC_MIN_EMPTY:
-        for i in range(NORDER):
-            move = possible & ORDER[i]
-            if not move:
-                continue
-            child1, child2, _ = _key(opp, cur | move)
-            child = _slot(child1, child2, shift)
-            if _holds(tt, child, child1, child2, generation):
-                data = _get(tt, child + KEY_WORDS - 1)
-                floor = -(_field(data, UPPER_SHIFT) - SCORE_OFFSET)
-                if floor >= beta:
-                    mid = ORDER_ID[i]
-                    _store(
-                        tt,
-                        slot,
-                        key1,
-                        key2,
-                        generation,
-                        low,
-                        high,
-                        floor,
-                        mid if sym == 0 else PERM[0, sym, mid],
-                    )
-                    return floor
-                if -(_field(data, LOWER_SHIFT) - SCORE_OFFSET) <= alpha:
-                    useless |= move
-
     # Moves by threats created (descending), ties in centre-first order; the table's move first. The
-    # ply's three rows of the scratch array, as addresses (bytes: 8 per word).
+    # ply's three rows of the scratch array, as addresses (bytes: 8 per word). A move after which the
+    # opponent cannot stop a win with our next stone ends the search at once (see _wins_in_three).
     moves = buf + (ply * 3 + MOVES) * SLOTS * 8
     scores = buf + (ply * 3 + SCORES) * SLOTS * 8
     ids = buf + (ply * 3 + IDS) * SLOTS * 8
@@ -483,13 +540,29 @@ def _negamax(
     first: Int = -1
     for i in range(NORDER):
         move = possible & ORDER[i]
-        if not move or move & useless:
+        if not move:
             continue
         mid = ORDER_ID[i]
+        mine = _winning(cur | move, empty & ~move)
+        if _wins_in_three(filled | move, mine):
+            win = (CELLS - 1 - ply) // 2
+            _store(
+                state,
+                tt,
+                slot,
+                key1,
+                key2,
+                generation,
+                low,
+                high,
+                win,
+                mid if sym == 0 else PERM[0, sym, mid],
+            )
+            return win
         if mid == best_id:
             first = mid
             continue
-        score: np.uint64 = _popcount(_winning(cur | move, empty & ~move))
+        score: np.uint64 = _popcount(mine)
         pos = count
         while pos > 0 and _get(scores, pos - 1) < score:
             _put(moves, pos, _get(moves, pos - 1))
@@ -508,10 +581,57 @@ def _negamax(
         _puti(ids, 0, first)
         count += 1
 
+    # No move wins with the stone after next, so the best is a win with the one after that: a window above
+    # it fails low here rather than in every child (each of which would find it at its first look).
+    top = (CELLS - 3 - ply) // 2
+    if high > top:
+        high = top
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+
+    # Enhanced transposition cutoff, far enough from the end for the probes to pay: a child whose table
+    # upper bound already refutes beta cuts at once, and one whose lower bound shows that it cannot raise
+    # alpha need not be searched (its move is zeroed in the list).
+    if ply < CELLS - ETC_MIN_EMPTY:
+        if GRAVITY:
+            for i in range(count):  # every child's line on its way at once, not one after the other
+                child = _slot(opp + (filled | _get(moves, i)) + BOTTOM, IN_USE, shift)
+                if _maybe(state, child):
+                    _prefetch(tt, child)
+        for i in range(count):
+            move = _get(moves, i)
+            child1, child2, _ = _key(opp, cur | move)
+            child = _slot(child1, child2, shift)
+            if _maybe(state, child) and _holds(tt, child, child1, child2, generation):
+                data = _get(tt, child + KEY_WORDS - 1)
+                floor = -(_field(data, UPPER_SHIFT) - SCORE_OFFSET)
+                if floor >= beta:
+                    mid = _geti(ids, i)
+                    _store(
+                        state,
+                        tt,
+                        slot,
+                        key1,
+                        key2,
+                        generation,
+                        low,
+                        high,
+                        floor,
+                        mid if sym == 0 else PERM[0, sym, mid],
+                    )
+                    return floor
+                if -(_field(data, LOWER_SHIFT) - SCORE_OFFSET) <= alpha:
+                    _put(moves, i, U0)
+
     result = alpha
     cut: Int = -1
     for i in range(count):
-        value = -_negamax(opp, cur | _get(moves, i), ply + 1, -beta, -alpha, tt, buf, state)
+        move = _get(moves, i)
+        if not move:
+            continue
+        value = -_negamax(opp, cur | move, ply + 1, -beta, -alpha, tt, buf, state)
         if _geti(state, ABORTED):
             return 0
         if value >= beta:
@@ -524,43 +644,48 @@ def _negamax(
 
     if cut >= 0:
         cut = cut if sym == 0 else PERM[0, sym, cut]
-    _store(tt, slot, key1, key2, generation, low, high, result, cut)
+    _store(state, tt, slot, key1, key2, generation, low, high, result, cut)
     return result
 
 
 @njit(cache=True)
-def bisect(
-    cur_: int,
-    opp_: int,
-    ply: int,
-    low: int,
-    high: int,
-    limit: int,
-    tt: np.ndarray,
-    buf: np.ndarray,
-    state: np.ndarray,
-) -> int:
-    """Pons' iterative null-window bisection of the interval ``[low, high]`` for the side to move ``cur_``,
-    exploring at most ``limit`` positions; returns the positions explored and the low end of the interval
-    (the score, once the interval is one) in one int, ``nodes << 8 | (low + SCORE_OFFSET)``, so that the
-    caller reads no array after the search.
+def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
+    """The score of the position for the side to move ``cur_`` by Pons' iterative null-window bisection,
+    in one int: ``nodes << 8 | (score + SCORE_OFFSET)``, so that the caller reads no array after the search.
+
+    ``state`` is the address of the engine's state array (which holds the table's and the scratch array's
+    addresses): the one Python-to-numba crossing takes four ints, no array (each array argument costs its
+    unboxing, and after a big search the code that does it runs on cold caches). ``mode`` combines
+    :data:`WEAK` (the window [-1, 1]), :data:`RESUME` (the window ``[LOW, HIGH]`` of the state, what an
+    aborted call proved) and :data:`LIMITED` (at most ``LIMIT`` positions). Answers :data:`INVALID` for
+    stones that overlap or lie off the board.
 
     Narrows the interval until it is one score, or until the limit aborts a search: ``state`` then says so
     (``ABORTED``) and holds the interval proven so far (``LOW``, ``HIGH``), from which a later call
-    resumes, and the positions explored (``NODES``). One call per slice keeps the Python-to-numba
+    resumes; the low end is answered in place of the score. One call per slice keeps the Python-to-numba
     crossings out of the bisection steps.
     """
     cur, opp = np.uint64(cur_), np.uint64(opp_)
-    table, scratch, address = np.int64(tt.ctypes.data), np.int64(buf.ctypes.data), np.int64(state.ctypes.data)
-    _puti(address, NODES, 0)
-    _puti(address, ABORTED, 0)
-    _puti(address, LIMIT, limit)
     filled = cur | opp
+    if cur & opp or filled & ~BOARD:
+        return INVALID
+    ply = np.int64(_popcount(filled))
+    if mode & RESUME:
+        low, high = _geti(state, LOW), _geti(state, HIGH)
+    elif mode & WEAK:
+        low, high = -1, 1
+    else:
+        low, high = -((CELLS - ply) // 2), (CELLS + 1 - ply) // 2
+    limit = _geti(state, LIMIT) if mode & LIMITED else UNLIMITED
+    table, scratch = _geti(state, TABLE), _geti(state, SCRATCH)
+    _puti(state, NODES, 0)
+    _puti(state, ABORTED, 0)
+    _puti(state, LIMIT, limit)
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else BOARD & ~filled
     if _winning(cur, possible):
         # A win with the next stone: the top of the interval (1 when weak), one position explored.
-        _puti(address, NODES, 1)
-        _puti(address, ABORTED, 1 if limit <= 1 else 0)
+        _puti(state, NODES, 1)
+        _puti(state, ABORTED, 1 if limit <= 1 else 0)
         low = high
     else:
         while low < high:
@@ -569,13 +694,15 @@ def bisect(
                 middle = low // 2
             elif middle >= 0 and high // 2 > middle:
                 middle = high // 2
-            value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, address)
-            if _geti(address, ABORTED):
+            value = _negamax(cur, opp, ply, middle, middle + 1, table, scratch, state)
+            if _geti(state, ABORTED):
                 break
             if value <= middle:
-                high = int(value)
+                high = value
             else:
-                low = int(value)
-    _puti(address, LOW, low)
-    _puti(address, HIGH, high)
-    return int((_geti(address, NODES) << 8) | (low + SCORE_OFFSET))
+                low = value
+    _puti(state, LOW, low)
+    _puti(state, HIGH, high)
+    if mode & WEAK:
+        low = (low > 0) - (low < 0)  # the searches fail soft: a weak window may end on a wider score
+    return int((_geti(state, NODES) << 8) | (low + SCORE_OFFSET))

@@ -3,7 +3,7 @@
 :func:`kernel` writes, once per board and version of the template, a copy of ``kernel.py`` whose block
 between the ``geometry`` markers holds the board's constants (its masks, move order, symmetries) and its
 line test written out for its k and directions; imports it; and hands back the module, whose
-:func:`bisect` numba compiles on first call (or loads from its cache: ``cache=True``). The copies live in
+:func:`solve` numba compiles on first call (or loads from its cache: ``cache=True``). The copies live in
 :func:`kernel_folder`; a copy's name holds the board and a hash of its text, so a changed template makes new
 files (and numba new machine code) instead of reusing stale ones.
 
