@@ -60,14 +60,14 @@ CONNECT4 = Game.parse("connect4")
 PONS: dict[str, tuple[float, float]] = {
     # set: (mean CPU seconds per position, mean positions explored), measured with --pons (see the docstring)
     # on all 1,000 lines of each set, the six sets interleaved, his solver interleaved with this engine by
-    # blocks of 20 positions (``--table both --pons PATH``, load average 6-8, 2026-11-22, 17:48);
-    # Test_L1_R3: its first 20 lines
-    "Test_L3_R1": (8.7e-6, 51.3),
-    "Test_L2_R1": (49.3e-6, 449.1),
-    "Test_L2_R2": (4.78e-3, 39_807.5),
-    "Test_L1_R1": (324.4e-6, 3_295.5),
-    "Test_L1_R2": (144.55e-3, 1_187_922.8),
-    "Test_L1_R3": (3.30, 25_578_112.2),
+    # blocks of 20 positions (``--table both --pons PATH``, the quiet machine, load average 1.0-1.1,
+    # 2026-11-22, 18:29); Test_L1_R3: its first 20 lines
+    "Test_L3_R1": (9.0e-6, 51.3),
+    "Test_L2_R1": (52.2e-6, 449.1),
+    "Test_L2_R2": (5.13e-3, 39_807.5),
+    "Test_L1_R1": (345.9e-6, 3_295.5),
+    "Test_L1_R2": (150.77e-3, 1_187_922.8),
+    "Test_L1_R3": (3.45, 25_578_112.2),
 }
 
 
