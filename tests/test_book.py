@@ -197,7 +197,7 @@ def test_a_truncated_book_file_is_refused_with_its_sizes(small: Built, tmp_path:
     with pytest.raises(BookError) as caught:
         Book.load(path)
     assert str(caught.value) == (
-        f"cannot use the opening book {str(path)!r}: it is truncated: {len(data) - 10} bytes where its "
+        f"cannot use the book {str(path)!r}: it is truncated: {len(data) - 10} bytes where its "
         f"header announces {len(small.book)} positions in {len(data)} bytes"
     )
     assert isinstance(caught.value, InarowError) and caught.value.reason.startswith("it is truncated: ")
@@ -209,8 +209,8 @@ def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BookError) as caught:
         Book.load(path)
     assert str(caught.value) == (
-        f"cannot use the opening book {str(path)!r}: it is not an inarow opening book "
-        "(it does not start with INAROWBK)"
+        f"cannot use the book {str(path)!r}: it is not an inarow book "
+        "(it does not start with INAROWBK or INAROWSB)"
     )
 
 
@@ -223,7 +223,7 @@ def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built
     with pytest.raises(BookError) as caught:
         Book.from_bytes(newer, "new.book")
     assert str(caught.value) == (
-        "cannot use the opening book 'new.book': it has format version 2 and this inarow reads version 1: "
+        "cannot use the book 'new.book': it has format version 2 and this inarow reads version 1: "
         "build it again"
     )
 
@@ -301,8 +301,8 @@ def test_book_info_on_a_file_that_is_not_a_book_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["book", "info", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        f"error: cannot use the opening book {str(path)!r}: it is not an inarow opening book "
-        "(it does not start with INAROWBK)"
+        f"error: cannot use the book {str(path)!r}: it is not an inarow book "
+        "(it does not start with INAROWBK or INAROWSB)"
     )
 
 
@@ -455,7 +455,7 @@ def test_a_truncated_strategy_book_is_refused_and_a_whole_one_reads_back_the_sam
     with pytest.raises(BookError) as caught:
         Book.load(path)
     assert str(caught.value) == (
-        f"cannot use the opening book {str(path)!r}: it is truncated: {len(data) - 3} bytes where its "
+        f"cannot use the book {str(path)!r}: it is truncated: {len(data) - 3} bytes where its "
         f"header announces {len(small_strategy.book)} positions in {len(data)} bytes"
     )
     path.write_bytes(data)

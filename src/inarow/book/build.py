@@ -301,18 +301,9 @@ def chunks_of(keys: Sequence[int], workers: int) -> list[list[int]]:
     return [list(keys[i : i + size]) for i in range(0, len(keys), size)]
 
 
-def build(
-    game: Game,
-    plies: int,
-    runner: Runner,
-    *,
-    checkpoint: Path | None = None,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> Built:
-    """The book of ``game`` to ``plies`` plies, its frontier solved on ``runner``, finished chunks kept in
-    ``checkpoint`` (and read from it first: a build that was stopped resumes; the file is removed once the
-    book is complete). Raises :class:`BookError` for a game without keys or a foreign checkpoint."""
+def check_buildable(game: Game, plies: int) -> None:
+    """Raise :class:`BookError` unless a book of ``game`` to ``plies`` plies can be built: the game's
+    positions fit the keys and ``plies`` is not negative."""
     if not keyable(game):
         raise BookError(
             N_("cannot build a book of {game}: its positions do not fit the book's 63-bit keys"),
@@ -325,6 +316,21 @@ def build(
             reason=N_("expected 0 or more plies"),
             plies=plies,
         )
+
+
+def build(
+    game: Game,
+    plies: int,
+    runner: Runner,
+    *,
+    checkpoint: Path | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Built:
+    """The book of ``game`` to ``plies`` plies, its frontier solved on ``runner``, finished chunks kept in
+    ``checkpoint`` (and read from it first: a build that was stopped resumes; the file is removed once the
+    book is complete). Raises :class:`BookError` for a game without keys or a foreign checkpoint."""
+    check_buildable(game, plies)
     report = progress or (lambda phase, done, total: None)
     report("enumerating", 0, plies)
     found = levels(game, plies, report)

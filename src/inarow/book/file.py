@@ -50,7 +50,7 @@ TRUNCATED_HEADER = N_("it is truncated: {size} bytes, less than its header")
 def _refused(path: Path | str, problem: str, **params: object) -> BookError:
     """The book at ``path`` cannot be used, because of ``problem`` (a catalog entry with ``params``)."""
     return BookError(
-        N_("cannot use the opening book {path!r}: {reason}"), reason=problem, path=str(path), **params
+        N_("cannot use the book {path!r}: {reason}"), reason=problem, path=str(path), **params
     )
 
 
@@ -129,8 +129,8 @@ class Book:
         if kind is None:
             raise _refused(
                 path,
-                N_("it is not an inarow opening book (it does not start with {magic})"),
-                magic=MAGIC.decode(),
+                N_("it is not an inarow book (it does not start with {magic})"),
+                magic=" or ".join(magic.decode() for magic in _MAGICS.values()),
             )
         if len(data) < _HEAD.size:
             raise _refused(path, TRUNCATED_HEADER, size=len(data))

@@ -22,12 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from inarow.book.build import Built, Checkpoint, Progress, Runner, chunks_of
+from inarow.book.build import Built, Checkpoint, Progress, Runner, check_buildable, chunks_of
 from inarow.book.file import Book
 from inarow.book.keys import keyable, position_key, position_of
 from inarow.book.recall import Recalling, strategies
-from inarow.errors import BookError
-from inarow.i18n import N_
 from inarow.rules import Game, Position, other
 from inarow.search.limits import Budget
 from inarow.symmetry import symmetries
@@ -138,18 +136,7 @@ def build(
     decided on ``runner`` ply by ply, each finished chunk kept in ``checkpoint`` (read first: a stopped
     build resumes; removed once the book is written). Raises :class:`BookError` for a game without keys,
     negative plies or a foreign checkpoint."""
-    if not keyable(game):
-        raise BookError(
-            N_("cannot build a book of {game}: its positions do not fit the book's 63-bit keys"),
-            reason=N_("its positions do not fit the book's keys"),
-            game=game.name,
-        )
-    if plies < 0:
-        raise BookError(
-            N_("invalid plies {plies}: expected 0 or more"),
-            reason=N_("expected 0 or more plies"),
-            plies=plies,
-        )
+    check_buildable(game, plies)
     report = progress or (lambda phase, done, total: None)
     # The positions of a ply do not depend on how deep the book goes: any depth's checkpoint serves.
     saved = Checkpoint(checkpoint, game, 0, CHECKPOINT_MAGIC) if checkpoint is not None else None
