@@ -90,22 +90,24 @@ def test_x_makes_five_with_its_four() -> None:
     assert (result.exact, result.outcome, result.plies) == (True, "win", 1)
 
 
+OPEN_THREE = """
+    . . . . . . . . .   9
+    . . . . . . . . .   8
+    . . x x x . . . .   7
+    . . . . . . . . .   6
+    . . . . . . . . .   5
+    . . . o . o . . .   4
+    . . . . . . . . .   3
+    . . . . . . . o .   2
+    . . . . . . . . .   1
+    a b c d e f g h i
+"""
+"""x's open three c7 d7 e7 on a 9×9 board, x to move: b7 or f7 makes an open four."""
+
+
 def test_x_makes_an_open_four_from_its_open_three_and_wins_in_three_plies() -> None:
     """b7 or f7 makes .xxxx. with both ends empty: o blocks one end, x fills the other."""
-    position = board(
-        """
-        . . . . . . . . .   9
-        . . . . . . . . .   8
-        . . x x x . . . .   7
-        . . . . . . . . .   6
-        . . . . . . . . .   5
-        . . . o . o . . .   4
-        . . . . . . . . .   3
-        . . . . . . . o .   2
-        . . . . . . . . .   1
-        a b c d e f g h i
-        """
-    )
+    position = board(OPEN_THREE)
     result = analyze(position, SECOND)
     assert result.best[0] in ("b7", "f7")
     assert (result.exact, result.outcome, result.plies) == (True, "win", 3)
@@ -598,20 +600,7 @@ def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board
 def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wins(compiled: bool) -> None:
     """No VCF or VCT at the root: the α-β search alone (compiled, and in Python) sees that b7 or f7 makes
     an open four, a win two plies later, and plays it; a win α-β finds is not called proven."""
-    position = board(
-        """
-        . . . . . . . . .   9
-        . . . . . . . . .   8
-        . . x x x . . . .   7
-        . . . . . . . . .   6
-        . . . . . . . . .   5
-        . . . o . o . . .   4
-        . . . . . . . . .   3
-        . . . . . . . o .   2
-        . . . . . . . . .   1
-        a b c d e f g h i
-        """
-    )
+    position = board(OPEN_THREE)
     style = Style(vcf=False, vct=False, compiled=compiled, max_depth=4)
     found = GomokuSearch(position.game, Budget(Limits(time=5.0)), style).run(position)
     assert position.game.cell_name(found.best) in ("b7", "f7")
