@@ -49,9 +49,7 @@ TRUNCATED_HEADER = N_("it is truncated: {size} bytes, less than its header")
 
 def _refused(path: Path | str, problem: str, **params: object) -> BookError:
     """The book at ``path`` cannot be used, because of ``problem`` (a catalog entry with ``params``)."""
-    return BookError(
-        N_("cannot use the book {path!r}: {reason}"), reason=problem, path=str(path), **params
-    )
+    return BookError(N_("cannot use the book {path!r}: {reason}"), reason=problem, path=str(path), **params)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
