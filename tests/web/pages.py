@@ -27,7 +27,7 @@ def desktop_page(browser: Any, url: str, **context: Any) -> Iterator[Any]:
     page.base_url = url
     yield page
     opened.close()
-    assert errors == [], "the page raised JavaScript errors"
+    assert errors == [], f"the page raised JavaScript errors: {errors}"
 
 
 def stones(page: Any) -> dict[str, str]:

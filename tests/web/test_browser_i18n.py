@@ -167,7 +167,8 @@ def test_history_and_review_in_chinese(zh_page: Any, artifacts: Path) -> None:
 def test_the_switch_back_to_english_is_remembered(zh_page: Any) -> None:
     open_page(zh_page)
     assert zh_page.locator("#undo").inner_text() == "悔棋"
-    zh_page.locator("button.language[lang=en]").click()
+    with zh_page.expect_navigation():  # the page reloads in the language chosen
+        zh_page.locator("button.language[lang=en]").click()
     zh_page.wait_for_function(
         "document.documentElement.lang === 'en' && document.body.dataset.busy === 'false'"
     )
@@ -179,8 +180,9 @@ def test_the_switch_back_to_english_is_remembered(zh_page: Any) -> None:
     assert zh_page.evaluate("document.documentElement.lang") == "en"
     assert zh_page.locator("#new-game h2").text_content() == "New game"
     assert zh_page.locator("button.language[aria-pressed=true]").inner_text() == "English"
-    zh_page.locator("button.language[lang=zh-CN]").click()
-    zh_page.wait_for_function("document.documentElement.lang === 'zh-CN'")
+    with zh_page.expect_navigation():
+        zh_page.locator("button.language[lang=zh-CN]").click()
+    zh_page.wait_for_function(f"document.documentElement.lang === 'zh-CN' && ({SETTLED})")
     assert zh_page.locator("#undo").inner_text() == "悔棋"
 
 
