@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .
-# Compile the compiled engine now (once per install, with a progress line), not on the first big-board move.
+# Compile the compiled engines now (once per install, with a progress line), not on the first big-board move.
 .venv/bin/inarow warm-up
 exec .venv/bin/inarow serve --open "$@"
