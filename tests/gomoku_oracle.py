@@ -87,6 +87,16 @@ def wins_within_three_plies(position: Position, attacker: Side, defender: Side) 
     return any(len(fives(_with(position, bit, attacker), attacker)) >= 2 for bit in empty_cells(position))
 
 
+def escapes(position: Position, attacker: Side, defender: Side) -> set[str]:
+    """The cells where ``defender``, to move in ``position``, may answer without ``attacker`` then winning
+    within three plies (see :func:`wins_within_three_plies`): every empty cell of the board is tried."""
+    return {
+        position.game.cell_name(bit)
+        for bit in empty_cells(position)
+        if not wins_within_three_plies(position.play(bit), attacker, defender)
+    }
+
+
 def wins_against_every_reply(
     position: Position, choose: Callable[[Position], str | None], depth: int
 ) -> bool:

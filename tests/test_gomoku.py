@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gomoku_oracle import empty_cells, is_vcf, vcf_exists, wins_against_every_reply, wins_within_three_plies
+from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
@@ -312,12 +312,7 @@ def test_a_double_three_refuted_by_a_counter_four_is_not_claimed_as_a_win() -> N
     column. The engine tries o's fours among the answers, so it claims no win, here or in the analysis."""
     position = board(COUNTER_FOUR)
     after = position.play("e5")
-    escapes = {
-        position.game.cell_name(bit)
-        for bit in empty_cells(after)
-        if not wins_within_three_plies(after.play(bit), "x", "o")
-    }
-    assert escapes == {"a4", "b5"}
+    assert escapes(after, "x", "o") == {"a4", "b5"}
     assert after.play("b5").winner is None and vct(after.play("b5").play("a4").play("e6")) is None
     assert vct(position) is None
     result = analyze(position, SECOND)
@@ -361,12 +356,7 @@ def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply() 
         "gomoku",
     )
     after = position.play("h8")
-    escapes = {
-        position.game.cell_name(bit)
-        for bit in empty_cells(after)
-        if not wins_within_three_plies(after.play(bit), "x", "o")
-    }
-    assert escapes == {"e4", "f3"}
+    assert escapes(after, "x", "o") == {"e4", "f3"}
     line = vct(position, 6, 12)
     assert line is not None and line[:2] == ["h8", "f3"]
     assert wins_against_every_reply(position, vct_move(6, 12), 8)
