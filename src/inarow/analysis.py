@@ -352,15 +352,30 @@ def analyze(
     if recall.covers(position):
         # Every move's score is in the opening book or remembered: no engine to load, nothing to search.
         return _exact(position, Budget(limits), weak, known_only=True)
-    empty = position.game.cells - position.ply
-    load = load_engine(loading, position.game) if engine_for(position.game, empty) == "compiled" else 0.0
+    return _exact_else_heuristic(
+        position, limits, lambda budget: _exact(position, budget, weak), weak, loading
+    )
+
+
+def _exact_else_heuristic(
+    position: Position,
+    limits: Limits,
+    exact: Callable[[Budget], Analysis],
+    weak: bool,
+    loading: Loading | None,
+) -> Analysis:
+    """``exact(budget)`` (an exact analysis of ``position``, on the engine loaded first) within
+    :data:`EXACT_SHARE` of the time; what it could not finish, the depth-limited search answers in the
+    time left."""
+    game = position.game
+    empty = game.cells - position.ply
+    load = load_engine(loading, game) if engine_for(game, empty) == "compiled" else 0.0
     exact_time = None if limits.time is None else limits.time * EXACT_SHARE
     budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
     try:
-        return replace(_exact(position, budget, weak), load_seconds=load)
+        return replace(exact(budget), load_seconds=load)
     except SearchAborted:
         pass
-    # What the exact search could not finish, the depth-limited search answers in the time left.
     rest = None if limits.time is None else max(limits.time - budget.elapsed, limits.time * (1 - EXACT_SHARE))
     fallback = Budget(Limits(time=rest, nodes=limits.nodes))
     result = _heuristic(position, fallback, limits, weak)
@@ -527,19 +542,13 @@ def play(position: Position, limits: Limits, *, loading: Loading | None = None) 
         return _decided(position, value, bit, {bit: value}, Budget(limits))
     if empty <= STRONG_MAX_EMPTY or recall.covers(position):
         return analyze(position, limits, loading=loading)
-    load = load_engine(loading, game) if engine_for(game, empty) == "compiled" else 0.0
-    exact_time = None if limits.time is None else limits.time * EXACT_SHARE
-    budget = Budget(Limits(time=exact_time, nodes=limits.nodes))
-    solver = recall.Recalling(game, budget, lambda: exact_solver(game, budget, empty))
-    try:
+
+    def decided(budget: Budget) -> Analysis:
+        solver = recall.Recalling(game, budget, lambda: exact_solver(game, budget, empty))
         value, bit, tried = decide(position, solver)
-        return replace(_decided(position, value, bit, tried, budget), load_seconds=load)
-    except SearchAborted:
-        pass
-    rest = None if limits.time is None else max(limits.time - budget.elapsed, limits.time * (1 - EXACT_SHARE))
-    fallback = Budget(Limits(time=rest, nodes=limits.nodes))
-    result = _heuristic(position, fallback, limits)
-    return replace(result, nodes=budget.nodes + result.nodes, seconds=budget.elapsed, load_seconds=load)
+        return _decided(position, value, bit, tried, budget)
+
+    return _exact_else_heuristic(position, limits, decided, False, loading)
 
 
 def _decided(position: Position, value: int, bit: int, tried: dict[int, int], budget: Budget) -> Analysis:
