@@ -276,3 +276,15 @@ def test_perfect_on_an_unsolved_connect4_position_moves_and_says_it_is_not_exact
     assert choice.analysis is not None and not choice.analysis.exact
     assert choice.move in Position.start(Game.parse("connect4")).legal_moves()
     assert choice.note.startswith("not solved: evaluation")
+
+
+def test_a_compiled_search_slice_is_sized_by_the_speed_and_bounded_by_the_time_and_nodes_left() -> None:
+    assert Budget().slice_nodes(1e6, 0.05, 1_000, 1 << 62) == 1 << 62, "no limit: one call"
+    timed = Budget(Limits(time=100))
+    assert timed.slice_nodes(1e6, 0.05, 1_000, 1 << 62) == 50_000  # 0.05 s at a million a second
+    assert timed.slice_nodes(1e3, 0.05, 1_000, 1 << 62) == 1_000  # at least the smallest slice
+    counted = Budget(Limits(nodes=10_000))
+    counted.nodes = 9_990
+    assert counted.slice_nodes(1e6, 0.05, 1_000, 1 << 62) == 10  # what the node limit leaves
+    counted.nodes = 10_000
+    assert counted.slice_nodes(1e6, 0.05, 1_000, 1 << 62) == 1  # never 0: the search looks again

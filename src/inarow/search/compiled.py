@@ -379,23 +379,13 @@ class CompiledEngine:
         self.budget.nodes += packed >> 8
         return (packed & 0xFF) - _SCORE_OFFSET
 
-    def _slice_limit(self) -> int:
-        """How many nodes the next slice may explore before Python looks at the budget again."""
-        budget, limit = self.budget, UNLIMITED
-        if budget.max_nodes is not None:
-            limit = min(limit, budget.max_nodes - budget.nodes)
-        if budget.deadline is not None:
-            seconds = min(self.slice_seconds, budget.deadline - time.perf_counter())
-            limit = min(limit, max(MIN_SLICE, int(self._shared.rate * seconds)))
-        return max(1, limit)
-
     def _run(self, cur: int, opp: int, weak: bool) -> int:
         """The bisection in slices, resuming from the table and the interval after each look at the budget;
         answers the last slice's packed result (the earlier slices' positions are counted already)."""
         state, budget, address = self._state, self.budget, self._address or self._attach()
         mode = LIMITED | (WEAK if weak else 0)
         while True:
-            state[LIMIT] = self._slice_limit()
+            state[LIMIT] = budget.slice_nodes(self._shared.rate, self.slice_seconds, MIN_SLICE, UNLIMITED)
             start = time.perf_counter()
             packed: int = self._call(cur, opp, mode, address)
             if packed < 0 or not state[ABORTED]:

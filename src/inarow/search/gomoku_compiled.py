@@ -39,6 +39,12 @@ SLICE_SECONDS = 0.05
 FIRST_RATE = 50_000.0
 """Nodes a second assumed before the first slice is measured."""
 
+MIN_SLICE = 500
+"""The fewest nodes a slice explores, however little time is left."""
+
+UNLIMITED = 1 << 62
+"""A slice's node limit when the budget has none (and the first depth's, which always finishes)."""
+
 TABLE_BITS = 19
 """The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
 
@@ -260,15 +266,10 @@ def _iterate(
         done = 0
         value, best = 0, -1
         while True:
-            if depth == 1:
-                limit = 1 << 62  # the first iteration always finishes
-            else:
-                remaining = budget.remaining
-                limit = 1 << 62 if remaining is None else max(500, int(rate * min(remaining, SLICE_SECONDS)))
-                if budget.max_nodes is not None:
-                    limit = min(limit, max(1, budget.max_nodes - budget.nodes))
             state[kernel.S_NODES] = 0
-            state[kernel.S_LIMIT] = limit
+            state[kernel.S_LIMIT] = (  # the first iteration always finishes
+                UNLIMITED if depth == 1 else budget.slice_nodes(rate, SLICE_SECONDS, MIN_SLICE, UNLIMITED)
+            )
             state[kernel.S_ABORT] = 0
             started = time.perf_counter()
             value, best, done = kernel.root(

@@ -73,6 +73,19 @@ class Budget:
         """Seconds left, or None without a time limit."""
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
+    def slice_nodes(self, rate: float, seconds: float, least: int, unlimited: int) -> int:
+        """How many positions a compiled search may explore before it looks at this budget again: what it
+        explores at ``rate`` a second in ``seconds``, or in the time left if that is less, but at least
+        ``least``; and no more than the node limit leaves (at least 1). ``unlimited`` without either
+        limit."""
+        limit = unlimited
+        if self.max_nodes is not None:
+            limit = min(limit, self.max_nodes - self.nodes)
+        remaining = self.remaining
+        if remaining is not None:
+            limit = min(limit, max(least, int(rate * min(seconds, remaining))))
+        return max(1, limit)
+
 
 class _Scope(threading.local):
     active = False
