@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -149,18 +149,24 @@ def test_a_build_on_a_local_ray_instance_equals_the_process_pool_build() -> None
 
 
 # ----------------------------------------------------------------------------------- resuming
+def interrupted_at(phase: str, reports: int) -> Callable[[str, int, int], None]:
+    """A build's progress callback that stops the build, as Ctrl-C does, at its ``reports``-th report of
+    ``phase``."""
+    seen = [0]
+
+    def interrupt(reported: str, done: int, total: int) -> None:
+        seen[0] += reported == phase
+        if seen[0] == reports:
+            raise KeyboardInterrupt
+
+    return interrupt
+
+
 def test_a_build_stopped_midway_resumes_from_its_checkpoint_and_equals_an_uninterrupted_one(
     small: Built, tmp_path: Path
 ) -> None:
     checkpoint = tmp_path / "small.book.partial"
-    calls = {"solving": 0}
-
-    def interrupt(phase: str, done: int, total: int) -> None:
-        if phase == "solving":
-            calls["solving"] += 1
-            if calls["solving"] == 3:  # the first report, then two chunks solved
-                raise KeyboardInterrupt
-
+    interrupt = interrupted_at("solving", 3)  # the first report, then two chunks solved
     with pytest.raises(KeyboardInterrupt):
         build(SMALL, PLIES, InlineRunner(), checkpoint=checkpoint, workers=4, progress=interrupt)
     kept = Checkpoint(checkpoint, SMALL, PLIES).load()
@@ -466,13 +472,7 @@ def test_a_strategy_build_on_a_process_pool_stopped_midway_resumes_and_equals_th
     small_strategy: Built, tmp_path: Path
 ) -> None:
     checkpoint = tmp_path / "small.strategy.partial"
-    calls = {"deciding": 0}
-
-    def interrupt(phase: str, done: int, total: int) -> None:
-        calls["deciding"] += phase == "deciding"
-        if calls["deciding"] == 6:
-            raise KeyboardInterrupt
-
+    interrupt = interrupted_at("deciding", 6)
     with pytest.raises(KeyboardInterrupt):
         strategy.build(SMALL, STRATEGY_PLIES, InlineRunner(), checkpoint=checkpoint, progress=interrupt)
     kept = Checkpoint(checkpoint, SMALL, 0, strategy.CHECKPOINT_MAGIC).load()
