@@ -92,9 +92,9 @@ def back_up(game: Game, found: Sequence[Sequence[int]], scores: dict[int, int]) 
 
 # ------------------------------------------------------------------------------------ solving
 @cache
-def _solver(game: Game, empty: int) -> Any:
+def worker_solver(game: Game, empty: int) -> Any:
     """This process's exact engine for positions of ``game`` with ``empty`` empty cells, kept (with its
-    table) across the chunks it solves."""
+    table) across the chunks it solves or decides."""
     from inarow.analysis import exact_solver
 
     return exact_solver(game, Budget(), empty)
@@ -107,7 +107,7 @@ def solve_chunk(game_name: str, keys: Sequence[int]) -> list[int]:
     for value in keys:
         cur, opp = unkey(game, value)
         empty = game.cells - (cur | opp).bit_count()
-        scores.append(_solver(game, empty).solve(cur, opp))
+        scores.append(worker_solver(game, empty).solve(cur, opp))
     return scores
 
 

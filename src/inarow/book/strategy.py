@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
-from typing import Any
 
-from inarow.book.build import Built, Checkpoint, Progress, Runner, check_buildable, chunks_of
+from inarow.book.build import Built, Checkpoint, Progress, Runner, check_buildable, chunks_of, worker_solver
 from inarow.book.file import Book
 from inarow.book.keys import keyable, position_key, position_of
 from inarow.book.recall import Recalling, strategies
@@ -80,21 +78,13 @@ def _mapped(position: Position, bit: int) -> int:
 
 
 # ------------------------------------------------------------------------------------ building
-@cache
-def _engine(game: Game) -> Any:
-    """This process's exact engine for ``game``, kept (with its table) across the chunks it decides."""
-    from inarow.analysis import exact_solver
-
-    return exact_solver(game, Budget(), game.cells)
-
-
 def decide_chunk(game_name: str, keys: Sequence[int]) -> list[int]:
     """For each key of ``game_name``, :func:`encode` of its position's value and the move that keeps it (one
     task of a build): weak searches on the worker's kept table, the opening books answering first."""
     from inarow.analysis import decide
 
     game = Game.parse(game_name)
-    solver = Recalling(game, Budget(), lambda: _engine(game))
+    solver = Recalling(game, Budget(), lambda: worker_solver(game, game.cells))
     codes = []
     for value in keys:
         result, bit, _ = decide(position_of(game, value), solver)
