@@ -2,7 +2,7 @@
 // the places the server's layout gives (see tree.js), and the replay's moves through it: go to a step,
 // open or close a subtree, follow the search or fit the whole tree.
 
-import { $, COMPACT_BELOW, LEAST_PX, SIZE, VALUE_PX, el, lastStep, view } from "./explain-view.js";
+import { $, COMPACT_BELOW, LEAST_PX, SIZE, VALUE_PX, el, lastStep, leafName, view } from "./explain-view.js";
 import { describe, drawLog, drawPath, showDetail, updateStepper } from "./explain-panels.js";
 import { ancestorsAt, bestPath, descendants, inside, labelGrowth, placement, roomyDepths, scaleOf, viewBoxFor } from "./tree.js";
 import { currentNode, liveState, pathIds, revealed } from "./replay.js";
