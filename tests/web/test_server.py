@@ -62,6 +62,38 @@ def serve_command(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def rss(pid: int) -> int:
+    """The resident memory of process ``pid`` in bytes, as the kernel counts it."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
+def test_ten_thousand_distinct_language_tags_leave_the_servers_memory_where_it_was(
+    make_server: Callable[..., Server],
+) -> None:
+    """The catalog route keeps one answer per language there is, not one per tag string a page sends:
+    10,000 made-up tags (each negotiated to English or Chinese) leave the server within 20 MB."""
+    server = make_server().start()
+    assert server.process is not None
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        for tags in ("en", "zh-CN", "fr,zh"):
+            assert client.get(f"/i18n/{tags}.json").status_code == 200
+        before = rss(server.process.pid)
+        languages = set()
+        for number in range(10_000):
+            tag = f"zh-x-{number:05d}" if number % 2 else f"x{number:05d}-{number * 7919 % 100_000:05d}"
+            answer = client.get(f"/i18n/{tag}.json")
+            assert answer.status_code == 200
+            if number < 4:
+                languages.add(answer.json()["language"])
+        after = rss(server.process.pid)
+    print(f"server RSS before {before / 2**20:.1f} MB, after 10,000 tags {after / 2**20:.1f} MB")
+    assert languages == {"en", "zh_CN"}
+    assert after - before < 20 * 2**20
+
+
 def test_abandoned_compares_are_cancelled_and_a_gomoku_game_is_answered_meanwhile(
     make_server: Callable[..., Server],
 ) -> None:
