@@ -160,8 +160,10 @@ class Guard:
 
 class ReadBody:
     """ASGI middleware that reads a request's whole body before the app sees it: a body over ``limit``
-    bytes (declared or streamed in chunks) gets 413 and a body that stops arriving for ``timeout``
-    seconds gets 408, both before any route runs — so a refused body never changed anything."""
+    bytes (declared or streamed in chunks) gets 413 and a body that has not arrived whole ``timeout``
+    seconds after its headers gets 408 (however it trickles in), both before any route runs — so a refused
+    body never changed anything, and a client sending a byte now and then holds a connection ``timeout``
+    seconds at most."""
 
     def __init__(self, app: ASGIApp, limit: int, timeout: float = 10.0) -> None:
         self.app, self.limit, self.timeout = app, limit, timeout
@@ -176,27 +178,30 @@ class ReadBody:
                 return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            try:
-                message = await asyncio.wait_for(receive(), self.timeout)
-            except TimeoutError:
-                await _answer(
-                    send,
-                    408,
-                    f"the request body stopped arriving: nothing for {self.timeout:g} seconds",
-                    "the request body stopped arriving",
-                )
-                return
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await self._too_large(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
+        try:
+            async with asyncio.timeout(self.timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.limit:
+                        await self._too_large(send)
+                        return
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            await _answer(
+                send,
+                408,
+                f"the request body did not arrive in time: a body must arrive whole within "
+                f"{self.timeout:g} seconds",
+                "the request body did not arrive in time",
+                [("Connection", "close")],
+            )
+            return
         body = b"".join(chunks)
         replayed = False
 

@@ -7,8 +7,11 @@ before the database is opened), then the database (locked for this server alone)
 one is made and printed in the page's URL unless ``--token`` gives it.
 
 Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
-a body may not pause for longer than ``body_timeout``, idle kept-alive connections close after
-:data:`KEEP_ALIVE`, and at most :data:`MAX_CONNECTIONS` connections are open at once (more get 503).
+a whole body within ``body_timeout`` (408 otherwise, see :class:`~inarow.web.middleware.ReadBody`), idle
+kept-alive connections close after :data:`KEEP_ALIVE`, one client address may hold at most
+:data:`MAX_CLIENT_CONNECTIONS` connections (more are closed as they open), and at most
+:data:`MAX_CONNECTIONS` connections are open at once (more get 503). So one client, however many slow
+connections it opens, cannot take the server from the others.
 """
 
 from __future__ import annotations
@@ -44,15 +47,26 @@ KEEP_ALIVE = 5
 MAX_CONNECTIONS = 256
 """Open connections (and requests in flight) beyond which the server answers 503."""
 
+MAX_CLIENT_CONNECTIONS = 64
+"""Open connections one client address may hold; the next one it opens is closed at once. A browser opens
+about 6 per server; ``bench/load.py`` 50 players and 4 teaching clients by default."""
+
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on a request's headers: a client that connects and sends
-    nothing, or half a request line, is cut off after :data:`HEADER_TIMEOUT` seconds."""
+    """uvicorn's h11 protocol with a deadline on a request's headers (a client that connects and sends
+    nothing, or half a request line, is cut off after :data:`HEADER_TIMEOUT` seconds) and a cap on the
+    connections of one client address (:data:`MAX_CLIENT_CONNECTIONS`)."""
 
     _header_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self.client is not None:
+            address = self.client[0]
+            held = sum(1 for c in self.connections if _client_address(c) == address)
+            if held > MAX_CLIENT_CONNECTIONS:
+                transport.close()
+                return
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -82,6 +96,12 @@ class GuardedH11Protocol(H11Protocol):
         self._header_timer = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+def _client_address(connection: object) -> str | None:
+    """The address of the client of one of uvicorn's connections (None when it has none)."""
+    client = getattr(connection, "client", None)
+    return str(client[0]) if client else None
 
 
 def default_db_path() -> Path:
