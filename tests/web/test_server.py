@@ -205,6 +205,44 @@ def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callab
         assert browser.get("/api/games").status_code == 200  # the cookie the page got carries the token
 
 
+def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_names_with_the_token(
+    make_server: Callable[..., Server],
+) -> None:
+    """A client that reaches a server on 0.0.0.0 at one of the machine's addresses (127.0.0.2 here, and
+    the machine's host name) gets in with the token, and is asked for the token without it; a foreign
+    name is still refused."""
+    server = make_server(host="0.0.0.0", extra=("--token", "s3cret-token")).start()
+    token = {"X-Inarow-Token": "s3cret-token"}
+    other = f"http://127.0.0.2:{server.port}"
+    assert httpx.get(f"{other}/api/games", headers=token, timeout=10).status_code == 200
+    refused = httpx.get(f"{other}/api/games", timeout=10)
+    assert refused.status_code == 403 and refused.json()["reason"] == "token required"
+    named = httpx.get(
+        f"{server.url}/api/games", headers={**token, "Host": f"{socket.gethostname()}:1"}, timeout=10
+    )
+    assert named.status_code == 200
+    foreign = httpx.get(f"{other}/api/games", headers={**token, "Host": "evil.example"}, timeout=10)
+    assert foreign.status_code == 403 and foreign.json()["reason"] == "host not allowed"
+    spoofed = httpx.get(f"{server.url}/api/games", headers={**token, "Host": "10.9.8.7"}, timeout=10)
+    assert spoofed.status_code == 403 and spoofed.json()["reason"] == "host not allowed"
+
+
+def test_an_empty_or_non_ascii_token_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    empty = serve_command("--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db), "--token", "")
+    assert (empty.returncode, empty.stderr) == (
+        2,
+        "error: invalid token '': an empty token would let anyone in; leave out --token to have one made\n",
+    )
+    for token in ("pässwort", "two words", "a;b"):
+        refused = serve_command("--port", str(free_port()), "--db", str(db), "--token", token)
+        assert (refused.returncode, refused.stderr) == (
+            2,
+            f"error: invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~\n",
+        )
+    assert not db.exists()
+
+
 def test_clients_that_never_finish_their_headers_or_body_are_cut_off(
     make_server: Callable[..., Server],
 ) -> None:

@@ -20,6 +20,7 @@ import asyncio
 import ipaddress
 import secrets
 import socket
+import string
 import sys
 import threading
 import time
@@ -119,6 +120,32 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
+"""What a token may be made of: the characters a URL and a cookie carry as they are (``secrets.token_urlsafe``
+makes tokens of these)."""
+
+
+def check_token(token: str | None) -> None:
+    """Refuse a token that would let anyone in (the empty one) or that a URL or cookie cannot carry as it
+    is (anything but ASCII letters, digits and ``-._~``). Raises :class:`InarowError`."""
+    if token is None:
+        return
+    if not token:
+        raise InarowError(
+            N_("invalid token '': an empty token would let anyone in; leave out --token to have one made")
+        )
+    if not set(token) <= TOKEN_CHARACTERS:
+        raise InarowError(
+            N_("invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~"), token=token
+        )
+
+
+def own_names() -> tuple[str, ...]:
+    """The names of this machine (its host name and fully qualified name), which a server listening on
+    every address answers to besides its addresses."""
+    return tuple(sorted({name for name in (socket.gethostname(), socket.getfqdn()) if name}))
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket bound to ``host``:``port`` and listening. Raises :class:`InarowError` for a port outside
     1–65535 or one that cannot be had (in use, not allowed)."""
@@ -172,9 +199,13 @@ def serve(
 ) -> None:
     """Serve the app until interrupted; with ``open_browser``, open the page once the server listens.
 
-    ``allow_hosts`` are host names the server answers to besides loopback's (and the address it is bound
-    to); ``token`` the token API requests must carry, made up when binding beyond loopback without one.
+    ``allow_hosts`` are host names the server answers to besides loopback's, the address it is bound to,
+    and when bound to every address (``0.0.0.0``) the machine's names (:func:`own_names`) and the address
+    each request came in on; ``token`` the token API requests must carry, made up when binding beyond
+    loopback without one (an empty one, or one of other characters than :data:`TOKEN_CHARACTERS`, is
+    refused).
     """
+    check_token(token)
     sock = listen(host, port)
     try:
         path = db or default_db_path()
@@ -186,8 +217,8 @@ def serve(
     if not local and token is None:
         token = secrets.token_urlsafe(24)
     hosts = tuple(allow_hosts)
-    if host not in ("0.0.0.0", "::", ""):
-        hosts = (*hosts, host)
+    everywhere = host in ("0.0.0.0", "::", "")
+    hosts = (*hosts, *own_names()) if everywhere else (*hosts, host)
     settings = Settings(db=path, think_time=think_time, workers=workers, seed=seed, hosts=hosts, token=token)
     config: dict[str, Any] = {
         "log_level": "info",
@@ -198,7 +229,7 @@ def serve(
         "h11_max_incomplete_event_size": 16 * 1024,
     }
     server = uvicorn.Server(uvicorn.Config(create_app(settings, store), **config))
-    shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    shown = "127.0.0.1" if everywhere else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     if token is not None:
         url += f"?token={token}"
