@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import signal
 import socket
@@ -19,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from inarow.store import SCHEMA_VERSION
+from inarow.store import SCHEMA_VERSION, Store
 from inarow.web.server import MAX_CLIENT_CONNECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,14 +160,57 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
-def test_a_second_server_on_the_same_database_refuses_to_start(make_server: Callable[..., Server]) -> None:
+def test_a_second_server_on_the_same_database_refuses_to_start_by_any_name_of_the_file(
+    make_server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """The same path, a symbolic link to the file and a hard link to it: each second server refuses in one
+    line, and no lock file is left beside the database."""
     first = make_server().start()
-    second = serve_command("--port", str(free_port()), "--db", str(first.db))
-    assert second.returncode == 2
-    assert second.stderr.strip() == (
-        f"error: cannot open the game history at {first.db}: another inarow serve is using it (it holds "
-        f"{first.db}.lock); stop that one or choose another file with --db"
-    )
+    symbolic = tmp_path / "elsewhere.sqlite3"
+    symbolic.symlink_to(first.db)
+    hard = tmp_path / "hard.sqlite3"
+    os.link(first.db, hard)
+    for name in (first.db, symbolic, hard):
+        second = serve_command("--port", str(free_port()), "--db", str(name))
+        assert (second.returncode, second.stderr) == (
+            2,
+            f"error: cannot open the game history at {name}: another inarow serve is using this file (under "
+            "this name or another); stop that one or choose another file with --db\n",
+        )
+    assert httpx.get(f"{first.url}/api/games", timeout=10).status_code == 200
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".lock")) == []
+
+
+def damaged_database(path: Path) -> Path:
+    """A database of 40 games whose ``moves`` table has a page overwritten with noise (fixed seed): the
+    schema still reads, the moves do not."""
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE filler (x)")
+    store = Store(path)
+    for number in range(40):
+        store.create_game(f"g{number}", "3x3", "humans", "medium", None, "x", "you", number)
+        for ply, move in enumerate(("b2", "a1", "c3", "a3", "c1"), start=1):
+            store.add_move(f"g{number}", ply, move, "human", "x" * 200, None)
+    store.close()
+    with sqlite3.connect(path) as connection:
+        page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+        root = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'moves'").fetchone()[0]
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    noise = random.Random(20261124).randbytes(page_size - 100)
+    offset = (root - 1) * page_size + 100
+    data[offset : offset + len(noise)] = noise
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_damaged_database_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
+    damaged = damaged_database(tmp_path / "damaged.sqlite3")
+    failed = serve_command("--port", str(free_port()), "--db", str(damaged))
+    assert failed.returncode == 2, failed.stderr
+    line = f"error: cannot open the game history at {damaged}: the file is damaged ("
+    assert failed.stderr.startswith(line) and failed.stderr.count("\n") == 1, failed.stderr
+    assert failed.stderr.endswith("); restore it from a copy or choose another file with --db\n")
 
 
 def test_a_move_sent_twice_gets_a_409_and_the_game_has_no_gap(make_server: Callable[..., Server]) -> None:
@@ -379,3 +423,4 @@ def test_start_up_errors_are_one_line_and_create_nothing(tmp_path: Path) -> None
         failed = serve_command("--port", str(free_port()), "--db", str(path))
         assert failed.returncode == 2, failed.stderr
         assert failed.stderr == f"error: cannot open the game history at {path}: {why}\n"
+    assert [p for p in tmp_path.rglob("*.lock")] == []
