@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
@@ -90,7 +90,7 @@ class Level:
             analysis = play(position, self.limits())
         else:
             analysis = analyze(position, self.limits())
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
@@ -106,7 +106,7 @@ class Level:
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
 
 @dataclass(frozen=True)
