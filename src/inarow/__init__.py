@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from inarow.analysis import Analysis, MoveValue, analyze, load_engine
     from inarow.errors import (
         BookError,
+        EvaluationCodeError,
         IllegalMoveError,
         InarowError,
         InvalidGameError,
@@ -43,6 +44,7 @@ _HOMES = {
     "inarow.analysis": ("Analysis", "MoveValue", "analyze", "load_engine"),
     "inarow.errors": (
         "BookError",
+        "EvaluationCodeError",
         "IllegalMoveError",
         "InarowError",
         "InvalidGameError",
@@ -91,6 +93,7 @@ __all__ = [
     "Analysis",
     "BookError",
     "Choice",
+    "EvaluationCodeError",
     "Game",
     "IllegalMoveError",
     "InarowError",
