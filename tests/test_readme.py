@@ -16,7 +16,9 @@ README = (Path(__file__).parent.parent / "README.md").read_text()
 def test_the_python_example_runs_and_prints_what_its_comments_say(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    (code,) = [block for block in re.findall(r"```python\n(.*?)```", README, re.S) if "inarow.analyze" in block]
+    (code,) = [
+        block for block in re.findall(r"```python\n(.*?)```", README, re.S) if "inarow.analyze" in block
+    ]
     exec(compile(code, "README.md", "exec"), {})
     printed = capsys.readouterr().out
     assert printed.startswith("draw with best play ('a3', 'c1') ('a3',")
