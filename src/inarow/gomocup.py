@@ -5,7 +5,7 @@ Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), 
 ``BEGIN`` (our first move), ``TURN x,y`` (the opponent's move; we answer ours), ``BOARD`` then lines
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
 move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left``
-and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five), ``ABOUT`` and ``END``.
+and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju), ``ABOUT`` and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
 Coordinates are ``x,y`` from 0 with ``y`` counted from the top, as managers send them; inarow's cells count
@@ -44,6 +44,9 @@ MOVES_LEFT = 25
 EXACT_FIVE = 1
 """The bit of ``INFO rule`` that asks for exactly five (the standard rule)."""
 
+RENJU_RULE = 4
+"""The bit of ``INFO rule`` that asks for Renju (:mod:`inarow.renju`; we are Black when we move first)."""
+
 _PAIR = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 _TRIPLE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*")
 
@@ -59,6 +62,7 @@ class Brain:
     ours: list[tuple[int, int]] = field(default_factory=list)
     theirs: list[tuple[int, int]] = field(default_factory=list)
     exact: bool = False
+    renju: bool = False
     timeout_turn: float | None = None
     timeout_match: float | None = None
     time_left: float | None = None
@@ -150,6 +154,7 @@ class Brain:
             self.max_memory = number
         elif key == "rule":
             self.exact = bool(number & EXACT_FIVE)
+            self.renju = bool(number & RENJU_RULE)
 
     def _cell(self, text: str, empty: bool = True) -> tuple[int, int] | str:
         match = _PAIR.fullmatch(text)
@@ -178,8 +183,8 @@ class Brain:
     # ------------------------------------------------------------------------------------ moves
     @property
     def game(self) -> Game:
-        """The game being played: the board size with five in a row, exactly five by ``INFO rule``."""
-        return Game(self.columns, self.rows, 5, exact=self.exact)
+        """The game being played: the board size with five in a row, exactly five or Renju by ``INFO rule``."""
+        return Game(self.columns, self.rows, 5, exact=self.exact or self.renju, renju=self.renju)
 
     def position(self) -> Position:
         """Our stones and theirs as a position with us to move (we are X when the counts are equal)."""
