@@ -159,3 +159,8 @@ class StoppedError(InarowError):
 class BookError(InarowError):
     """An opening book file that cannot be used: not a book, truncated or damaged, of another format
     version or another game, or a build checkpoint that belongs to another build."""
+
+
+class EngineError(InarowError):
+    """Another engine played through a protocol (``pbrain:PATH``) that cannot be used: not an executable,
+    exited, hung, refused a command or played an illegal move."""

@@ -297,7 +297,12 @@ def match_command(
         " ABOUT, END."
     ),
 )
-def gomocup_command() -> None:
+def gomocup_command(
+    level: Annotated[
+        str,
+        typer.Option(metavar="LEVEL", help=N_("The level that plays: easy, medium, hard or perfect.")),
+    ] = "perfect",
+) -> None:
     from inarow import gomocup
 
-    gomocup.serve()
+    gomocup.serve(level=gomocup.level_named(level))
