@@ -101,9 +101,9 @@ class Level:
         the opponent's VCF and VCT, iterative deepening as deep as the whole think time allows."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
-            cells = sorted(board.candidates) or [board.centre]
-            bit = board.to_bit(rng.choice(cells))
-            return Choice(move=position.game.cell_name(bit), note="random")
+            near = sorted(board.to_bit(i) for i in board.candidates or {board.centre})
+            bits = [bit for bit in near if bit not in position.forbidden] or position.legal_bits()
+            return Choice(move=position.game.cell_name(rng.choice(bits)), note="random")
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
@@ -176,14 +176,17 @@ class ThreatPlayer:
         opp = 3 - me
         mine, theirs = board.value[me], board.value[opp]
         four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
-        for note, cells in (
+        allowed = {board.from_bit(bit) for bit in position.legal_bits()}  # Renju: not a forbidden point
+        for note, found in (
             ("five", board.fives[me]),
             ("block four", board.fives[opp]),
             ("open four or four-three", board.wins[me] | four_three),
             ("block open three", board.wins[opp]),
             ("four or open three", board.fours[me] | board.threes[me]),
             ("best cell", board.candidates or {board.centre}),
+            ("any cell", allowed),
         ):
+            cells = found & allowed
             if cells:
                 top = max(mine[i] + theirs[i] for i in cells)
                 best = sorted(i for i in cells if mine[i] + theirs[i] == top)
