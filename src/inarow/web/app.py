@@ -67,6 +67,7 @@ from inarow.web.schemas import (
     NewGameRequest,
     validation_message,
 )
+from inarow.web.teaching_trees import router as trees_router
 
 STATIC = Path(__file__).parent / "static"
 
@@ -425,6 +426,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         else:
             status = "ok"
         return Health(status=status, engine_ready=engine.is_set(), pools=pools)
+
+    app.include_router(trees_router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
