@@ -15,7 +15,15 @@ PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.i18n", "inarow.errors", "inarow.glossary"),
-    ("inarow.rules", "inarow.notation", "inarow.symmetry", "inarow.census", "inarow.evaluation"),
+    (
+        "inarow.rules",
+        "inarow.renju",
+        "inarow.notation",
+        "inarow.symmetry",
+        "inarow.census",
+        "inarow.evaluation",
+        "inarow.evaluation_code",
+    ),
     ("inarow.answer", "inarow.store"),
     ("inarow.search",),
     ("inarow.book",),
@@ -23,8 +31,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.analysis",),
     ("inarow.words",),
     ("inarow.drawing", "inarow.explain"),
-    ("inarow.players",),
-    ("inarow.match",),
+    ("inarow.players", "inarow.pbrain"),
+    ("inarow.match", "inarow.openings"),
     ("inarow.sessions",),
     ("inarow.web", "inarow.cli", "inarow.console", "inarow.gomocup", "inarow.__main__", "inarow"),
 )
@@ -69,11 +77,13 @@ GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def layer(module: str) -> int:
-    """The layer of ``module``: that of the longest prefix named in :data:`LAYERS`."""
+    """The layer of ``module``: that of the longest prefix named in :data:`LAYERS` (``inarow`` names the
+    package's facade alone, so that a new module must be given its layer)."""
     best, found = -1, -1
     for index, names in enumerate(LAYERS):
         for prefix in names:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+            below = prefix != "inarow" and module.startswith(prefix + ".")
+            if (module == prefix or below) and len(prefix) > best:
                 best, found = len(prefix), index
     return found
 
