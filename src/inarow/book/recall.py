@@ -23,17 +23,19 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 import platformdirs
 
-from inarow.book.keys import key, keyable, position_key
-from inarow.rules import Game, Position
+from inarow.book.keys import key, keyable, position_key, position_of
+from inarow.rules import Game, Position, other
+from inarow.search.exact import ExactSolver
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.scores import sign
+from inarow.symmetry import symmetries
 
 if TYPE_CHECKING:
     from inarow.book.file import Book
@@ -47,14 +49,6 @@ Source = Literal["book", "search"]
 REMEMBER_MIN_NODES = 20_000
 """An exact score is collected for remembering only if its search explored at least this many positions
 (a few milliseconds): cheaper ones cost less to find again than to keep."""
-
-
-class Solver(Protocol):
-    """An exact engine (see :class:`inarow.analysis.ExactSolver`)."""
-
-    budget: Budget
-
-    def solve(self, cur: int, opp: int, weak: bool = False) -> int: ...
 
 
 def shipped_path(game: Game, suffix: str = ".book") -> Path | None:
@@ -235,9 +229,9 @@ class Recalling:
     for an answer from what is known alone); the engine is given the game's :func:`leaf_book` to probe.
     :attr:`source` says where the last score came from."""
 
-    def __init__(self, game: Game, budget: Budget, make: Callable[[], Solver] | None) -> None:
+    def __init__(self, game: Game, budget: Budget, make: Callable[[], ExactSolver] | None) -> None:
         self.game, self.budget, self._make = game, budget, make
-        self._solver: Solver | None = None
+        self._solver: ExactSolver | None = None
         self.source: Source = "search"
         """Where the last score :meth:`solve` gave came from."""
 
@@ -260,3 +254,49 @@ class Recalling:
         if not weak:
             learn(self.game, cur, opp, score, self.budget.nodes - before)
         return score
+
+
+# ------------------------------------------------------------------------------- strategy books
+def encode(value: int, bit: int) -> int:
+    """One signed byte for a value (1 win, 0 draw, -1 loss) and a move's cell bit (0 to 63):
+    ``64 * value + bit``, from -64 to 127."""
+    assert value in (-1, 0, 1) and 0 <= bit < 64, (value, bit)
+    return 64 * value + bit
+
+
+def decode(code: int) -> tuple[int, int]:
+    """The value and cell bit of :func:`encode`'s ``code``."""
+    return (code + 64) // 64 - 1, (code + 64) % 64
+
+
+def recall_move(position: Position) -> tuple[int, int] | None:
+    """The value of ``position`` for the side to move and a move (cell bit) that keeps it, if a strategy
+    book of its game (or of the same board with the other side moving first) holds the position; None
+    otherwise."""
+    game = position.game
+    if not keyable(game) or position.is_over:
+        return None
+    cur, opp = position.sides()
+    # Keys are from the side to move's standpoint: a game where O moves first has the same positions.
+    books = strategies(game) or strategies(replace(game, first=other(game.first)))
+    for book in books:
+        code = book.score(cur, opp)
+        if code is None:
+            continue
+        value, bit = decode(code)
+        return value, _mapped(position, bit)
+    return None
+
+
+def _mapped(position: Position, bit: int) -> int:
+    """The move of ``position`` that is the move ``bit`` of its keyed image: the one whose position after it
+    is, up to symmetry, the image's after ``bit``."""
+    game = position.game
+    canonical = symmetries(game).canonical_key
+    image = position_of(game, position_key(position)).play(bit)
+    wanted = canonical(image.x, image.o)
+    for move in position.legal_bits():
+        after = position.play(move)
+        if canonical(after.x, after.o) == wanted:
+            return move
+    raise AssertionError("the strategy book's move is not a move of the position")  # pragma: no cover
