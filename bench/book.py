@@ -59,12 +59,13 @@ def main() -> None:
     print(f"{'ply':>4} " + " ".join(f"{name:>{width}}" for name, width in heads))
     leaf = recall.leaf_book(game)
     for ply in args.plies:
+        count: int | None
         if leaf is not None and ply == leaf.plies == leaf.first and ply >= len(counted):
             count = len(leaf)
             chosen = rng.sample(range(count), min(args.sample, count))
             sample = [position_of(game, int(leaf.keys[i])) for i in chosen]
         elif ply < len(counted):
-            count: int | None = len(counted[ply])
+            count = len(counted[ply])
             sample = [
                 position_of(game, v) for v in rng.sample(counted[ply], min(args.sample, len(counted[ply])))
             ]

@@ -12,6 +12,7 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -275,7 +276,9 @@ def test_the_analysis_answers_from_the_book_without_a_search(
     monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
     booked = analyze(position)
     assert booked.exact and booked.nodes == 0 and booked.load_seconds == 0
-    assert (booked.score, booked.best, booked.moves) == (searched.score, searched.best, searched.moves)
+    assert (booked.score, booked.best) == (searched.score, searched.best)
+    assert [replace(m, source="book") for m in searched.moves] == list(booked.moves)
+    assert {m.source for m in searched.moves} == {"search"}, "every score said to come from where it did"
     assert searched.nodes > 0
     assert booked.pv[0] in booked.best and len(booked.pv) <= PLIES - position.ply + 1
 
@@ -884,4 +887,23 @@ def test_every_moves_exact_score_of_40_random_early_positions_in_one_batch_equal
         expected = {str(column + 1): score for column, score in oracle.score_all_moves(board).items()}
         assert answer["exact"], line
         assert {m["move"]: m["score"] for m in answer["moves"]} == expected, line
+        assert all(m["source"] in ("book", "search") for m in answer["moves"]), line
+        if len(line) == 11:  # the positions after its moves have 12 stones: the book's
+            assert "book" in {m["source"] for m in answer["moves"]}, line
     print(f"\n40 positions of 2-11 plies, every move's exact score: {wall:.2f} s wall, start-up included")
+
+
+def test_an_early_connect_four_position_without_the_12_ply_book_is_told_the_import_would_answer_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    assert recall.importable_book(parse_position("4453", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("44444433333", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("444444333333", CONNECT4)) is None, "12 stones: no search"
+    assert recall.importable_book(parse_position("b2")) is None, "no book to import for tic-tac-toe"
+    position = parse_position("......./...x.../.x.o.../.o.x.o./.x.o.x./.o.x.o.", CONNECT4)
+    tiny = Book.of(CONNECT4, 12, {key(CONNECT4, *position.sides()): 1}, first=12)
+    path = tmp_path / "connect4-12.book"
+    tiny.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    assert recall.importable_book(parse_position("4453", CONNECT4)) is None, "installed already"
