@@ -48,7 +48,7 @@ MODULES = _modules()
 
 def _imports(name: str, path: Path) -> set[str]:
     """The ``inarow`` modules that ``name`` imports, anywhere in its source."""
-    found = set()
+    found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -56,7 +56,9 @@ def _imports(name: str, path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], base]).strip(".")
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], base]
+                ).strip(".")
             for alias in node.names:
                 whole = f"{base}.{alias.name}"
                 found.add(whole if whole in MODULES else base)
