@@ -305,7 +305,7 @@ def test_keypad_digits_are_columns_in_gravity_games_and_not_cells_on_bigger_boar
     )
 
 
-@pytest.mark.parametrize("move", ["0", "10", "4,1", "(1,1", "1,4", "²", "(1,1))"])
+@pytest.mark.parametrize("move", ["0", "10", "4,1", "(1,1", "1,4", "(1,1))"])
 def test_a_cell_out_of_every_notation_is_refused_naming_them_all(move: str) -> None:
     with pytest.raises(InvalidMoveError) as caught:
         Game.parse("tictactoe").parse_cell(move)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from inarow.answer import Analysis, MoveValue
     from inarow.errors import (
         BookError,
+        EvaluationCodeError,
         IllegalMoveError,
         InarowError,
         InvalidGameError,
@@ -47,6 +48,7 @@ _HOMES = {
     "inarow.answer": ("Analysis", "MoveValue"),
     "inarow.errors": (
         "BookError",
+        "EvaluationCodeError",
         "IllegalMoveError",
         "InarowError",
         "InvalidGameError",
@@ -97,6 +99,7 @@ __all__ = [
     "Analysis",
     "BookError",
     "Choice",
+    "EvaluationCodeError",
     "Game",
     "IllegalMoveError",
     "InarowError",

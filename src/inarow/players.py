@@ -15,7 +15,9 @@ from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
+from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
@@ -213,6 +215,19 @@ class SearchPlayer:
         return Choice(move=position.game.cell_name(bit), note=note, value=top)
 
 
+@dataclass(frozen=True)
+class EnginePlayer:
+    """``pbrain:PATH[:nodes=N][:time=S]``: another Gomoku engine, played over the Gomocup protocol (see
+    :mod:`inarow.pbrain`), one process kept for every game of a match."""
+
+    name: str
+    engine: PbrainEngine
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        bit = self.engine.move(position)
+        return Choice(move=position.game.cell_name(bit), note="engine")
+
+
 PLAYER_NAMES = (*LEVELS, "random", "rules")
 """The players known by a single name that the menus offer; the textbook searches are named
 ``ALGORITHM:DEPTH[:EVALUATION]``, and ``threats``, Gomoku's reference player for ``bench/gomoku.py``, is
@@ -232,9 +247,14 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
         return RulesPlayer()
     if key == "threats":
         return ThreatPlayer()
+    if key.startswith(PREFIX):
+        return EnginePlayer(name.strip(), PbrainEngine(EngineSpec.parse(name.strip()), think_time))
     parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
+        written = name.strip().split(":", 2)[-1]  # a file's name keeps its case: minimax:2:Mine.py:e
+        if len(parts) == 3 and is_code_spec(written):
+            evaluation = written
         if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
                 N_(
@@ -246,7 +266,10 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             )
         if evaluation not in EVALUATIONS:
             try:
-                evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
+                if is_code_spec(evaluation):
+                    load_code_evaluation(evaluation)
+                else:
+                    evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
             except UnknownEvaluationError as error:
                 raise UnknownPlayerError(
                     N_("unknown player {name!r}: {reason}"), name=name, reason=error
@@ -255,7 +278,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 raise UnknownPlayerError(
                     N_(
                         "unknown player {name!r}: the evaluation {evaluation!r} must be one of {known}, "
-                        "or weights:W0,W1,…,Wk"
+                        "weights:W0,W1,…,Wk, or PATH.py:FUNCTION"
                     ),
                     name=name,
                     evaluation=parts[2],

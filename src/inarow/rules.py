@@ -22,6 +22,7 @@ moves first (:attr:`Game.first`, X unless the game says O) has as many stones as
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -62,6 +63,24 @@ EXACT_PRESETS: dict[str, tuple[int, int, int, bool]] = {
 _CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?(:exact)?")
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
+
+
+def as_typed(text: str) -> str:
+    """``text`` as a Chinese (or Japanese) input method types it, read as ASCII: NFKC-normalised, so
+    full-width digits, letters, commas, brackets and spaces (``（２，２）``) become ``(2,2)``, and the
+    ideographic comma ``、`` separates like ``,``.
+
+    Raises :class:`InvalidMoveError` for a digit that is neither ``0-9`` nor full-width ``０-９``
+    (Arabic-Indic ``٥``, superscript ``²``): read as a number it would be a guess.
+    """
+    for char in text:
+        if char.isdigit() and not ("0" <= char <= "9" or "０" <= char <= "９"):
+            raise InvalidMoveError(
+                N_("invalid digit {digit!r} in {text!r}: write numbers with the digits 0-9"),
+                digit=char,
+                text=text,
+            )
+    return unicodedata.normalize("NFKC", text).replace("、", ",")
 
 
 def other(side: Side) -> Side:
@@ -335,7 +354,7 @@ class Game:
 
         Raises :class:`InvalidMoveError` naming what is expected.
         """
-        token = text.strip().lower()
+        token = as_typed(text).strip().lower()
         if self.keypad and token in KEYPAD:
             return self.bit(*KEYPAD[token])
         match = _CELL_NAME.fullmatch(token)
@@ -368,7 +387,7 @@ class Game:
 
     def parse_column(self, text: str) -> int:
         """The 0-based column of a 1-based column number such as ``4``. Raises InvalidMoveError."""
-        token = text.strip()
+        token = as_typed(text).strip()
         if token.isascii() and token.isdigit() and 1 <= int(token) <= self.columns:
             return int(token) - 1
         raise InvalidMoveError(
