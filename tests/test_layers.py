@@ -15,28 +15,44 @@ PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.i18n", "inarow.errors", "inarow.glossary"),
-    ("inarow.rules", "inarow.notation", "inarow.symmetry", "inarow.census", "inarow.evaluation"),
+    (
+        "inarow.rules",
+        "inarow.notation",
+        "inarow.symmetry",
+        "inarow.census",
+        "inarow.evaluation",
+        "inarow.evaluation_code",
+    ),
     ("inarow.answer", "inarow.store"),
-    ("inarow.search",),
+    ("inarow.search", "inarow.pbrain"),
     ("inarow.book",),
     ("inarow.gomoku",),
     ("inarow.analysis",),
     ("inarow.words",),
     ("inarow.drawing", "inarow.explain"),
-    ("inarow.players",),
+    ("inarow.players", "inarow.openings"),
     ("inarow.match",),
     ("inarow.sessions",),
-    ("inarow.web", "inarow.cli", "inarow.console", "inarow.gomocup", "inarow.__main__", "inarow"),
+    (
+        "inarow.web",
+        "inarow.cli",
+        "inarow.console",
+        "inarow.gomocup",
+        "inarow.__main__",
+        "inarow",
+    ),
 )
 """From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
-analysis, the stored records); the engines; the books; the Gomoku analysis; the policy that picks the
-engines; the words said of the values; teaching; the players; matches; the server's sessions; the
+analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the Gomoku analysis; the policy that picks the
+engines; the words said of the values; teaching; the players and the openings they start from; matches; the server's sessions; the
 interfaces (and the package's facade, ``inarow``, which names the public API)."""
 
 
 def _modules() -> dict[str, Path]:
     modules = {}
     for path in PACKAGE.rglob("*.py"):
+        if "__pycache__" in path.parts:
+            continue  # the boards' generated kernels (see inarow.search.kernels)
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         modules[name] = path
@@ -73,7 +89,8 @@ def layer(module: str) -> int:
     best, found = -1, -1
     for index, names in enumerate(LAYERS):
         for prefix in names:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+            within = module.startswith(prefix + ".") and prefix != "inarow"  # the facade is one module
+            if (module == prefix or within) and len(prefix) > best:
                 best, found = len(prefix), index
     return found
 
