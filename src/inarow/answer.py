@@ -21,6 +21,10 @@ from inarow.rules import Position, Result, Side, other
 Outcome = Literal["win", "draw", "loss"]
 """A proven value for one side: 1, 0 or -1 as a word of the JSON."""
 
+Source = Literal["book", "search"]
+"""Where a move's score came from: a book file (the position after the move is in it), or a search (now,
+or earlier and remembered; a compiled search may itself have probed a book deeper down)."""
+
 
 def outcome_of(value: int | None) -> Outcome | None:
     """``win``, ``draw`` or ``loss`` for a value of 1, 0 or -1; None for None."""
@@ -39,6 +43,8 @@ class MoveValue:
     """1 win, 0 draw, -1 loss when exact, else None."""
     plies: int | None
     """Plies from the position before the move to the end under perfect play, when exact."""
+    source: Source = "search"
+    """Where the score came from."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -54,6 +60,7 @@ class MoveValue:
             "outcome": self.outcome,
             "score": self.score,
             "plies": self.plies,
+            "source": self.source,
         }
 
 
@@ -66,6 +73,7 @@ class MoveJSON(TypedDict):
     outcome: Outcome | None
     score: int
     plies: int | None
+    source: Source
 
 
 class PositionJSON(TypedDict):

@@ -33,6 +33,7 @@ from inarow.i18n import N_, _
 if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
+    from inarow.rules import Position
 
 
 @app.command(
@@ -82,7 +83,7 @@ def analyze_command(
     limits = limits_for(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
-    failed = False
+    failed = tipped = False
     with working(_("analyzing")) as say:
         for text in input_lines(positions or []):
             try:
@@ -111,8 +112,32 @@ def analyze_command(
                 print(json.dumps(words.analysis_json(result, text)), flush=True)
             else:
                 _print_analysis(text, result, weak)
+            if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
+                tipped = _tip_book(position)
     if failed:
         raise typer.Exit(1)
+
+
+SLOW_SECONDS = 2.0
+"""An analysis that took this long is worth a word on the book that would answer it at once."""
+
+
+def _tip_book(position: "Position") -> bool:
+    """Say on standard error that ``inarow book import`` would answer ``position`` in under a second, when
+    that is so; whether it was said."""
+    from inarow.book import recall
+
+    ply = recall.importable_book(position)
+    if ply is None:
+        return False
+    err.print(
+        _(
+            "tip: one command makes every analysis of a position of fewer than {plies} stones take under a "
+            "second: pip install 'inarow[books]' && inarow book import bitbully"
+        ).format(plies=ply),
+        markup=False,
+    )
+    return True
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:
