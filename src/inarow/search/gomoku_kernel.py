@@ -42,6 +42,16 @@ LAST_ROW = 180
 MOVES = 400
 """Room for every cell of a 19×19 board in a move list."""
 
+LMR_FIRST = 3
+"""Moves searched at full depth at a quiet node before the late quiet ones are searched a ply shallower
+(late move reductions), then searched again at full depth if they beat α."""
+LMR_DEEPER = 8
+"""From this move on, the late quiet moves are searched two plies shallower (at depth 4 or more)."""
+LMR_DEPTH = 2
+"""The least depth at which moves are reduced."""
+QUIET = F_FOUR | F_WIN | F_THREE
+"""A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
+
 LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 INNER_VCF_FOURS = 8
@@ -479,23 +489,40 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
         number = _moves(side, state[S_WIDTH], ply, b, board, buf)
         if number == 0:
             return evaluate(side, state)
-    if hint >= 0:
-        for k in range(1, number):
-            if moves[ply, k] == hint:
-                for q in range(k, 0, -1):
+    killers = buf[3]
+    front = 0
+    for wanted in (hint, killers[ply, 0], killers[ply, 1]):
+        if wanted < 0:
+            continue
+        for k in range(front, number):
+            if moves[ply, k] == wanted:
+                for q in range(k, front, -1):
                     moves[ply, q] = moves[ply, q - 1]
-                moves[ply, 0] = hint
+                moves[ply, front] = wanted
+                front += 1
                 break
+    flags = b[4]
     alpha0 = alpha
     best = -INFINITY
     best_move = moves[ply, 0]
     for k in range(number):
         move = moves[ply, k]
+        reduce = 0
+        if (
+            not forced
+            and k >= LMR_FIRST
+            and depth >= LMR_DEPTH
+            and not flags[side, move] & QUIET
+            and not flags[opp, move] & (F_FOUR | F_WIN)
+        ):
+            reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
         else:
-            v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            v = -search(opp, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
             if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
         place(move, side, -1, b)
@@ -507,6 +534,9 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
+                    if not forced and killers[ply, 0] != move:
+                        killers[ply, 1] = killers[ply, 0]
+                        killers[ply, 0] = move
                     break
     keys[slot] = key
     generations[slot] = state[S_GEN]
