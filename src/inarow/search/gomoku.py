@@ -172,6 +172,8 @@ class Style:
     inner: bool = False
     """Look for VCFs inside the α-β search too. Off for every level: compiled ``perfect`` without it beat
     ``perfect`` with it 12 games to 8 (see the README's benchmarks)."""
+    step: int = 2
+    """The iterations' depths: 1, then every ``step`` plies (2: even depths only, 1: every depth)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -408,7 +410,7 @@ class GomokuSearch:
         reached = 0
         # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
         # with the same side to move at every horizon, so iterations compare.
-        for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
+        for depth in [1, *range(2, self.style.max_depth + 1, self.style.step)]:
             self._partial = None
             try:
                 value, line, found = self._root(me, roots, depth, first=depth == 1)
@@ -440,6 +442,7 @@ class GomokuSearch:
             max_depth=style.max_depth,
             vcf=style.vcf,
             inner=style.inner,
+            step=style.step,
             start_value=board.evaluate(me),
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)

@@ -251,18 +251,19 @@ def iterate(
     vcf: bool,
     inner: bool,
     start_value: int,
+    step: int = 2,
 ) -> Iterated:
-    """Iterative deepening at the root: depth 1 (always finished), then even depths until the budget runs
-    out, a win or loss is found or ``max_depth`` is reached."""
+    """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
+    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_INNER] = int(inner)
-    kind = (board.game, width, max_depth, vcf, inner)
+    kind = (board.game, width, max_depth, vcf, inner, step)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:
-        return _iterate(board, me, roots, budget, table, max_depth, start_value)
+        return _iterate(board, me, roots, budget, table, max_depth, start_value, step)
     finally:
         _tables.give_back(kind, table)
 
@@ -275,6 +276,7 @@ def _iterate(
     table: tuple[Any, ...],
     max_depth: int,
     start_value: int,
+    step: int,
 ) -> Iterated:
     state = board.state
     best_value, best_line = start_value, [roots[0]]
@@ -283,7 +285,7 @@ def _iterate(
     rate = FIRST_RATE
     order = list(roots)
     line_buffer = np.zeros(max_depth + 2, dtype=np.int64)
-    for depth in [1, *range(2, max_depth + 1, 2)]:
+    for depth in [1, *range(2, max_depth + 1, step)]:
         moves = np.array(order, dtype=np.int64)
         found = np.zeros(len(order), dtype=np.int64)
         done = 0
