@@ -592,3 +592,24 @@ def test_warm_up_loads_the_compiled_engines_once_connect_four_then_gomoku() -> N
         again.output
         == "the compiled engine was already loaded\nthe compiled Gomoku search was already loaded\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "ascii"),
+    [("５", "5"), ("（2，2）", "(2,2)"), ("２，２", "2,2"), ("ｂ２　ａ１", "b2 a1"), ("b2、a1", "b2 a1")],
+)
+def test_best_reads_a_position_as_a_chinese_input_method_types_it(typed: str, ascii: str) -> None:
+    """Full-width digits, letters, commas, brackets and spaces, and the ideographic comma 、, read as their
+    ASCII forms."""
+    said = runner.invoke(app, ["best", typed])
+    assert said.exit_code == 0, said.output
+    assert said.output == runner.invoke(app, ["best", ascii]).output
+
+
+@pytest.mark.parametrize("typed", ["٥", "(٢,٢)", "b²", "۵"])
+def test_best_refuses_digits_other_than_0_to_9_with_a_clear_error(typed: str) -> None:
+    said = runner.invoke(app, ["best", typed])
+    assert said.exit_code == 2
+    assert said.output.startswith("error: invalid digit ")
+    assert "write numbers with the digits 0-9" in said.output
+    assert "Traceback" not in said.output

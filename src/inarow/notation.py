@@ -9,6 +9,9 @@ Three ways to write a position, tried in this order:
   each move in any notation of :meth:`inarow.rules.Game.parse_cell`: ``5 1 9`` on the keypad of 3×3, or
   ``(2,2) (3,1)`` as row,column from the top left.
 
+Input is read as typed on any keyboard (:func:`inarow.rules.as_typed`): full-width ``（２，２）``, ``５``
+and the commas ``，``/``、`` read as ``(2,2)``, ``5`` and ``,``.
+
 The empty string is the empty board. Parsing checks syntax first, then that the position can arise in play.
 """
 
@@ -19,7 +22,7 @@ from collections.abc import Iterable
 
 from inarow.errors import InarowError, InvalidPositionError
 from inarow.i18n import N_
-from inarow.rules import Game, Position
+from inarow.rules import Game, Position, as_typed
 
 MAX_INPUT = 4096
 """The longest position string read; a 19×19 move list fits with room to spare."""
@@ -53,13 +56,21 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
             length=len(text),
             limit=MAX_INPUT,
         )
-    stripped = text.strip()
+    stripped = as_typed(text).strip()
     if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
+    return parse_moves(split_moves(stripped, game), game, text)
+
+
+def split_moves(text: str, game: Game) -> list[str]:
+    """The moves of a move list, in order: its digits for a gravity game of at most 9 columns written
+    as one number (``4453``), else its words separated by spaces or commas (a ``row,column`` pair is one
+    move without gravity). Nothing is checked: :func:`parse_moves` plays them."""
+    stripped = text.strip()
     if game.gravity and game.columns <= 9 and stripped.isascii() and stripped.isdigit():
-        return parse_moves(list(stripped), game, text)
+        return list(stripped)
     tokens = _MOVE if game.gravity else _CELL_OR_MOVE
-    return parse_moves(tokens.findall(stripped), game, text)
+    return tokens.findall(stripped)
 
 
 def parse_moves(
