@@ -708,9 +708,10 @@ def _middle_game(seed: int, plies: int) -> Position:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(seed: int) -> None:
     """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates
-    and their order, late move reductions, killer moves, the table's move first): from a fresh table and
-    with no clock, both search exactly as many nodes to depth 6 and reach the same value, best move and
-    root values; with the threat searches on (counted differently), the same value and move at depth 4."""
+    and their order, late move reductions, killer moves, the table's move first, aspiration windows):
+    from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
+    same value, best move and root values; with the threat searches on (counted differently), the same
+    value and move at depth 4."""
     position = _middle_game(seed, 4 + seed)
     for style in (Style(max_depth=6, vcf=False, vct=False), Style(max_depth=4, vct=False)):
         found = []
@@ -723,7 +724,9 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
         assert (fast.reason, fast.depth) == (slow.reason, slow.depth) == ("search", style.max_depth)
         assert (fast.value, fast.best, fast.move_values) == (slow.value, slow.best, slow.move_values)
         if not style.vcf:
-            assert fast.nodes == slow.nodes
+            # The kernel's table is 2**19 slots, each kept by the last position stored there; the Python
+            # table keeps every position: a few re-searches differ.
+            assert abs(fast.nodes - slow.nodes) <= slow.nodes // 100
 
 
 def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_same_kind() -> None:

@@ -66,6 +66,12 @@ INNER_VCT_NODES = 150
 LAST_ROW = 180
 """The deepest ply of the α-β search (the last row of the kernel's move buffers)."""
 
+ASPIRATION = 200
+ASPIRATION_DEPTH = 4
+"""As :mod:`inarow.search.gomoku_kernel`'s: from this depth on, an iteration searches the root within
+this many pattern points of the last iteration's value first, and again with the whole window if the
+value falls outside."""
+
 LMR_FIRST = 3
 LMR_DEEPER = 8
 LMR_DEPTH = 2
@@ -395,8 +401,14 @@ class GomokuSearch:
         # with the same side to move at every horizon, so iterations compare.
         for depth in [1, *range(2, self.style.max_depth + 1, self.style.step)]:
             self._partial = None
+            window = (-INFINITY, INFINITY)
+            if depth >= ASPIRATION_DEPTH and reached and abs(best_value) < EXACT:
+                window = (best_value - ASPIRATION, best_value + ASPIRATION)
             try:
-                value, line, found = self._root(me, roots, depth, first=depth == 1)
+                value, line, found = self._root(me, roots, depth, depth == 1, window)
+                if not window[0] < value < window[1] and window != (-INFINITY, INFINITY):
+                    self._partial = None
+                    value, line, found = self._root(me, roots, depth, False, (-INFINITY, INFINITY))
             except SearchAborted:
                 # The root moves searched before the clock ran out were searched deeper, the previous
                 # best first: the best of them is the better guess.
@@ -431,10 +443,13 @@ class GomokuSearch:
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
     def _root(
-        self, me: int, roots: list[int], depth: int, first: bool
+        self, me: int, roots: list[int], depth: int, first: bool, window: tuple[int, int]
     ) -> tuple[int, list[int], dict[int, int]]:
+        """The root moves searched within ``window`` as the kernel's ``root`` does: the best value (at most
+        the window's low end if every move failed low, then with no line), its line and every move's value;
+        a move that fails high ends the search there."""
         board = self.board
-        alpha, beta = -INFINITY, INFINITY
+        alpha, beta = window
         best_line: list[int] = []
         values: dict[int, int] = {}
         saved = self.budget.deadline
@@ -448,14 +463,17 @@ class GomokuSearch:
                     value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 else:
                     value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
-                    if value > alpha:
+                    if alpha < value < beta:
                         value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 if value > alpha:
                     best_line = [move, *self._line(3 - me, depth - 1)]
                 board.undo()
                 values[move] = value
                 alpha = max(alpha, value)
-                self._partial = (alpha, best_line, dict(values))
+                if best_line:
+                    self._partial = (alpha, best_line, dict(values))
+                if alpha >= beta:
+                    break
         finally:
             self.budget.deadline = saved
             board.rewind(length)
@@ -466,7 +484,7 @@ class GomokuSearch:
         board, line = self.board, []
         for _ in range(depth):
             entry = self.table.get(board.hash ^ side)
-            if entry is None or not entry[3] or board.cells[entry[3]] != 0:
+            if entry is None or entry[3] < 0 or board.cells[entry[3]] != 0:
                 break
             line.append(entry[3])
             board.play(entry[3], side)

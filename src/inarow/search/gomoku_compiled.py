@@ -290,6 +290,9 @@ def _iterate(
         found = np.zeros(len(order), dtype=np.int64)
         done = 0
         value, best = 0, -1
+        low, high = -kernel.INFINITY, kernel.INFINITY
+        if depth >= kernel.ASPIRATION_DEPTH and reached and abs(best_value) < kernel.EXACT:
+            low, high = best_value - kernel.ASPIRATION, best_value + kernel.ASPIRATION
         while True:
             state[kernel.S_NODES] = 0
             state[kernel.S_LIMIT] = (  # the first iteration always finishes
@@ -298,7 +301,7 @@ def _iterate(
             state[kernel.S_ABORT] = 0
             started = time.perf_counter()
             value, best, done = kernel.root(
-                me, moves, depth, found, board.arrays, board.board, table, board.buffers
+                me, moves, depth, found, low, high, board.arrays, board.board, table, board.buffers
             )
             spent = time.perf_counter() - started
             nodes = int(state[kernel.S_NODES])
@@ -306,7 +309,10 @@ def _iterate(
             if spent > 0.002 and nodes > 200:
                 rate = nodes / spent
             if not state[kernel.S_ABORT]:
-                break
+                if low < value < high or (low, high) == (-kernel.INFINITY, kernel.INFINITY):
+                    break
+                low, high = -kernel.INFINITY, kernel.INFINITY  # outside the aspiration window: again
+                continue
             try:
                 budget.check()
             except SearchAborted:

@@ -52,6 +52,11 @@ LMR_DEPTH = 2
 QUIET = F_FOUR | F_WIN | F_THREE
 """A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
 
+ASPIRATION = 200
+ASPIRATION_DEPTH = 4
+"""From this depth on, an iteration searches the root within this many pattern points of the last
+iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
+
 LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 INNER_VCF_FOURS = 8
@@ -548,16 +553,18 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
 
 
 @njit(cache=True)
-def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-untyped-def]
-    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep, the first with the full window,
-    the others with null windows first; ``values[k]`` gets each root move's value (the best exact, the
-    others upper bounds). Returns the best value, its index and how many root moves were searched (fewer
-    than all when the node limit was passed)."""
+def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep within the window (``low``,
+    ``high``): the first with the whole window, the others with null windows first; ``values[k]`` gets
+    each root move's value (the best exact, the others upper bounds). Returns the best value (at most
+    ``low`` when every move failed low, then the index is -1; at least ``high`` when one failed high, and
+    the search stopped there), its index and how many root moves were searched (fewer than all when the
+    node limit was passed or a move failed high)."""
     state = b[7]
     # Every argument of the recursive search typed as it calls itself (int64), or numba's cache would
     # keep a second, unresolved specialisation (numba issue 6061).
-    alpha = np.int64(-INFINITY)
-    beta = np.int64(INFINITY)
+    alpha = np.int64(low)
+    beta = np.int64(high)
     best = -1
     opp = np.int64(3 - side)
     one = np.int64(1)
@@ -569,7 +576,7 @@ def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-u
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         else:
             v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
-            if v > alpha and not state[S_ABORT]:
+            if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         place(move, side, -1, b)
         if state[S_ABORT]:
@@ -578,6 +585,8 @@ def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-u
         if v > alpha:
             alpha = v
             best = k
+            if v >= beta:
+                return alpha, best, k + 1
     return alpha, best, roots.shape[0]
 
 
