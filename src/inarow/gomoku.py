@@ -2,8 +2,10 @@
 way the levels play it, and the judging of a move for reviews.
 
 :func:`inarow.analysis.analyze` hands every game the engine :func:`~inarow.search.gomoku.supports` to
-:func:`analyze` here. A proven result (a five, a VCF, a VCT, or a loss no move stops) is exact, with the
-winning line and its length; otherwise the answer is the α-β evaluation in pattern points.
+:func:`analyze` here, which answers with the values of :mod:`inarow.answer` (the words of a
+:class:`Judgement` are :func:`inarow.words.mistake`'s). A proven result (a five, a VCF, a VCT, or a loss no
+move stops) is exact, with the winning line and its length; otherwise the answer is the α-β evaluation in
+pattern points.
 
 Renju (:attr:`inarow.rules.Game.renju`): the engine plays it as the standard rule (exactly five wins, for
 both sides: White's overlines are not seen as wins, so it only misses some of White's wins), and this
@@ -18,16 +20,19 @@ proven win for White need no check: a forbidden point only takes Black's defence
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
-from inarow.analysis import Analysis, MoveValue
+from inarow.answer import Analysis, MoveValue
 from inarow.errors import IllegalMoveError
 from inarow.rules import Position
 from inarow.search.gomoku import DEFAULT_STYLE, GomokuResult, GomokuSearch, Style, prepare, supports
 from inarow.search.limits import Budget, Limits
 from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
-from inarow.words import MistakeKind, mistake_verdict
 
-__all__ = ["MISTAKE_MARGIN", "Judgement", "analyze", "judge", "supports", "verdict"]
+__all__ = ["MISTAKE_MARGIN", "Judgement", "MistakeKind", "analyze", "judge", "supports"]
+
+MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
+"""How a move on the Gomoku engine's boards is a mistake (see :class:`Judgement`)."""
 
 DEFAULT_TIME = 10.0
 """Seconds an analysis without a time, node or depth limit may take (the position cannot be solved)."""
@@ -190,10 +195,3 @@ def judge(before: Position, move: str, first: Analysis, seconds: float) -> Judge
         if played < best - MISTAKE_MARGIN:
             kind = "dropped"
     return Judgement(kind=kind, best=best, played=played)
-
-
-def verdict(judgement: Judgement) -> str:
-    """The judgement in words, or an empty string when the move was no mistake."""
-    if judgement.kind is None:
-        return ""
-    return mistake_verdict(judgement.kind, judgement.best - judgement.played, MISTAKE_MARGIN)

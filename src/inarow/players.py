@@ -11,10 +11,11 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
@@ -90,7 +91,7 @@ class Level:
             analysis = play(position, self.limits())
         else:
             analysis = analyze(position, self.limits())
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
@@ -106,7 +107,7 @@ class Level:
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
 
 @dataclass(frozen=True)
@@ -254,6 +255,9 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
     parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
+        written = name.strip().split(":", 2)[-1]  # a file's name keeps its case: minimax:2:Mine.py:e
+        if len(parts) == 3 and is_code_spec(written):
+            evaluation = written
         if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
                 N_(
@@ -265,7 +269,10 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             )
         if evaluation not in EVALUATIONS:
             try:
-                evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
+                if is_code_spec(evaluation):
+                    load_code_evaluation(evaluation)
+                else:
+                    evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
             except UnknownEvaluationError as error:
                 raise UnknownPlayerError(
                     N_("unknown player {name!r}: {reason}"), name=name, reason=error
@@ -274,7 +281,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 raise UnknownPlayerError(
                     N_(
                         "unknown player {name!r}: the evaluation {evaluation!r} must be one of {known}, "
-                        "or weights:W0,W1,…,Wk"
+                        "weights:W0,W1,…,Wk, or PATH.py:FUNCTION"
                     ),
                     name=name,
                     evaluation=parts[2],

@@ -4,6 +4,7 @@ start-up errors (each one line, exit 2, nothing created)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -13,6 +14,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -119,6 +121,74 @@ def test_abandoned_compares_are_cancelled_and_a_gomoku_game_is_answered_meanwhil
     assert answer.status_code == 201 and answer.json()["reply"] is not None
     assert wait_for(lambda: pool(server, "teaching")["running"] == 0, 8)
     assert time.monotonic() - dropped < 9  # cancelled, not run out at the 10 s deadline
+
+
+class AnalysisStorm:
+    """``clients`` clients at 127.0.0.2 that keep one big-board analysis each in flight (sending the next
+    as soon as one is answered, refused or not) until stopped; it counts the answers by status."""
+
+    def __init__(self, url: str, clients: int = 60) -> None:
+        self.url, self.clients = url, clients
+        self.statuses: dict[int, int] = {}
+        self.retry_after: set[str] = set()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._storm()), daemon=True)
+
+    def __enter__(self) -> AnalysisStorm:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(60)
+
+    async def _storm(self) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+        limits = httpx.Limits(max_connections=self.clients)
+        async with httpx.AsyncClient(transport=transport, limits=limits, timeout=60) as client:
+            await asyncio.gather(*(self._client(client, n) for n in range(self.clients)))
+
+    async def _client(self, client: httpx.AsyncClient, number: int) -> None:
+        positions = ("h8 h9 i8", "h8 i9", "j10 h8", "h8")
+        while not self._stop.is_set():
+            body = {"game": "gomoku", "position": positions[number % len(positions)]}
+            answer = await client.post(f"{self.url}/api/analyze", json=body)
+            self.statuses[answer.status_code] = self.statuses.get(answer.status_code, 0) + 1
+            if answer.status_code == 503:
+                self.retry_after.add(answer.headers.get("retry-after", ""))
+                await asyncio.sleep(0.05)
+
+
+def test_sixty_big_board_analyses_in_flight_leave_connect_four_moves_within_the_think_time_cap(
+    make_server: Callable[..., Server],
+) -> None:
+    """While 60 clients keep a Gomoku analysis each in flight, a Connect Four game is played: each of the
+    computer's replies comes within the think time (1 s) and a second for the answer, and the analyses
+    beyond the teaching pool's queue are refused at once, busy, with Retry-After."""
+    server = make_server(think_time=1.0).start()
+    assert wait_for(lambda: health(server)["status"] == "ok", 90)
+    seconds: list[float] = []
+    with AnalysisStorm(server.url) as storm, httpx.Client(base_url=server.url, timeout=60) as player:
+        assert wait_for(lambda: any(p["waiting"] > 0 for p in health(server)["pools"]), 30)
+        game = player.post("/api/games", json={"game": "connect4", "first": "you", "level": "hard"}).json()
+        while game["waiting_for"] == "you" and len(seconds) < 6:
+            move = game["legal_moves"][len(seconds) % len(game["legal_moves"])]
+            start = time.perf_counter()
+            answer = player.post(
+                f"/api/games/{game['id']}/moves", json={"move": move, "ply": len(game["moves"]) + 1}
+            )
+            seconds.append(time.perf_counter() - start)
+            assert answer.status_code == 200, answer.text
+            game = answer.json()
+            assert game["reply"] is not None or game["result"] is not None
+        during = pool(server, "teaching")
+    print(
+        f"Connect Four replies during the storm: {', '.join(f'{s:.2f}' for s in seconds)} s; "
+        f"analyses by status: {storm.statuses}; teaching pool: {during}"
+    )
+    assert len(seconds) >= 4
+    assert max(seconds) < 1.0 + 1.0
+    assert storm.retry_after == {"2"} and storm.statuses.get(200, 0) > 0
 
 
 def test_a_killed_worker_is_reported_then_replaced_by_the_next_big_board_move(

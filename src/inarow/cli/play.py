@@ -84,11 +84,11 @@ def warm_up_command() -> None:
         return engine_loading(compiles)
 
     seconds = load_engine(loading)  # numba's import included
-    from inarow.search import compiled, gomoku, gomoku_compiled
+    from inarow.search import compiled, gomoku_compiled, kernels
 
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
-    compiles = not gomoku.kernels_marker().is_file()
+    compiles = not kernels.gomoku_marker().is_file()
     with engine_loading(compiles):
         seconds = gomoku_compiled.warm_up()
     out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)

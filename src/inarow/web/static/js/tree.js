@@ -295,7 +295,6 @@ export function followBox(size, frame, keep, focus, { least = 0.55, margin = 48 
   if (whole >= least) box = { x: 0, y: 0, width: size.width, height: size.height };
   else {
     const xs = keep.map((p) => p.x);
-    const ys = keep.map((p) => p.y);
     box = { x: Math.min(...xs) - margin, y: 0, width: Math.max(...xs) - Math.min(...xs) + 2 * margin, height: size.height };
   }
   const scale = Math.max(least, fits(box.width, box.height));
