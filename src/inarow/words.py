@@ -129,6 +129,11 @@ def analysis(
     )
 
 
+def percent(rate: float) -> str:
+    """A win rate as a percentage: ``62%``."""
+    return _("{percent}%").format(percent=round(rate * 100))
+
+
 def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
     """Why ``inarow best`` plays its move: ``wins in 3 moves with best play``, ``draw with best play``,
     ``loses in 2 moves with best play``, or the depth it was found at when not solved."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import SETTLED, desktop_page
+from pages import SETTLED, desktop_page, stones
 
 pytestmark = pytest.mark.browser
 
@@ -158,3 +158,34 @@ def test_move_numbers_go_on_the_stones_when_asked(page: Any) -> None:
     assert page.locator("#numbers").get_attribute("aria-pressed") == "true"
     page.locator("#numbers").click()
     assert page.locator("#board .move-number").count() == 0
+
+
+CELL_TEXTS = """() => [...document.querySelectorAll('#board .cell')]
+  .filter((cell) => cell.textContent.trim() !== '')
+  .map((cell) => [cell.dataset.cell, cell.textContent.trim()])"""
+
+
+def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and_writes_nothing_else(
+    page: Any, artifacts: Path
+) -> None:
+    """Twelve stones in, the Analysis view numbers its candidates 1, 2, … on empty points (at most ten),
+    lists each with its win rate and the first moves of its line, and leaves every other point bare."""
+    start(page, game="gomoku", mode="humans")
+    play(page, "h8", "h9", "i9", "g7", "j10", "k11", "i8", "i7", "g8", "f8", "j8", "k8")
+    page.locator("#analysis").click()
+    page.wait_for_function("document.querySelectorAll('#candidates li').length > 0")
+    texts = page.evaluate(CELL_TEXTS)
+    assert 1 <= len(texts) <= 10
+    assert sorted(int(text) for _, text in texts) == list(range(1, len(texts) + 1))
+    stones_now = {cell for cell, stone in stones(page).items() if stone}
+    assert not stones_now & {cell for cell, _ in texts}
+    items = page.eval_on_selector_all("#candidates li", "all => all.map(li => li.textContent)")
+    assert len(items) == len(texts)
+    by_rank = {int(text): cell for cell, text in texts}
+    for rank, item in enumerate(items, start=1):
+        assert re.fullmatch(
+            rf"{rank}\. {by_rank[rank]} — (\d+%, eval [+-]\d+|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
+            item,
+        ), item
+    assert page.locator("#board .eval").count() == 0
+    page.screenshot(path=artifacts / "gomoku-analysis.png", full_page=True)

@@ -2,7 +2,7 @@
 // Nothing runs at import: drawBoard is called by the views.
 
 import { cellName } from "./diagram.js";
-import { moveWords, t } from "./words.js";
+import { candidateWords, moveWords, t } from "./words.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -51,7 +51,9 @@ export function coordinates(columns, rows, gravity) {
  *    interactive: bool}
  * and, optionally (the Gomoku family): `names(side)`, the word for a side in the cells' labels (else its
  * symbol, upper case); `forbidden`: Map(cell -> why), the points the side to move may not play (Black's in
- * Renju), drawn as a small cross; `numbers`: Map(cell -> ply), each stone's move number, drawn on it.
+ * Renju), drawn as a small cross; `numbers`: Map(cell -> ply), each stone's move number, drawn on it;
+ * `ranks`: Map(cell -> {rank, move}), the analysis's candidates, numbered on their points (no other point
+ * gets a text).
  * `onPlay(cell, column)` is called for a click, a tap, Enter or Space on a cell.
  */
 export function drawBoard(element, view, onPlay) {
@@ -111,6 +113,8 @@ export function drawBoard(element, view, onPlay) {
     if (number !== undefined) parts.push(t("move {number}", { number }));
     const forbidden = !side ? view.forbidden?.get(name) : undefined;
     if (forbidden) parts.push(t("forbidden point"));
+    const ranked = !side ? view.ranks?.get(name) : undefined;
+    if (ranked) parts.push(candidateWords(ranked.move, ranked.rank));
     if (view.gravity) parts.push(t("column {column}", { column: cell.dataset.column }));
     if (words) parts.push(words.long);
     if (view.winning.has(name)) parts.push(t("winning line"));
@@ -133,6 +137,13 @@ export function drawBoard(element, view, onPlay) {
       text.textContent = String(number);
       text.setAttribute("aria-hidden", "true");
       cell.append(text);
+    }
+    if (ranked) {
+      const badge = document.createElement("span");
+      badge.className = `candidate${ranked.rank === 1 ? " first" : ""}`;
+      badge.textContent = String(ranked.rank);
+      badge.setAttribute("aria-hidden", "true");
+      cell.append(badge);
     }
     if (words && !side) {
       const badge = document.createElement("span");

@@ -11,7 +11,7 @@ import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
+import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language", numbers: "inarow.numbers" };
@@ -48,7 +48,14 @@ function render() {
   const stones = readDiagram(game.diagram);
   const labels = new Map();
   const marks = new Map();
-  if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
+  const ranks = new Map();
+  if (state.analysisOn && state.analysis && state.analysis.position === game.position && stoneGame(game)) {
+    // A Gomoku board is too big for a value on every point: the best few candidates, numbered.
+    candidates(state.analysis).forEach((move, index) => {
+      const cell = landing(game, stones, move.move);
+      if (cell) ranks.set(cell, { rank: index + 1, move });
+    });
+  } else if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
     for (const move of state.analysis.moves) {
       const cell = landing(game, stones, move.move);
       if (cell) labels.set(cell, move);
@@ -60,6 +67,7 @@ function render() {
   const stoneView = stoneGame(game)
     ? {
         names: mark,
+        ranks,
         forbidden: new Map(Object.entries(game.forbidden ?? {})),
         numbers: state.numbers ? new Map(game.moves.map((move) => [move.cell, move.ply])) : undefined,
       }
@@ -138,7 +146,17 @@ function renderAnalysisPanel() {
   } else {
     $("analysis-summary").textContent = analysisSummary(analysis, mark);
     $("pv").textContent = analysis.pv.join(" ");
+    if (stoneGame(game)) {
+      $("candidates").replaceChildren(
+        ...candidates(analysis).map((move, index) => {
+          const item = document.createElement("li");
+          item.textContent = candidateWords(move, index + 1);
+          return item;
+        }),
+      );
+    }
   }
+  $("candidates").hidden = !stoneGame(game) || !analysis || analysis.position !== game.position || Boolean(game.result);
 }
 
 // ------------------------------------------------------------------------------------ requests

@@ -184,6 +184,31 @@ export function analysisSummary(analysis, mark) {
   return t("{side} to move: {words}.", { side: mark(analysis.to_move), words });
 }
 
+/** How many candidates the analysis of a Gomoku-family board shows, numbered on the board. */
+export const CANDIDATES = 10;
+
+/** The candidate moves of an analysis on a board too big to solve: the moves the server gave a line (its
+ * best few), at most CANDIDATES, the best move first, then by value (proven wins first, proven losses
+ * last). */
+export function candidates(analysis) {
+  const rank = (move) => (move.exact ? move.score * 1e9 : move.score);
+  const lined = analysis.moves.filter((move) => move.line && move.line.length > 0);
+  const best = analysis.best[0];
+  lined.sort((a, b) => (b.move === best) - (a.move === best) || rank(b) - rank(a));
+  return lined.slice(0, CANDIDATES);
+}
+
+/** A win rate as a percentage: "62%". */
+export const percentText = (rate) => t("{percent}%", { percent: Math.round(rate * 100) });
+
+/** A candidate of the analysis panel: "1. h8 — 62%, eval +240 — h8 i9 j10 k11", a proven one with its exact
+ * words ("win in 3"). The line shows its first moves. */
+export function candidateWords(move, rank) {
+  const value = moveWords(move).long;
+  const rate = move.winrate === null || move.winrate === undefined ? value : t("{rate}, {value}", { rate: percentText(move.winrate), value });
+  return t("{rank}. {move} — {rate} — {line}", { rank, move: move.move, rate, line: move.line.slice(0, 6).join(" ") });
+}
+
 /** The status line after a hint: "Hint: play b2 (draw with best play)." */
 export function hintWords(analysis, mark) {
   const move = analysis.best[0];
