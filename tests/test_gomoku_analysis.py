@@ -104,3 +104,25 @@ def test_small_boards_keep_every_move_in_the_table_without_win_rates() -> None:
         )
         == 8
     )
+
+
+def test_the_command_line_names_gomoku_s_sides_black_and_white() -> None:
+    """The words say black (x, who moves first) and white; the board draws ● and ○; the JSON keeps x."""
+    said = runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "--game", "gomoku", "--time", "0.5"]).output
+    assert said.splitlines()[0] == "h8 a1 i8 a15 j8 o1  (gomoku, black to move)"
+    assert "black wins in 2 moves" in said
+    board = "\n".join(said.splitlines()[1:17])
+    assert board.count("●") == 3 and board.count("○") == 3 and "X" not in board and "O" not in board
+    chinese = runner.invoke(
+        app, ["--lang", "zh", "analyze", "h8 a1 i8 a15 j8", "--game", "gomoku", "-t", "0.5"]
+    )
+    assert "白方" in chinese.output.splitlines()[0]
+    data = json.loads(
+        runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "-g", "gomoku", "-t", "0.5", "--json"]).stdout
+    )
+    assert data["to_move"] == "x" and data["winner"] == "x"
+    match = runner.invoke(
+        app, ["match", "threats", "rules", "--game", "gomoku", "--openings", "1", "--seed", "2"]
+    )
+    games = [line for line in match.output.splitlines() if line.startswith("1. ")]
+    assert games[0].startswith("1. black threats, white rules: ") and games[0].endswith(" — black wins")

@@ -184,7 +184,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     from inarow.console import render_board
 
     position = result.position
-    heading = words.position_heading(text, position.game.name, result.to_move)
+    heading = words.position_heading(text, position.game, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
