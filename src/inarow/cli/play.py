@@ -282,8 +282,11 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
-        outcome = words.game_result(record.result)
-        line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
+        outcome = words.game_result(record.result, game)
+        if game.black_and_white:
+            line = _("{number}. black {x}, white {o}: {moves} — {outcome}")
+        else:
+            line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
         shown = line.format(number=f"{number:>{width}}", x=record.x, o=record.o, moves=moves, outcome=outcome)
         out.print(shown, markup=False)
 
