@@ -8,7 +8,7 @@
 import { api, speak } from "./api.js";
 import { drawBoard } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
-import { explainPosition, forget, initExplain } from "./explain.js";
+import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
 import { analysisSummary, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
@@ -440,7 +440,7 @@ async function load(id) {
  * <html lang>, in every request's Accept-Language and in every word, and offers the others.
  */
 async function speakTheReadersLanguage() {
-  const chosen = localStorage.getItem(STORAGE.language);
+  const chosen = new URLSearchParams(location.search).get("lang") ?? localStorage.getItem(STORAGE.language);
   const wanted = chosen ?? (navigator.languages?.length ? navigator.languages : [navigator.language ?? "en"]).join(",");
   let answer = null;
   try {
@@ -510,6 +510,8 @@ async function start() {
     return;
   }
   restoreChoices();
+  // A link may ask Explain for a tree or a position of its own (?leaves=…, ?position=…&explain=…).
+  if (openLinked(location.search)) state.explainOn = true;
   const saved = localStorage.getItem(STORAGE.game);
   if (saved) {
     try {
