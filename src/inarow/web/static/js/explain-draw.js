@@ -14,7 +14,7 @@ import { ngettext, t, valueText } from "./words.js";
 
 const LABEL_PX = 13; // a value's size in the drawing (style.css: .tree .value)
 const LEAST_PX = 12; // no label is smaller than this on screen, whatever the scale
-const FOLD_BELOW = 0.8; // "Follow" folds finished subtrees when the drawing would need a smaller scale
+const FOLD_BELOW = 0.6; // "Follow" folds finished subtrees when the drawing would need a smaller scale (followBox's least)
 const COMPACT_BELOW = 0.7; // below this scale the move names off the path are left out
 
 /** The step at which each node cut off, by node id. */

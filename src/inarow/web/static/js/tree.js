@@ -288,7 +288,7 @@ export const slotWidth = (tree) => 2 * Math.min(...[...tree.nodes, ...tree.prune
  * the frame allows down to `least`, and centred on `focus` (the current node) when even that is too
  * wide. The focus is always inside the box.
  */
-export function followBox(size, frame, keep, focus, { least = 0.55, most = 1.5, margin = 48 } = {}) {
+export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 48 } = {}) {
   const fits = (width, height) => Math.min(most, frame.width / width, frame.height / height);
   const whole = fits(size.width, size.height);
   let box;
