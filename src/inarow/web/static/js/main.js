@@ -321,8 +321,7 @@ function toggleExplain() {
   state.explainOn = !state.explainOn;
   if (!state.explainOn) forget();
   render();
-  refreshExplain();
-  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  refreshExplain(); // once its tree is drawn, the panel brings its stage into sight (explain-draw.js: stageInSight)
 }
 
 // ------------------------------------------------------------------------------------ choices

@@ -288,11 +288,12 @@ export const slotWidth = (tree) => 2 * Math.min(...[...tree.nodes, ...tree.prune
  * the frame allows down to `least`, and centred on `focus` (the current node) when even that is too
  * wide. The focus is always inside the box.
  */
-export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 48 } = {}) {
+export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 80 } = {}) {
   const fits = (width, height) => Math.min(most, frame.width / width, frame.height / height);
-  const whole = fits(size.width, size.height);
+  // Room at the sides for the α and β written over the nodes at the edges.
+  const whole = fits(size.width + margin, size.height);
   let box;
-  if (whole >= least) box = { x: 0, y: 0, width: size.width, height: size.height };
+  if (whole >= least) box = { x: -margin / 2, y: 0, width: size.width + margin, height: size.height };
   else {
     const xs = keep.map((p) => p.x);
     box = { x: Math.min(...xs) - margin, y: 0, width: Math.max(...xs) - Math.min(...xs) + 2 * margin, height: size.height };
