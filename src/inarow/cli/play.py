@@ -204,10 +204,12 @@ def match_command(
     from rich.table import Table
 
     from inarow import words
+    from inarow.evaluation_code import allow_files
     from inarow.match import check_games, play_match
     from inarow.notation import format_moves
     from inarow.players import player
 
+    allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
     check_games(games)
     options = {} if time is None else {"think_time": time}
