@@ -159,9 +159,11 @@ def tree_command(
     if output_format == "json":
         print(json.dumps(explanation.to_json(), ensure_ascii=False))
     elif output_format == "text":
-        print(drawing.to_text(result))
+        print(drawing.to_text(result, explanation.evaluation))
+    elif output_format == "dot":
+        sys.stdout.write(drawing.to_dot(result, explanation.evaluation))
     else:
-        sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
+        sys.stdout.write(drawing.to_svg(result, evaluation=explanation.evaluation))
         err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
 
 
@@ -422,3 +424,80 @@ def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
                 )
             )
     return lines
+
+
+EXAM_FORMATS = ("text", "svg", "json")
+
+
+@app.command(
+    "exam",
+    cls=Verb,
+    help=N_(
+        "An exam sheet: a random game tree of leaf values (the question, with a blank copy to fill in) and "
+        "its answer key.\n\n"
+        "The key gives the root's value, every node's backed-up value and window, the leaves never "
+        "evaluated (by value, in search order) and the number of nodes visited. The same seed gives the "
+        "same tree."
+    ),
+)
+def exam_command(
+    depth: Annotated[
+        int,
+        typer.Option("--depth", "-d", metavar="LEVELS", help=N_("Levels below the root (1 to 6).")),
+    ] = 3,
+    branching: Annotated[
+        int, typer.Option("--branching", "-b", metavar="N", help=N_("Children of every inner node (2 to 6)."))
+    ] = 3,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the leaf values."))] = 1,
+    algo: Annotated[
+        str,
+        typer.Option(
+            "--algo",
+            "-a",
+            metavar="ALGORITHM",
+            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
+        ),
+    ] = "alphabeta",
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help=N_("text, svg (the blank question above the answer key) or json."),
+        ),
+    ] = "text",
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
+    ] = None,
+) -> None:
+    from inarow import drawing
+    from inarow.exam import make_exam
+
+    if output_format not in EXAM_FORMATS:
+        raise InarowError(
+            N_("unknown format {format!r}: expected one of {known}"),
+            format=output_format,
+            known=", ".join(EXAM_FORMATS),
+        )
+    exam = make_exam(depth, branching, seed, algo)
+    if output_format == "json":
+        print(json.dumps(exam.to_json(), ensure_ascii=False))
+        return
+    if output_format == "svg":
+        sys.stdout.write(drawing.exam_svg(exam.question, exam.result))
+        return
+    leaves = json.dumps(exam.leaves, separators=(",", ":"))
+    print(
+        _(
+            "Exam: {algorithm} on a tree of depth {depth}, branching {branching} (seed {seed}); "
+            "Max to move at the root"
+        ).format(algorithm=exam.result.algorithm, depth=depth, branching=branching, seed=seed)
+    )
+    print(_("Question: {leaves}").format(leaves=leaves))
+    print(_("Fill in every node's backed-up value and α, β on entry; cross out the leaves never evaluated."))
+    print(drawing.to_blank_text(exam.question))
+    print()
+    print(_("Answer key"))
+    print(drawing.to_text(exam.result))
