@@ -162,6 +162,7 @@ def tree_command(
         print(drawing.to_text(result, explanation.evaluation))
     elif output_format == "dot":
         sys.stdout.write(drawing.to_dot(result, explanation.evaluation))
+        err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
     else:
         sys.stdout.write(drawing.to_svg(result, evaluation=explanation.evaluation))
         err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
