@@ -110,6 +110,11 @@ class UnknownEvaluationError(InarowError):
     """An evaluation name that is not one of :data:`EVALUATIONS`."""
 
 
+class EvaluationCodeError(UnknownEvaluationError):
+    """An evaluation written as code (``mine.py:e``) that cannot be loaded, or whose call raised, returned
+    something other than a number, or ran too long; the message names the function and the position."""
+
+
 class SessionError(InarowError):
     """A request that does not fit the state of the game: not your turn, nothing to undo, a bad choice."""
 

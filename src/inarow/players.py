@@ -11,16 +11,17 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
 from inarow.errors import UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
+from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 from inarow.words import format_value
 
 LEVELS = ("easy", "medium", "hard", "perfect")
@@ -90,7 +91,7 @@ class Level:
             analysis = play(position, self.limits())
         else:
             analysis = analyze(position, self.limits())
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
@@ -100,13 +101,13 @@ class Level:
         the opponent's VCF and VCT, iterative deepening as deep as the whole think time allows."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
-            cells = sorted(board.candidates) or [board.centre]
-            bit = board.to_bit(rng.choice(cells))
-            return Choice(move=position.game.cell_name(bit), note="random")
+            near = sorted(board.to_bit(i) for i in board.candidates or {board.centre})
+            bits = [bit for bit in near if bit not in position.forbidden] or position.legal_bits()
+            return Choice(move=position.game.cell_name(rng.choice(bits)), note="random")
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
 
 @dataclass(frozen=True)
@@ -175,14 +176,17 @@ class ThreatPlayer:
         opp = 3 - me
         mine, theirs = board.value[me], board.value[opp]
         four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
-        for note, cells in (
+        allowed = {board.from_bit(bit) for bit in position.legal_bits()}  # Renju: not a forbidden point
+        for note, found in (
             ("five", board.fives[me]),
             ("block four", board.fives[opp]),
             ("open four or four-three", board.wins[me] | four_three),
             ("block open three", board.wins[opp]),
             ("four or open three", board.fours[me] | board.threes[me]),
             ("best cell", board.candidates or {board.centre}),
+            ("any cell", allowed),
         ):
+            cells = found & allowed
             if cells:
                 top = max(mine[i] + theirs[i] for i in cells)
                 best = sorted(i for i in cells if mine[i] + theirs[i] == top)
@@ -198,11 +202,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
@@ -251,6 +258,9 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
     parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
+        written = name.strip().split(":", 2)[-1]  # a file's name keeps its case: minimax:2:Mine.py:e
+        if len(parts) == 3 and is_code_spec(written):
+            evaluation = written
         if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
                 N_(
@@ -262,7 +272,10 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             )
         if evaluation not in EVALUATIONS:
             try:
-                evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
+                if is_code_spec(evaluation):
+                    load_code_evaluation(evaluation)
+                else:
+                    evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
             except UnknownEvaluationError as error:
                 raise UnknownPlayerError(
                     N_("unknown player {name!r}: {reason}"), name=name, reason=error
@@ -271,7 +284,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 raise UnknownPlayerError(
                     N_(
                         "unknown player {name!r}: the evaluation {evaluation!r} must be one of {known}, "
-                        "or weights:W0,W1,…,Wk"
+                        "weights:W0,W1,…,Wk, or PATH.py:FUNCTION"
                     ),
                     name=name,
                     evaluation=parts[2],

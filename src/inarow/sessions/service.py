@@ -451,6 +451,7 @@ class Sessions:
             created=record.created,
             updated=record.updated,
             reply=reply,
+            forbidden={game.square_name(bit): why for bit, why in sorted(position.forbidden.items())},
         )
 
 
