@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -13,6 +14,7 @@ from inarow import Game, __version__
 from inarow.analysis import solvable
 from inarow.cli import app
 from inarow.console import ConsoleGame
+from inarow.i18n import language
 
 runner = CliRunner()
 
@@ -256,7 +258,7 @@ def test_the_connect_four_prompt_asks_for_a_column_and_refuses_a_cell_saying_so(
     """
     text = play_in_terminal("connect4", ["b2", "4", "4", "4", "4", "9", "q"], you="x", level="medium")
     assert (
-        "connect4, level medium.\nYour move: a column number from 1 to 7; h for a hint, u to undo, q to quit.\n"
+        "Connect Four, level medium.\nYour move: a column number from 1 to 7; h for a hint, u to undo, q to quit.\n"
         in text
     )
     assert "cell" not in text
@@ -272,7 +274,7 @@ def test_a_full_column_is_named() -> None:
 def test_the_tictactoe_prompt_names_the_cells_and_the_keypad() -> None:
     text = play_in_terminal("tictactoe", ["q"], you="x", level="easy")
     assert text.startswith(
-        "tictactoe, level easy.\n"
+        "Tic-tac-toe, level easy.\n"
         "Your move: a cell from a1 to c3, or 1-9 as on the numeric keypad; h for a hint, u to undo, q to quit.\n"
     )
 
@@ -579,7 +581,7 @@ def test_in_an_o_first_game_the_player_who_starts_plays_o() -> None:
     played = runner.invoke(app, ["play", "--game", "tictactoe:o-first", "--seed", "1"], input=answers)
     assert played.exit_code == 0
     assert "(you play O: O moves first)" in played.output
-    assert "tictactoe:o-first, level easy." in played.output
+    assert "Tic-tac-toe, O moves first, level easy." in played.output
 
 
 def test_warm_up_loads_the_compiled_engines_once_connect_four_then_gomoku() -> None:
@@ -613,3 +615,56 @@ def test_best_refuses_digits_other_than_0_to_9_with_a_clear_error(typed: str) ->
     assert said.output.startswith("error: invalid digit ")
     assert "write numbers with the digits 0-9" in said.output
     assert "Traceback" not in said.output
+
+
+def test_q_at_another_game_is_no() -> None:
+    """The player (x) types the cells in board order, over and over, until the game ends; then q."""
+    cells = itertools.cycle(["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"])
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "q" if prompt.startswith("Another game?") else next(cells)
+
+    printed = Console(record=True, width=200)
+    ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=read).run("x", "you", "perfect")
+    assert [prompt for prompt in asked if prompt.startswith("Another")] == ["Another game? [yes/no] (yes) "]
+    assert "please answer" not in printed.export_text()
+
+
+def test_in_chinese_the_questions_show_their_choices_in_chinese_and_take_answers_in_both() -> None:
+    answers = iter(["o", "电脑", "hard", "q"])
+    printed = Console(record=True, width=200)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    with language("zh_CN"):
+        ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=read).run(None, None, None)
+    assert prompts[:3] == [
+        "你执 [x/o] (x) ",
+        "谁先走 [你/电脑/随机] (你) ",
+        "难度 [简单/中等/困难/完美] (完美) ",
+    ]
+    assert "井字棋，难度 困难。" in printed.export_text()
+
+
+def test_in_chinese_a_refused_answer_lists_the_choices_with_the_chinese_list_separator() -> None:
+    answers = iter(["purple", "x", "q"])
+    printed = Console(record=True, width=200)
+    with language("zh_CN"):
+        ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=lambda _: next(answers)).run(
+            None, "you", "easy"
+        )
+    assert "请回答以下之一：x、o" in printed.export_text()
+
+
+def test_the_connect_four_hint_is_proven_where_perfect_play_is_known() -> None:
+    """After 4 and perfect o's reply the hint comes from level perfect's decision (books or weak searches),
+    so it names a proven value instead of "not certain"."""
+    text = play_in_terminal("connect4", ["4", "h", "q"], you="x", level="perfect")
+    hints = [line for line in text.splitlines() if line.startswith("hint: ")]
+    assert hints and "not certain" not in hints[0]
+    assert "with best play" in hints[0]

@@ -216,7 +216,7 @@ def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
     played = CliRunner().invoke(app, ["--lang", "zh", "play", "--seed", "3"], input=answers)
     assert played.exit_code == 0
     said = played.output
-    assert "你执 [x/o] (x)" in said and "谁先走 [you/computer/random] (you)" in said
+    assert "你执 [x/o] (x)" in said and "谁先走 [你/电脑/随机] (你)" in said
     assert "轮到你走：输入 a1 到 c3 之间的格子，或按数字小键盘的 1-9；h 提示，u 悔棋，q 退出。" in said
     assert "电脑思考中…" in said and "电脑走 b1（双方最佳走法下和棋）" in said
     assert "'hello' 不是格子：请输入 a1 到 c3 之间的格子" in said
@@ -351,5 +351,5 @@ def test_inarow_play_speaks_chinese_in_a_real_terminal() -> None:
         game.kill()
         game.wait()
         os.close(leader)
-    assert "tictactoe，难度 easy。" in screen
+    assert "井字棋，难度 简单。" in screen
     assert "错误" not in screen and "Traceback" not in screen

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from inarow.errors import UnknownEvaluationError
+from inarow.errors import GameName, Items, UnknownEvaluationError
 from inarow.i18n import N_
 from inarow.rules import Game, Position, Side, other
 
@@ -99,7 +99,7 @@ class Weights:
                     "for each number of stones a line of {k} can hold"
                 ),
                 text=self.text,
-                name=game.name,
+                name=GameName(game.name),
                 count=game.k + 1,
                 k=game.k,
             )
@@ -231,7 +231,7 @@ def evaluation_named(name: str) -> Evaluation:
             " as weights:1,1,1,inf"
         ),
         name=name,
-        known=", ".join(EVALUATIONS),
+        known=Items(EVALUATIONS),
     )
 
 

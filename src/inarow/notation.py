@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from inarow.errors import InarowError, InvalidPositionError
+from inarow.errors import GameName, InarowError, InvalidPositionError
 from inarow.i18n import N_
 from inarow.rules import Game, Position, as_typed
 
@@ -96,7 +96,7 @@ def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
         raise InvalidPositionError(
             N_("invalid diagram {text!r}: {name} has {rows} rows separated by '/', got {count}"),
             text=text,
-            name=game.name,
+            name=GameName(game.name),
             rows=game.rows,
             count=len(rows),
         )

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from inarow import gomoku
 from inarow.analysis import Analysis, analyze, play
-from inarow.errors import UnknownEvaluationError, UnknownPlayerError
+from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
 from inarow.evaluation import EVALUATIONS, parse_weights
 from inarow.i18n import N_
 from inarow.rules import Position
@@ -259,7 +259,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                     ),
                     name=name,
                     evaluation=parts[2],
-                    known=", ".join(EVALUATIONS),
+                    known=Items(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
@@ -269,6 +269,6 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             "'minimax:2:open-lines'"
         ),
         name=name,
-        known=", ".join(PLAYER_NAMES),
-        algorithms=", ".join(ALGORITHMS),
+        known=Items(PLAYER_NAMES),
+        algorithms=Items(ALGORITHMS),
     )

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NoReturn
 
-from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, Term
+from inarow.errors import GameName, IllegalMoveError, InvalidGameError, InvalidMoveError, Items, Term
 from inarow.i18n import N_
 
 Side = Literal["x", "o"]
@@ -124,7 +124,7 @@ class Game:
             return cls(*EXACT_PRESETS[name], exact=True)
         match = _CUSTOM.fullmatch(name)
         if not match:
-            presets = ", ".join([*PRESETS, *EXACT_PRESETS])
+            presets = Items([*PRESETS, *EXACT_PRESETS])
             raise InvalidGameError(
                 N_(
                     "unknown game {text!r}: expected one of {presets} or "
@@ -382,7 +382,7 @@ class Game:
             last=last,
             rows=self.rows,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
     def parse_column(self, text: str) -> int:
@@ -394,7 +394,7 @@ class Game:
             N_("invalid move {text!r}: expected a column number from 1 to {columns} on {name}"),
             text=text,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
 
@@ -516,7 +516,7 @@ class Position:
             bit = move
             if not (bit >= 0 and game.board_mask >> bit & 1):
                 raise InvalidMoveError(
-                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=game.name
+                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=GameName(game.name)
                 )
         elif game.gravity:
             column = game.parse_column(move)

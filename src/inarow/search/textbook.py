@@ -50,7 +50,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, Self
 
-from inarow.errors import InvalidLimitError, UnknownAlgorithmError
+from inarow.errors import InvalidLimitError, Items, UnknownAlgorithmError
 from inarow.evaluation import Evaluation, Weights, evaluation_named, static_value
 from inarow.i18n import N_
 from inarow.rules import Position, Side, other
@@ -125,7 +125,7 @@ def _one_of(name: str, known: Sequence[str], refusal: str) -> str:
     with the catalog entry ``refusal``."""
     key = name.strip().lower()
     if key not in known:
-        raise UnknownAlgorithmError(refusal, name=name, known=", ".join(known))
+        raise UnknownAlgorithmError(refusal, name=name, known=Items(known))
     return key
 
 
