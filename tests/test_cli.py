@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -668,3 +670,60 @@ def test_the_connect_four_hint_is_proven_where_perfect_play_is_known() -> None:
     hints = [line for line in text.splitlines() if line.startswith("hint: ")]
     assert hints and "not certain" not in hints[0]
     assert "with best play" in hints[0]
+
+
+def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal, the first warm-up (numba compiling both engines) says "compiled …" once per engine:
+    the spinner goes, only warm-up's own line stays."""
+    import inarow.analysis
+    import inarow.cli.output
+    from inarow.search import gomoku, gomoku_compiled
+
+    terminal = Console(record=True, force_terminal=True, width=200)
+    monkeypatch.setattr(inarow.cli.output, "err", terminal)
+
+    def load_engine(loading: Any, game: Any = None) -> float:
+        with loading(True):
+            return 9.5
+
+    monkeypatch.setattr(inarow.analysis, "load_engine", load_engine)
+    monkeypatch.setattr(gomoku_compiled, "warm_up", lambda: 8.5)
+    monkeypatch.setattr(gomoku, "kernels_marker", lambda: Path("/nonexistent/marker"))
+    said = runner.invoke(app, ["warm-up"])
+    assert said.exit_code == 0, said.output
+    everything = said.output + terminal.export_text()
+    assert everything.count("compiled the search engine in ") == 1, everything
+    assert "compiled the search engine in 9.5 s" in everything
+    assert everything.count("compiled the Gomoku search in 8.5 s") == 1, everything
+
+
+def test_analyze_refuses_an_evaluation_without_a_textbook_search_instead_of_ignoring_it() -> None:
+    said = runner.invoke(app, ["analyze", "b2", "--eval", "weights:1,2"])
+    assert said.exit_code == 2
+    assert said.stderr.startswith("error: --eval 'weights:1,2' is used only with --algo")
+
+
+def test_analyze_without_a_position_on_a_terminal_says_it_reads_standard_input_before_any_spinner() -> None:
+    """In a pseudo-terminal: the first thing on the screen is what the command waits for, not a spinner."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    leader, follower = os.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LANG": "C.UTF-8"}
+    command = [sys.executable, "-m", "inarow", "analyze"]
+    waiting = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    screen = b""
+    try:
+        while b"\n" not in screen:
+            ready, _, _ = select.select([leader], [], [], 60)
+            assert ready, f"nothing on the screen after a minute: {screen!r}"
+            screen += os.read(leader, 4096)
+    finally:
+        waiting.kill()
+        waiting.wait()
+        os.close(leader)
+    first = screen.decode("utf-8", errors="replace").splitlines()[0]
+    assert first == "reading positions from standard input, one a line (Ctrl-D ends)…"
