@@ -218,7 +218,7 @@ def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
     said = played.output
     assert "你执 [x/o] (x)" in said and "谁先走 [你/电脑/随机] (你)" in said
     assert "轮到你走：输入 a1 到 c3 之间的格子，或按数字小键盘的 1-9；h 提示，u 悔棋，q 退出。" in said
-    assert "电脑思考中…" in said and "电脑走 b1（双方最佳走法下和棋）" in said
+    assert "电脑思考中…" in said and "电脑走 b2（双方最佳走法下和棋）" in said
     assert "'hello' 不是格子：请输入 a1 到 c3 之间的格子" in said
     assert "提示：" in said
     assert said.rstrip().endswith("再见 — 你 胜 0 · 和 0 · 负 0")
