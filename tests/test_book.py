@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import struct
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -13,12 +14,13 @@ from typer.testing import CliRunner
 
 from inarow import BookError, InarowError, analyze, parse_position
 from inarow.analysis import decide, exact_solver
-from inarow.book import recall, strategy
+from inarow.book import recall, strategy, verify
 from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
-from inarow.book.file import MAGIC, Book
+from inarow.book.file import MAGIC, MAX_BYTES, Book
 from inarow.book.keys import key, position_key, position_of, unkey
 from inarow.cli import app
 from inarow.rules import Game, Position
+from inarow.search.compiled import CompiledEngine
 from inarow.search.limits import Budget
 from inarow.search.scores import exact_score
 
@@ -225,13 +227,14 @@ def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built
     data[-5] ^= 0x01  # the last score
     with pytest.raises(BookError, match=r"it is damaged: its checksum does not match its contents$"):
         Book.from_bytes(bytes(data))
-    newer = MAGIC + struct.pack("<HH", 2, 0) + bytes(20)
-    with pytest.raises(BookError) as caught:
-        Book.from_bytes(newer, "new.book")
-    assert str(caught.value) == (
-        "cannot use the book 'new.book': it has format version 2 and this inarow reads version 1: "
-        "build it again"
-    )
+    for version in (1, 3):
+        other = MAGIC + struct.pack("<HH", version, 0) + bytes(20)
+        with pytest.raises(BookError) as caught:
+            Book.from_bytes(other, "other.book")
+        assert str(caught.value) == (
+            f"cannot use the book 'other.book': it has format version {version} and this inarow reads "
+            "version 2: build it again"
+        )
 
 
 def test_a_book_of_another_game_does_not_answer_for_this_one(
@@ -286,7 +289,7 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     said, done = made.stdout.splitlines()
     assert (
         said
-        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), 633 bytes"
+        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), {len(small.book.to_bytes())} bytes"
     )
     assert done.startswith(f"{small.per_ply[-1]} solved in ") and done.endswith(
         " s on 1 worker, 0 from the checkpoint"
@@ -297,6 +300,10 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     assert shown.stdout.splitlines()[0] == said
     assert (
         shown.stdout.splitlines()[1]
+        == "source: built by inarow; verified: not checked against inarow's search"
+    )
+    assert (
+        shown.stdout.splitlines()[2]
         == f"score of the empty board for the side to move: {small.book.score(0, 0):+d}"
     )
 
@@ -520,6 +527,7 @@ def test_book_build_strategy_writes_a_strategy_book_and_book_info_describes_it(
     assert shown.exit_code == 0, shown.output
     assert shown.stdout.splitlines() == [
         said,
+        "source: built by inarow; verified: not checked against inarow's search",
         "the empty board with best play: draw for the side to move, by 3",
     ]
 
@@ -576,3 +584,210 @@ def test_the_shipped_strategy_book_holds_every_position_after_its_own_moves(ship
         if position_of(game, int(value)).ply + 2 <= shipped_strategy.plies:
             for child in strategy.following(game, int(value), int(code)):
                 assert shipped_strategy.score_of(child) is not None
+
+
+# ----------------------------------------------------------------------------------- files that lie
+def handmade(book: Book, **changes: object) -> bytes:
+    """``book``'s file with header fields or bytes changed and a checksum that matches again: what a
+    careless tool, not a damaged disk, would write."""
+    data = bytearray(book.to_bytes()[:-4])
+    name = book.game.name.encode()
+    sizes = 12 + len(name)
+    first, plies, count, about = struct.unpack_from("<HHQI", data, sizes)
+    first = int(changes.get("first", first))  # type: ignore[call-overload]
+    plies = int(changes.get("plies", plies))  # type: ignore[call-overload]
+    struct.pack_into("<HHQI", data, sizes, first, plies, count, about)
+    start = len(data) - 9 * count
+    for index, value in dict(changes.get("keys", {})).items():  # type: ignore[call-overload]
+        struct.pack_into("<Q", data, start + 8 * (index % count), value)
+    for index, value in dict(changes.get("scores", {})).items():  # type: ignore[call-overload]
+        struct.pack_into("<b", data, start + 8 * count + index % count, value)
+    if "about" in changes:
+        text = bytes(changes["about"])  # type: ignore[call-overload]
+        head = sizes + struct.calcsize("<HHQI")
+        body = bytes(data[start:])
+        prefix = bytes(data[:head])
+        struct.pack_into("<I", bytearray(prefix), sizes + 12, len(text))
+        prefix = prefix[: sizes + 12] + struct.pack("<I", len(text))
+        data = bytearray(prefix + text + bytes(-(len(prefix) + len(text)) % 8) + body)
+    return bytes(data) + struct.pack("<I", zlib.crc32(data))
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"plies": 40}, "it is damaged: it holds positions of 0 to 40 stones on a board of 20 cells"),
+        (
+            {"first": 3, "plies": 2},
+            "it is damaged: it holds positions of 3 to 2 stones on a board of 20 cells",
+        ),
+        ({"scores": {0: 11}}, "it is damaged: a score lies outside -10 to 10, the scale of 5x4:4:gravity"),
+        ({"scores": {5: -128}}, "it is damaged: a score lies outside -10 to 10, the scale of 5x4:4:gravity"),
+        ({"keys": {1: 0}}, "it is damaged: its keys are not sorted"),
+        ({"keys": {-1: 1 << 40}}, "it is damaged: a key is larger than the keys of 5x4:4:gravity"),
+        ({"about": b"[1, 2]"}, "it is damaged: what it says of its source is not readable"),
+        ({"about": b'{"checked": "all"}'}, "it is damaged: what it says of its source is not readable"),
+        ({"about": b"\xff\xfe"}, "it is damaged: what it says of its source is not readable"),
+    ],
+)
+def test_a_handmade_book_with_a_valid_checksum_is_refused_when_its_contents_break_the_format(
+    small: Built, tmp_path: Path, changes: dict[str, object], reason: str
+) -> None:
+    path = tmp_path / "handmade.book"
+    path.write_bytes(handmade(small.book, **changes))
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == f"cannot use the book {str(path)!r}: {reason}"
+    shown = CliRunner().invoke(app, ["book", "info", str(path)])
+    assert (shown.exit_code, shown.stderr.strip()) == (2, f"error: {caught.value}")
+
+
+def test_book_info_refuses_a_key_that_is_the_key_of_no_position_and_does_not_crash(
+    small: Built, tmp_path: Path
+) -> None:
+    """A key with an empty column (no marker bit) passes the load's cheap checks, as it can never be asked
+    for; ``book info`` counts the positions per ply and says it is damaged."""
+    keys = [int(k) for k in small.book.keys]
+    column_bits = (1 << SMALL.height) - 1
+    hollow = next(i for i, k in enumerate(keys) if k & column_bits == 1)  # an empty first column
+    wrong = keys[hollow] & ~column_bits  # the marker bit gone: a column that is not a column
+    assert (hollow == 0 or keys[hollow - 1] < wrong) and wrong < keys[hollow]
+    path = tmp_path / "hollow.book"
+    path.write_bytes(handmade(small.book, keys={hollow: wrong}))
+    Book.load(path)  # loads: the key can never match a position
+    shown = CliRunner().invoke(app, ["book", "info", str(path)])
+    assert shown.exit_code == 2 and "Traceback" not in shown.output
+    assert shown.stderr.strip() == (
+        f"error: cannot use the book {str(path)!r}: it is damaged: a key is not that of a position of 0 "
+        "to 3 stones"
+    )
+
+
+def test_a_book_file_larger_than_the_limit_is_refused_from_its_size_alone(tmp_path: Path) -> None:
+    """1.5 GB, sparse: nothing of it is read, as its header would be read first (and it has none)."""
+    path = tmp_path / "huge.book"
+    with path.open("wb") as file:
+        file.write(MAGIC)
+        file.truncate(1_500_000_000)
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == (
+        f"cannot use the book {str(path)!r}: it is too large: 1500000000 bytes, more than {MAX_BYTES}"
+    )
+
+
+def test_a_book_whose_header_announces_more_than_the_file_holds_is_refused_before_it_is_read(
+    small: Built, tmp_path: Path
+) -> None:
+    data = bytearray(small.book.to_bytes())
+    name = small.book.game.name.encode()
+    struct.pack_into("<Q", data, 12 + len(name) + 4, 10**9)  # a billion positions announced
+    path = tmp_path / "liar.book"
+    path.write_bytes(data)
+    with pytest.raises(BookError, match=r"it is truncated: \d+ bytes where its header announces 1000000000"):
+        Book.load(path)
+
+
+# ----------------------------------------------------------------------------------- the leaf book
+LEAF = 5
+"""The ply of the small board's leaf book."""
+
+
+@pytest.fixture(scope="module")
+def leaf() -> Book:
+    """The positions of exactly :data:`LEAF` stones of the small board, with their exact scores."""
+    built = build(SMALL, LEAF, InlineRunner())
+    kept = {
+        int(k): int(s)
+        for k, s in zip(built.book.keys, built.book.scores, strict=True)
+        if position_of(SMALL, int(k)).ply == LEAF
+    }
+    return Book.of(SMALL, LEAF, kept, first=LEAF)
+
+
+def test_a_leaf_book_answers_only_for_positions_of_its_ply(leaf: Book) -> None:
+    assert len(leaf) > 100
+    assert leaf.per_ply("leaf") == [0] * LEAF + [len(leaf)]
+    assert leaf.score(0, 0) is None
+
+
+def test_the_compiled_search_probes_the_leaf_book_for_every_position_of_its_ply_and_its_mirror_image(
+    leaf: Book,
+) -> None:
+    """A book whose scores are all negated is believed: every position of its ply that the search does not
+    settle first by the threats (a win or a block at once, every move under a threat) is answered with the
+    negated score, and so is its mirror image: the compiled probe keys positions as the book does."""
+    lying = Book(game=SMALL, plies=LEAF, first=LEAF, keys=leaf.keys, scores=-leaf.scores)
+    engine = CompiledEngine(SMALL, Budget(), fresh=True)
+    engine.use_book(lying.keys, lying.scores, LEAF)
+    probed = 0
+    for value, score in zip(leaf.keys, leaf.scores, strict=True):
+        position = position_of(SMALL, int(value))
+        cur, opp = position.sides()
+        playable = sum(1 << b for b in position.legal_bits())
+        threats = SMALL.winning_cells(opp, SMALL.board_mask & ~(cur | opp))
+        if SMALL.winning_cells(cur, playable) or threats & playable or not playable & ~(threats >> 1):
+            continue  # decided before the book is looked at: a win or a block at once, or every move loses
+        for image in ((cur, opp), (mirror(SMALL, cur), mirror(SMALL, opp))):
+            assert engine.solve(*image) == -int(score), position.diagram()
+        probed += 1
+    assert probed > 100
+
+
+def test_with_the_leaf_book_every_earlier_position_scores_as_a_direct_solve_in_fewer_positions(
+    leaf: Book,
+) -> None:
+    with_book, without = Budget(), Budget()
+    probing = CompiledEngine(SMALL, with_book, fresh=True)
+    probing.use_book(leaf.keys, leaf.scores, LEAF)
+    searching = CompiledEngine(SMALL, without, fresh=True)
+    for x, o in sorted(every_position(SMALL, LEAF - 1)):
+        position = Position(SMALL, x, o)
+        cur, opp = position.sides()
+        assert probing.solve(cur, opp) == searching.solve(cur, opp) == direct(position), position.diagram()
+    assert with_book.nodes < without.nodes / 2
+
+
+def test_the_analysis_gives_the_leaf_book_to_its_engine_and_says_where_each_score_came_from(
+    leaf: Book, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "leaf.book"
+    leaf.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    assert recall.leaf_book(SMALL) is not None and recall.leaf_book(SMALL).same(leaf)  # type: ignore[union-attr]
+    solver = recall.Recalling(SMALL, Budget(), lambda: CompiledEngine(SMALL, Budget(), fresh=True))
+    position = position_of(SMALL, int(leaf.keys[len(leaf) // 2]))
+    assert solver.solve(*position.sides()) == leaf.score(*position.sides())
+    assert str(solver.source) == "book"
+    earlier = next(p for x, o in sorted(every_position(SMALL, 2)) if (p := Position(SMALL, x, o)).ply == 2)
+    assert solver.solve(*earlier.sides()) == direct(earlier)
+    assert str(solver.source) == "search"
+    engine = solver._solver
+    assert isinstance(engine, CompiledEngine) and engine._book is not None, "the leaf book is the engine's"
+
+
+# ----------------------------------------------------------------------------------- verifying
+def test_verifying_a_book_with_a_wrong_score_refuses_it_naming_the_position(leaf: Book) -> None:
+    index = 7
+    scores = leaf.scores.copy()
+    scores[index] = scores[index] + (1 if scores[index] < 10 else -1)
+    wrong = Book(game=SMALL, plies=LEAF, first=LEAF, keys=leaf.keys, scores=scores)
+    position = position_of(SMALL, int(leaf.keys[index]))
+    with pytest.raises(BookError) as caught:
+        verify.check(wrong, "wrong.book", sample=len(leaf), seed=3)
+    assert str(caught.value) == (
+        f"the book 'wrong.book' is refused: it scores the position {position.diagram()} "
+        f"{int(scores[index]):+d} for the side to move, and inarow's search {int(leaf.scores[index]):+d}"
+    )
+    checked = verify.check(leaf, "leaf.book", sample=50, seed=3)
+    assert (checked.about.checked, checked.about.seed) == (50, 3) and checked.same(leaf)
+
+
+def test_book_verify_checks_a_book_file_and_says_how_many_positions_agree(leaf: Book, tmp_path: Path) -> None:
+    path = tmp_path / "leaf.book"
+    leaf.save(path)
+    shown = CliRunner().invoke(app, ["book", "verify", str(path), "--sample", "25", "--seed", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.strip() == (
+        f"{path}: 25 positions drawn at random (seed 1) solved again by inarow: all agree"
+    )

@@ -677,7 +677,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
     the spinner goes, only warm-up's own line stays."""
     import inarow.analysis
     import inarow.cli.output
-    from inarow.search import gomoku, gomoku_compiled
+    from inarow.search import gomoku_compiled, kernels
 
     terminal = Console(record=True, force_terminal=True, width=200)
     monkeypatch.setattr(inarow.cli.output, "err", terminal)
@@ -688,7 +688,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
 
     monkeypatch.setattr(inarow.analysis, "load_engine", load_engine)
     monkeypatch.setattr(gomoku_compiled, "warm_up", lambda: 8.5)
-    monkeypatch.setattr(gomoku, "kernels_marker", lambda: Path("/nonexistent/marker"))
+    monkeypatch.setattr(kernels, "gomoku_marker", lambda: Path("/nonexistent/marker"))
     said = runner.invoke(app, ["warm-up"])
     assert said.exit_code == 0, said.output
     everything = said.output + terminal.export_text()

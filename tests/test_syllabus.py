@@ -112,7 +112,7 @@ def test_a_line_scores_its_weight_for_the_side_whose_stones_it_holds() -> None:
         ("weights:1,x,1,inf", "invalid evaluation 'weights:1,x,1,inf': the weight 'x' must be a number or inf"),
         ("weights:1,-inf,1,inf", "invalid evaluation 'weights:1,-inf,1,inf': the weight '-inf' must be a number or inf"),
         ("weights:5", "invalid evaluation 'weights:5': expected weights:W0,W1,…,Wk, one weight for each number of stones a line can hold"),
-        ("mobility", "unknown evaluation 'mobility': expected one of open-lines, weighted, lines, or weights:W0,W1,…,Wk such as weights:1,1,1,inf"),
+        ("mobility", "unknown evaluation 'mobility': expected one of open-lines, weighted, lines, weights:W0,W1,…,Wk such as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION"),
     ],
 )  # fmt: skip
 def test_a_bad_evaluation_says_what_was_expected(text: str, message: str) -> None:

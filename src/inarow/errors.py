@@ -129,6 +129,11 @@ class UnknownEvaluationError(InarowError):
     """An evaluation name that is not one of :data:`EVALUATIONS`."""
 
 
+class EvaluationCodeError(UnknownEvaluationError):
+    """An evaluation written as code (``mine.py:e``) that cannot be loaded, or whose call raised, returned
+    something other than a number, or ran too long; the message names the function and the position."""
+
+
 class SessionError(InarowError):
     """A request that does not fit the state of the game: not your turn, nothing to undo, a bad choice."""
 
@@ -178,3 +183,8 @@ class StoppedError(InarowError):
 class BookError(InarowError):
     """An opening book file that cannot be used: not a book, truncated or damaged, of another format
     version or another game, or a build checkpoint that belongs to another build."""
+
+
+class EngineError(InarowError):
+    """Another engine played through a protocol (``pbrain:PATH``) that cannot be used: not an executable,
+    exited, hung, refused a command or played an illegal move."""

@@ -2,22 +2,37 @@
 way the levels play it, and the judging of a move for reviews.
 
 :func:`inarow.analysis.analyze` hands every game the engine :func:`~inarow.search.gomoku.supports` to
-:func:`analyze` here. A proven result (a five, a VCF, a VCT, or a loss no move stops) is exact, with the
-winning line and its length; otherwise the answer is the α-β evaluation in pattern points.
+:func:`analyze` here, which answers with the values of :mod:`inarow.answer` (the words of a
+:class:`Judgement` are :func:`inarow.words.mistake`'s). A proven result (a five, a VCF, a VCT, or a loss no
+move stops) is exact, with the winning line and its length; otherwise the answer is the α-β evaluation in
+pattern points.
+
+Renju (:attr:`inarow.rules.Game.renju`): the engine plays it as the standard rule (exactly five wins, for
+both sides: White's overlines are not seen as wins, so it only misses some of White's wins), and this
+module keeps Black off its forbidden points at the root: the search's root moves and its defences are
+filtered (:class:`RenjuSearch`), a position's analysis never lists a forbidden point among its moves
+(:meth:`inarow.rules.Position.legal_bits`), and a proven win for Black is only kept if its line replays
+under Renju's rules (each Black stone of it allowed, ending in Black's five); otherwise the position is
+searched again without the threat search, whose lines may pass through forbidden points. The lines of a
+proven win for White need no check: a forbidden point only takes Black's defences away.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
-from inarow.analysis import Analysis, MoveValue
+from inarow.answer import Analysis, MoveValue
+from inarow.errors import IllegalMoveError
 from inarow.rules import Position
-from inarow.search.gomoku import DEFAULT_STYLE, GomokuSearch, Style, prepare, supports
+from inarow.search.gomoku import DEFAULT_STYLE, GomokuResult, GomokuSearch, Style, prepare, supports
 from inarow.search.limits import Budget, Limits
 from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
-from inarow.words import MistakeKind, mistake_verdict
 
-__all__ = ["MISTAKE_MARGIN", "Judgement", "analyze", "judge", "supports", "verdict"]
+__all__ = ["MISTAKE_MARGIN", "Judgement", "MistakeKind", "analyze", "judge", "supports"]
+
+MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
+"""How a move on the Gomoku engine's boards is a mistake (see :class:`Judgement`)."""
 
 DEFAULT_TIME = 10.0
 """Seconds an analysis without a time, node or depth limit may take (the position cannot be solved)."""
@@ -51,8 +66,20 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
     if style.compiled:
         prepare()  # loading the compiled search is no part of the think time
     budget = Budget(Limits(time=time, nodes=limits.nodes))
-    search = GomokuSearch(position.game, budget, style)
+    search = (
+        RenjuSearch(position, budget, style)
+        if position.forbidden
+        else GomokuSearch(position.game, budget, style)
+    )
     found = search.run(position)
+    if not lawful(position, found):
+        # A line of the threat search broke Renju's rules: search again without it, in the time left.
+        retry = Budget(
+            Limits(time=None if budget.remaining is None else max(budget.remaining, 0.05), nodes=limits.nodes)
+        )
+        search = RenjuSearch(position, retry, replace(style, vcf=False, vct=False))
+        found = search.run(position)
+        budget.nodes += retry.nodes
     game = position.game
     score = proven_score(found.value) if found.proven else None
     exact = score is not None
@@ -82,6 +109,47 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
         seconds=budget.elapsed,
         depth=None if exact else found.depth,
     )
+
+
+class RenjuSearch(GomokuSearch):
+    """The Gomoku engine's search of a Renju position with Black to move: its root moves and the moves it
+    finds that stop the opponent's VCF leave Black's forbidden points out (see the module docstring)."""
+
+    def __init__(self, position: Position, budget: Budget, style: Style = DEFAULT_STYLE) -> None:
+        super().__init__(position.game, budget, style)
+        self.forbidden_bits = frozenset(position.forbidden)
+        self.allowed = position.legal_bits()
+
+    def _allowed(self, moves: list[int]) -> list[int]:
+        return [move for move in moves if self.board.to_bit(move) not in self.forbidden_bits]
+
+    def _root_moves(self, me: int) -> list[int]:
+        moves = self._allowed(super()._root_moves(me))
+        return moves or [self.board.from_bit(self.allowed[0])]
+
+    def _defend(self, me: int, roots: list[int]) -> list[int] | None:
+        safe = super()._defend(me, roots)
+        return None if safe is None else self._allowed(safe)
+
+
+def lawful(position: Position, found: GomokuResult) -> bool:
+    """Whether the engine's answer keeps to the rules of ``position``'s game: always, but in Renju, where
+    its move must not be a forbidden point and a proven win for Black must replay to Black's five."""
+    game = position.game
+    if not game.renju:
+        return True
+    if found.best in position.forbidden:
+        return False
+    black_wins = found.proven and (found.value > 0) == (position.turn == game.first)
+    if not black_wins:
+        return True
+    after = position
+    try:
+        for bit in found.pv:
+            after = after.play(bit)
+    except IllegalMoveError:
+        return False
+    return after.winner == game.first
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,10 +195,3 @@ def judge(before: Position, move: str, first: Analysis, seconds: float) -> Judge
         if played < best - MISTAKE_MARGIN:
             kind = "dropped"
     return Judgement(kind=kind, best=best, played=played)
-
-
-def verdict(judgement: Judgement) -> str:
-    """The judgement in words, or an empty string when the move was no mistake."""
-    if judgement.kind is None:
-        return ""
-    return mistake_verdict(judgement.kind, judgement.best - judgement.played, MISTAKE_MARGIN)

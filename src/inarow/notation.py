@@ -59,10 +59,18 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
     stripped = as_typed(text).strip()
     if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
+    return parse_moves(split_moves(stripped, game), game, text)
+
+
+def split_moves(text: str, game: Game) -> list[str]:
+    """The moves of a move list, in order: its digits for a gravity game of at most 9 columns written
+    as one number (``4453``), else its words separated by spaces or commas (a ``row,column`` pair is one
+    move without gravity). Nothing is checked: :func:`parse_moves` plays them."""
+    stripped = text.strip()
     if game.gravity and game.columns <= 9 and stripped.isascii() and stripped.isdigit():
-        return parse_moves(list(stripped), game, text)
+        return list(stripped)
     tokens = _MOVE if game.gravity else _CELL_OR_MOVE
-    return parse_moves(tokens.findall(stripped), game, text)
+    return tokens.findall(stripped)
 
 
 def parse_moves(

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from inarow.answer import Analysis, AnalysisJSON, MoveValue, Outcome
 from inarow.errors import InarowError
-from inarow.i18n import _, ngettext
+from inarow.i18n import _, in_english, ngettext
 from inarow.rules import Result, Side
 
 if TYPE_CHECKING:
+    from inarow.gomoku import Judgement, MistakeKind
     from inarow.store import Score
-
-Outcome = Literal["win", "draw", "loss"]
 
 
 def moves_of_winner(plies: int) -> int:
@@ -350,9 +350,6 @@ def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) 
     return said.format(move=move, moves=moves)
 
 
-MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
-
-
 def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     """Why a move on a big board is a mistake (see :class:`inarow.gomoku.Judgement`): ``let a proven win
     go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
@@ -362,3 +359,34 @@ def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     if kind == "allowed-win":
         return _("let the opponent's forced win through")
     return _("dropped the evaluation by {drop} points (more than {margin})").format(drop=drop, margin=margin)
+
+
+def mistake(judgement: Judgement, margin: int) -> str:
+    """A :class:`~inarow.gomoku.Judgement` in words (see :func:`mistake_verdict`; ``margin`` is
+    :data:`inarow.gomoku.MISTAKE_MARGIN`), or an empty string when the move was no mistake."""
+    if judgement.kind is None:
+        return ""
+    return mistake_verdict(judgement.kind, judgement.best - judgement.played, margin)
+
+
+def describe(answer: Analysis | MoveValue) -> str:
+    """An analysis's value in words (:func:`analysis`: ``draw with best play``, ``x wins in 3 moves``), or
+    a move's (:func:`move_value`: ``win in 3``, ``eval +12``), in the current language."""
+    if isinstance(answer, MoveValue):
+        return move_value(answer.outcome, answer.plies, answer.score)
+    return analysis(
+        result=answer.result,
+        winner=answer.winner,
+        exact=answer.exact,
+        plies=answer.plies,
+        score=answer.score,
+        depth=answer.depth,
+    )
+
+
+def analysis_json(answer: Analysis, text: str | None = None) -> AnalysisJSON:
+    """The keys of ``inarow analyze --json`` and ``POST /api/analyze``: the analysis's fields
+    (:meth:`~inarow.answer.Analysis.to_json`; ``text`` is the position as the user wrote it) and its
+    ``description``, in English whatever the language, so that programs read the same in every one."""
+    fields = answer.to_json(text)
+    return {**fields, "description": in_english(lambda: describe(answer))}

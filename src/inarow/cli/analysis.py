@@ -120,7 +120,7 @@ def analyze_command(
         if algo is not None:
             _print_move_values(text, values, as_json)
         elif as_json:
-            print(json.dumps(result.to_json(text)), flush=True)
+            print(json.dumps(words.analysis_json(result, text)), flush=True)
         else:
             _print_analysis(text, result, weak)
     if failed:
@@ -184,12 +184,12 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
-        out.print(words.label(_("result")) + result.describe(), markup=False)
+        out.print(words.label(_("result")) + words.describe(result), markup=False)
         out.print()
         return
     exactness = words.exactness(result.exact, weak)
     value = _("{value}  (score {score}, {exactness})").format(
-        value=result.describe(), score=f"{result.score:+d}", exactness=exactness
+        value=words.describe(result), score=f"{result.score:+d}", exactness=exactness
     )
     out.print(words.label(_("value")) + value, markup=False, soft_wrap=True)
     out.print(words.label(_("best")) + " ".join(result.best), markup=False)
@@ -204,7 +204,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
         table.add_column(column, justify="right" if right else "left", no_wrap=True)
     for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
         plies = "" if move.plies is None else str(move.plies)
-        table.add_row(move.move, move.describe(), f"{move.score:+d}", plies)
+        table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
     out.print(table)
     work = words.work(result.nodes, result.seconds, result.load_seconds)
     out.print(words.label(_("nodes")) + work, markup=False)
@@ -271,7 +271,7 @@ def solve(
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
             _("{game}: {value} (score {score})").format(
-                game=the_game.name, value=result.describe(), score=f"{result.score:+d}"
+                game=the_game.name, value=words.describe(result), score=f"{result.score:+d}"
             ),
             _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
             _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),

@@ -33,13 +33,12 @@ At the root, in this order:
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from inarow.rules import Game, Position
+from inarow.search import kernels
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.scores import EXACT, exact_score
@@ -87,22 +86,6 @@ may use."""
 INFINITY = EXACT * 1000
 
 
-def kernels_marker() -> Path:
-    """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
-    source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
-    if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
-    import hashlib  # here, not at the top: a 3×3 command imports this module and needs none of them
-    import tempfile
-
-    source = Path(__file__).with_name("gomoku_kernel.py")
-    digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(configured) if configured else source.parent / "__pycache__"
-    if not configured and not os.access(folder if folder.is_dir() else source.parent, os.W_OK):
-        folder = Path(tempfile.gettempdir())
-    return folder / f"inarow-gomoku-kernel-{digest}.ready"
-
-
 _compiling: list[threading.Thread] = []
 
 
@@ -116,7 +99,7 @@ def compiled_ready() -> bool:
 
         if gomoku_compiled.is_warm():
             return True
-    if kernels_marker().is_file():
+    if kernels.gomoku_marker().is_file():
         return True
     if not _compiling:
         thread = threading.Thread(target=_compile_elsewhere, name="inarow-gomoku-compile", daemon=True)

@@ -28,8 +28,8 @@ import numpy as np
 
 from inarow.rules import Game
 from inarow.search import gomoku_kernel as kernel
-from inarow.search.gomoku import kernels_marker
 from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
+from inarow.search.kernels import gomoku_marker
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.patterns import B4, F3, F4, FIVE
 
@@ -318,13 +318,13 @@ def is_warm() -> bool:
 
 def warm_up() -> float:
     """Compile (or load from numba's cache) the kernels by searching a small position, and leave the
-    :func:`inarow.search.gomoku.kernels_marker`; returns the seconds it took (0 once done in this
+    :func:`inarow.search.kernels.gomoku_marker`; returns the seconds it took (0 once done in this
     process). Processes that compile at once (a test run's workers, a server's) wait for the first one's
     compilation on a lock file, then load its machine code."""
     if _warm:
         return 0.0
     started = time.perf_counter()
-    marker = kernels_marker()
+    marker = gomoku_marker()
     with contextlib.ExitStack() as stack:
         if not marker.is_file():
             with contextlib.suppress(OSError, ImportError):

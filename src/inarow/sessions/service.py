@@ -3,10 +3,11 @@
 This is the service the web app (and anything else that hosts games) calls. It owns who plays which side
 and whose turn it is; the rules stay in :mod:`inarow.rules`, the history in :mod:`inarow.store`.
 
-Searches run in :class:`~inarow.sessions.workers.SearchPool` s given by the caller: ``play`` for the moves
-of games, hints and analysis, ``teach`` (smaller, with a short queue) for explanations, comparisons and
-reviews, so no amount of teaching delays a player's move; searches on small boards run in the calling
-thread. What crosses to a worker is values. Every search has a time limit, at most
+Searches run in :class:`~inarow.sessions.workers.SearchPool` s given by the caller: ``play`` for the
+computer's moves alone, ``teach`` (smaller, with a short queue) for every heavy read — analyses and hints,
+explanations, comparisons and reviews — so no amount of reading delays a player's move: when the reads
+are too many they are refused (busy, try again) while the moves go on; searches on small boards run in
+the calling thread. What crosses to a worker is values. Every search has a time limit, at most
 :attr:`Sessions.think_time` seconds; a review has a total of :attr:`Sessions.REVIEW_TIME`.
 
 In a computer-against-computer game each side may have its own player (``rules`` against
@@ -294,10 +295,13 @@ class Sessions:
         )
 
     def analyze(self, position: Position, depth: int | None = None, seconds: float | None = None) -> Analysis:
-        """:func:`inarow.analysis.analyze` of ``position``, searching at most :attr:`think_time` seconds."""
+        """:func:`inarow.analysis.analyze` of ``position`` (a hint, an analysis), searching at most
+        :attr:`think_time` seconds, on the teaching pool (a read never waits in the players' queue).
+        Raises :class:`~inarow.errors.ServerBusyError` when too many teaching searches wait."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         limits = Limits(depth=depth, time=limit)
-        return self._solve(position, analyze_position, position, limits)
+        pool = self._inline if position.game.cells <= self.INLINE_CELLS else self.teach_pool
+        return self._remembering(pool, self._backstop, [position], analyze_position, position, limits)
 
     def history(self, limit: int = 50, offset: int = 0) -> History:
         """The games played, most recently played first, with the person's score per kind of game."""
@@ -334,7 +338,7 @@ class Sessions:
     def _solve(
         self, position: Position, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
     ) -> _T:
-        """Run ``task`` (a move or an analysis of ``position``) on the play pool, answering from the
+        """Run ``task`` (the computer's move in ``position``) on the play pool, answering from the
         solutions the store remembers for the positions that follow, and keep the new ones it found."""
         return self._remembering(
             self._pool_for(position.game), self._backstop, [position], task, *args, **kwargs

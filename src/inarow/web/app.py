@@ -41,8 +41,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from inarow import __version__, i18n
-from inarow.analysis import AnalysisJSON
+from inarow import __version__, i18n, words
+from inarow.answer import AnalysisJSON
 from inarow.errors import InarowError, ServerBusyError, StaleMoveError, StoppedError, UnknownGameError
 from inarow.evaluation import EVALUATIONS
 from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
@@ -67,6 +67,7 @@ from inarow.web.schemas import (
     NewGameRequest,
     validation_message,
 )
+from inarow.web.teaching_trees import router as trees_router
 
 STATIC = Path(__file__).parent / "static"
 
@@ -288,7 +289,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         result = await run(
             request, play_threads, lambda: sessions(request).analyze(position, body.depth, body.time)
         )
-        return result.to_json(body.position)
+        return words.analysis_json(result, body.position)
 
     @app.post("/api/games", tags=["games"], status_code=201, responses=_responses(400, 503, *_BODY))
     async def new_game(body: NewGameRequest, request: Request) -> GameState:
@@ -425,6 +426,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         else:
             status = "ok"
         return Health(status=status, engine_ready=engine.is_set(), pools=pools)
+
+    app.include_router(trees_router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

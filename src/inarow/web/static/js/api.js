@@ -69,5 +69,6 @@ export const api = {
   scores: () => request("GET", "/api/scores"),
   analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
   explain: (choices) => request("POST", "/api/explain", choices),
+  explainTree: (choices) => request("POST", "/api/explain/tree", choices),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };
