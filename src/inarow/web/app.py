@@ -55,6 +55,7 @@ from inarow.sessions.workers import ClientGone, PoolHealth, SearchPool, asking
 from inarow.store import Score, Store
 from inarow.web.catalog import catalog_answer, glossary_page
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
+from inarow.web.positions import router as positions_router
 from inarow.web.schemas import (
     EXPLAIN_MAX_DEPTH,
     MAX_OFFSET,
@@ -428,6 +429,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return Health(status=status, engine_ready=engine.is_set(), pools=pools)
 
     app.include_router(trees_router)
+    app.include_router(positions_router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
