@@ -326,7 +326,7 @@ async function undo() {
   if (!game || state.busy) return;
   clearTimeout(state.watch);
   state.intro = "";
-  if (await change(() => api.undo(game.id), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
+  if (await change(() => api.undo(game.id, game.moves.length + 1), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
 }
 
 async function hint() {
