@@ -37,6 +37,7 @@ from inarow.store import Store
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
+from inarow.web.positions import router as positions_router
 from inarow.web.routes import analysis, games, health, history, i18n, pages, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
@@ -60,6 +61,7 @@ ROUTERS = (
     history.router,
     teaching.router,
     trees_router,
+    positions_router,
     health.router,
     i18n.router,
     pages.router,
