@@ -69,6 +69,9 @@ def heading(result: SearchResult) -> str:
         [
             _(", children row by row from the top") if result.order == "rows" else "",
             _(", quiescence at the horizon") if result.quiescence else "",
+            _(", an inner node at the horizon or ordered by value takes its minimax value")
+            if isinstance(position, AbstractState) and position.game.estimates
+            else "",
         ]
     )
     negamax = result.algorithm in ("negamax", "negamax-alphabeta")

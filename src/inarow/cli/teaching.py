@@ -50,6 +50,7 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
     ),
 )
 def tree_command(
+    context: typer.Context,
     text: Annotated[
         str | None,
         typer.Argument(metavar="POSITION", help=POSITION_OR_EMPTY_HELP),
@@ -137,6 +138,7 @@ def tree_command(
     if leaves is not None:
         if text:
             raise InarowError(N_("a position {text!r} and --leaves: give one or the other"), text=text)
+        _refuse_board_options(context, order, quiescence)
         root = parse_leaves(leaves)
         plies = depth
     else:
@@ -166,6 +168,25 @@ def tree_command(
     else:
         sys.stdout.write(drawing.to_svg(result, evaluation=explanation.evaluation))
         err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
+
+
+def _refuse_board_options(context: typer.Context, order: str, quiescence: bool) -> None:
+    """Refuse, with the reason, the options of ``tree`` that mean nothing on an abstract tree."""
+    source = context.get_parameter_source("evaluation")
+    if source is not None and source.name != "DEFAULT":
+        raise InarowError(N_("--eval does not apply to an abstract tree: its leaves carry their values"))
+    if order != "columns":
+        raise InarowError(
+            N_(
+                "--order {order} does not apply to an abstract tree: its children come in the order of "
+                "its lists"
+            ),
+            order=order,
+        )
+    if quiescence:
+        raise InarowError(
+            N_("--quiescence does not apply to an abstract tree: it has no moves that win or must block")
+        )
 
 
 def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> None:
