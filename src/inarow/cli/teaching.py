@@ -228,9 +228,9 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
     help=N_(
         "Nodes visited and time of minimax, α-β and its refinements, and the engine, on one "
         "position.\n\n"
-        "Each searches the same position to the same depth: minimax, α-β, α-β with move ordering,"
-        " with a transposition table, with both, and the engine; with the effective branching "
-        "factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
+        "Each searches the same position to the same depth: minimax, negamax, α-β (fail-hard, fail-soft, "
+        "negamax form), α-β with move ordering, with a transposition table, with both, and the engine; "
+        "with the effective branching factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
     ),
 )
 def compare_command(
@@ -244,6 +244,7 @@ def compare_command(
         ),
     ] = None,
     evaluation: EvalOption = "open-lines",
+    order: OrderOption = "columns",
     max_nodes: Annotated[
         int, typer.Option("--nodes", metavar="N", help=N_("Stop each algorithm after this many nodes."))
     ] = COMPARE_MAX_NODES,
@@ -266,6 +267,7 @@ def compare_command(
             depth,
             evaluation,
             max_nodes=max_nodes,
+            order=order,
             progress=lambda label: status.update(_("searching with {algorithm}…").format(algorithm=_(label))),
         )
     if as_json:
@@ -274,6 +276,8 @@ def compare_command(
     heading = words.position_heading(text, root.game.name, root.to_move)
     said = _("{heading}, depth {depth}, {evaluation} evaluation")
     line = said.format(heading=heading, depth=report.depth, evaluation=report.evaluation)
+    if report.order == "rows":
+        line += _(", children row by row from the top")
     out.print(f"[bold]{escape(line)}[/bold]", soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column, right in (
