@@ -80,8 +80,9 @@ GameOption = Annotated[
         "-g",
         metavar="GAME",
         help=N_(
-            "tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, or COLSxROWS:K[:gravity][:exact] such "
-            "as 6x4:4:gravity; with :o-first at the end, O moves first."
+            "tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, renju, or "
+            "COLSxROWS:K[:gravity][:exact][:renju] such as 6x4:4:gravity; with :o-first at the end, O moves "
+            "first."
         ),
     ),
 ]

@@ -196,3 +196,123 @@ export const labelGrowth = (scale, px, least) => Math.max(1, least / (px * scale
 /** Whether `point` lies inside `box` (a viewBox), `margin` pixels in from its edges. */
 export const inside = (box, point, margin = 0) =>
   point.x >= box.x + margin && point.x <= box.x + box.width - margin && point.y >= box.y + margin && point.y <= box.y + box.height - margin;
+
+// ------------------------------------------------------------------------- following the search
+/** The ids from the root down to the node `id`, root first. */
+const pathTo = (tree, id) => {
+  const ids = [];
+  for (let at = id; at !== null && at !== undefined; at = tree.nodes[at].parent) ids.unshift(at);
+  return ids;
+};
+
+/**
+ * The part of the tree the search has drawn by `step`, for "Follow the search": every node entered so
+ * far, and the children a cut-off pruned once it has happened (`cuts`: node id -> the step of its
+ * cut-off). With `fold`, the finished subtrees off the way to `current` (the node the search is at) are
+ * folded into their root, which keeps its value: the tree then holds the way from the root to the
+ * current node and its siblings, however big the search. Returns {nodes: Set of ids, folded: Set of ids
+ * whose children are hidden, pruned: [{parent, move, value}]}.
+ */
+export function searchedPart(tree, step, current, cuts, fold) {
+  const way = new Set(pathTo(tree, current));
+  const nodes = new Set();
+  const folded = new Set();
+  const pruned = [];
+  const walk = (id) => {
+    const node = tree.nodes[id];
+    nodes.add(id);
+    const done = node.exit <= step;
+    if (fold && done && !way.has(id) && node.children.length) {
+      folded.add(id);
+      return;
+    }
+    for (const child of node.children) if (tree.nodes[child].enter <= step) walk(child);
+    if (cuts.has(id) && cuts.get(id) <= step) {
+      for (const spot of tree.pruned_spots) if (spot.parent === id) pruned.push(spot);
+    }
+  };
+  walk(0);
+  return { nodes, folded, pruned };
+}
+
+/**
+ * A tidy layout of a part of the tree (`part` from searchedPart): the shown leaves (and folded nodes and
+ * pruned children) take consecutive slots `slot` wide in search order, each parent sits centred over its
+ * first and last child, rows keep the server's heights. Returns the same shape as placement.
+ */
+export function compactPlacement(tree, part, slot, below = 24) {
+  const at = new Map();
+  const prunedAt = new Map();
+  const rowY = (depth) => tree.nodes[0].y + depth * rowHeight(tree);
+  let next = slot / 2;
+  const place = (id) => {
+    const node = tree.nodes[id];
+    const kids = part.folded.has(id) ? [] : node.children.filter((child) => part.nodes.has(child));
+    const spots = part.folded.has(id) ? [] : part.pruned.filter((spot) => spot.parent === id);
+    const xs = [];
+    for (const child of kids) xs.push(place(child));
+    for (const spot of spots) {
+      prunedAt.set(`${id}:${spot.move}`, { x: next, y: rowY(node.depth + 1) });
+      xs.push(next);
+      next += slot;
+    }
+    let x;
+    if (xs.length) x = (xs[0] + xs[xs.length - 1]) / 2;
+    else {
+      x = next;
+      next += slot;
+    }
+    at.set(id, { x, y: node.y });
+    return x;
+  };
+  place(0);
+  const places = [...at.values(), ...prunedAt.values()];
+  return {
+    at,
+    pruned: prunedAt,
+    width: Math.max(...places.map((p) => p.x)) + slot / 2,
+    height: Math.max(...places.map((p) => p.y)) + tree.nodes[0].y + below,
+  };
+}
+
+/** The height of a row of the server's layout (the root's y is half of it). */
+export const rowHeight = (tree) => 2 * tree.nodes[0].y;
+
+/** The width of a slot of the server's layout: twice the left margin of the leftmost spot. */
+export const slotWidth = (tree) => 2 * Math.min(...[...tree.nodes, ...tree.pruned_spots].map((spot) => spot.x));
+
+/**
+ * The view of "Follow the search" (a viewBox) of a drawing of `size` in `frame` (pixels): the whole
+ * drawing when it fits at a scale of at least `least` (enlarged up to `most` when small); else the
+ * box around `keep` (points: the way from the root to the current node, and its children), as large as
+ * the frame allows down to `least`, and centred on `focus` (the current node) when even that is too
+ * wide. The focus is always inside the box.
+ */
+export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 80 } = {}) {
+  const fits = (width, height) => Math.min(most, frame.width / width, frame.height / height);
+  // Room at the sides for the α and β written over the nodes at the edges.
+  const whole = fits(size.width + margin, size.height);
+  let box;
+  if (whole >= least) box = { x: -margin / 2, y: 0, width: size.width + margin, height: size.height };
+  else {
+    const xs = keep.map((p) => p.x);
+    box = { x: Math.min(...xs) - margin, y: 0, width: Math.max(...xs) - Math.min(...xs) + 2 * margin, height: size.height };
+  }
+  const scale = Math.max(least, fits(box.width, box.height));
+  const width = frame.width / scale;
+  const height = frame.height / scale;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const out = { x: centre.x - width / 2, y: centre.y - height / 2, width, height };
+  if (!inside(out, focus, margin / 2)) {
+    out.x = focus.x - width / 2;
+    if (!inside(out, focus, margin / 2)) out.y = focus.y - height / 2;
+  }
+  return out;
+}
+
+/** `box` (a viewBox) zoomed by `factor` (> 1: closer) about the point `at` of the drawing. */
+export function zoomBox(box, factor, at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }) {
+  const width = box.width / factor;
+  const height = box.height / factor;
+  return { x: at.x - ((at.x - box.x) * width) / box.width, y: at.y - ((at.y - box.y) * height) / box.height, width, height };
+}
