@@ -87,7 +87,7 @@ def test_every_leaf_at_the_horizon_shows_how_e_p_was_found() -> None:
         runner.invoke(app, ["tree", "x../.o./...", "--depth", "1", "--format", "svg"]).stdout
     )
     breakdowns = [t.text for t in svg.iter(f"{SVG}text") if t.get("class") == "breakdown"]
-    assert breakdowns[:2] == ["x: 1×1 + 2×1 + 1×1 = 4", "o: 1×1 + 2×1 = 3"]
+    assert breakdowns[:2] == ["x: 1×1+2×1+1×1=4", "o: 1×1+2×1=3"]
 
 
 @pytest.mark.parametrize("output_format", ["text", "dot", "svg"])

@@ -12,6 +12,7 @@ right in search order, a parent sits centred above its first and last child, and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -410,6 +411,9 @@ SVG_ROW = 118
 SVG_TOP = 64
 """Room above the tree for the title and the legend, pixels."""
 
+_MARGIN = 20
+"""Room left of the first leaf in the SVG, for the text under it, pixels."""
+
 _SIZE = 21
 """Half the width of a node's shape in the SVG, pixels."""
 
@@ -446,25 +450,26 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
     def y_of(spot: Spot) -> float:
         return spot.y + SVG_TOP
 
-    width = max(max(spot.x for spot in spots) + SVG_SLOT / 2 + 40, 480)
-    height = max(y_of(spot) for spot in spots) + SVG_ROW / 2 + 10
+    width = max(max(spot.x for spot in spots) + SVG_SLOT / 2 + 40 + _MARGIN, 480)
+    height = max(y_of(spot) for spot in spots) + SVG_ROW / 2 + 40
     title = heading(result) if not blank else _("Fill in every node's backed-up value and α, β on entry")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="11">',
+        f'viewBox="{-_MARGIN} 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="11">',
         f"<title>{escape(heading(result))}</title>",
-        '<rect width="100%" height="100%" fill="white"/>',
+        f'<rect x="{-_MARGIN}" width="100%" height="100%" fill="white"/>',
     ]
-    head = title.split("; ", 1)
-    out.append(_text(8, 18, head[0], font_size="13", font_weight="bold", class_="title"))
+    head = re.split(r"; |；", title, maxsplit=1)
+    out.append(_text(8 - _MARGIN, 18, head[0], font_size="13", font_weight="bold", class_="title"))
     if len(head) > 1:
-        out.append(_text(8, 34, head[1], font_size="11", fill="#333"))
+        out.append(_text(8 - _MARGIN, 34, head[1], font_size="11", fill="#333"))
     key = _(
         "▲ Max node   ▼ Min node   values: e(P) at a leaf, backed up above   "
         "✂ pruned: α cut-off at a Min node, β cut-off at a Max node"
     )
-    out.append(_text(8, 50, key, font_size="10", fill="#555", class_="legend"))
+    out.append(_text(8 - _MARGIN, 50, key, font_size="10", fill="#555", class_="legend"))
     edges, labels, shapes = [], [], []
+    leaf_index = -1
     for node in nodes:
         here = where[node.id, None]
         hx, hy = here.x, y_of(here)
@@ -544,11 +549,14 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
         if not blank and not node.children:
             found = breakdown(result, node, evaluation)
             if found is not None:
+                leaf_index += 1
+                below = 24 * (leaf_index % 2)  # neighbouring leaves' breakdowns alternate in height
                 for number, piece in enumerate(found.split("; ")):
+                    piece = piece.replace(" ", "").replace(":", ": ", 1)
                     parts.append(
                         _text(
                             hx,
-                            hy + _SIZE + 26 + 11 * number,
+                            hy + _SIZE + 26 + below + 11 * number,
                             piece,
                             text_anchor="middle",
                             fill="#264",
@@ -565,7 +573,7 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
 
 def exam_svg(question: SearchResult, key: SearchResult) -> str:
     """An exam sheet as one SVG: the blank question (``question``, a search that visited every node) above
-    its answer key (``key``)."""
+    its answer key (``key``), each drawn by :func:`to_svg` and nested whole."""
     top, bottom = to_svg(question, blank=True), to_svg(key)
     sizes = [_svg_size(top), _svg_size(bottom)]
     width = max(size[0] for size in sizes)
@@ -575,10 +583,9 @@ def exam_svg(question: SearchResult, key: SearchResult) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}">\n'
         f"<title>{escape(title)}</title>\n"
-        f'<svg x="0" y="0" width="{sizes[0][0]:.0f}" height="{sizes[0][1]:.0f}">{_inner(top)}</svg>\n'
-        f'<svg x="0" y="{sizes[0][1]:.0f}" width="{sizes[1][0]:.0f}" height="{sizes[1][1]:.0f}">'
-        f"{_inner(bottom)}</svg>\n"
-        "</svg>\n"
+        + top.replace("<svg ", '<svg x="0" y="0" ', 1)
+        + bottom.replace("<svg ", f'<svg x="0" y="{sizes[0][1]:.0f}" ', 1)
+        + "</svg>\n"
     )
 
 
@@ -587,8 +594,3 @@ def _svg_size(document: str) -> tuple[float, float]:
     width = float(head.split('width="', 1)[1].split('"', 1)[0])
     height = float(head.split('height="', 1)[1].split('"', 1)[0])
     return width, height
-
-
-def _inner(document: str) -> str:
-    """What an SVG document holds inside its root element."""
-    return document.split(">", 1)[1].rsplit("</svg>", 1)[0]
