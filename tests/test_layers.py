@@ -30,9 +30,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.gomoku",),
     ("inarow.analysis",),
     ("inarow.words",),
-    ("inarow.drawing", "inarow.explain"),
+    ("inarow.drawing", "inarow.explain", "inarow.exam"),
     ("inarow.players", "inarow.openings"),
-    ("inarow.match",),
+    ("inarow.match", "inarow.grading"),
     ("inarow.sessions",),
     (
         "inarow.web",
@@ -45,8 +45,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 """From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
 analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
-Gomoku analysis; the policy that picks the engines; the words said of the values; teaching; the players and
-the openings they start from; matches; the server's sessions; the
+Gomoku analysis; the policy that picks the engines; the words said of the values; teaching (and exam sheets); the players and
+the openings they start from; matches (and the grading of an e(P) by them); the server's sessions; the
 interfaces (and the package's facade, ``inarow``, which names the public API)."""
 
 
