@@ -144,3 +144,9 @@ def test_deepen_on_an_abstract_tree_gives_a_row_per_depth() -> None:
         ["1", "-", "a", "+3", "4"],
         ["2", "a", "a", "+3", "11"],
     ]
+
+
+def test_with_move_ordering_the_pruned_line_follows_the_search_not_the_lists() -> None:
+    """Best-first, c searches c3 (2) first and prunes c2 (5) then c1 (14)."""
+    result = runner.invoke(app, ["tree", "--leaves", RUSSELL_NORVIG, "--ordering"])
+    assert result.output.splitlines()[-1] == "pruned: the leaves 4 6 5 14 (b2 b3 c2 c1), never evaluated"

@@ -144,14 +144,33 @@ def pruned_name(result: SearchResult, bit: int) -> str:
 
 
 def unevaluated_leaves(result: SearchResult) -> tuple[int, ...]:
-    """The leaves of an abstract tree the search never evaluated (those under a cut-off), left to right,
-    which is the order the search would have met them; () for a board."""
+    """The leaves of an abstract tree the search never evaluated, in the order the search would have met
+    them (left to right, unless move ordering changed the order): those under a cut-off, and under an
+    inner node scored at the horizon; () for a board."""
     position = result.position
     if not isinstance(position, AbstractState):
         return ()
-    visited = {node.state.id for node in _nodes(result) if isinstance(node.state, AbstractState)}
-    values = position.game.values
-    return tuple(node for node, value in enumerate(values) if value is not None and node not in visited)
+    game, nodes = position.game, _nodes(result)
+    found: list[int] = []
+
+    def below(node: int) -> None:
+        if game.values[node] is not None:
+            found.append(node)
+        for kid in game.kids[node]:
+            below(kid)
+
+    def walk(node: Node) -> None:
+        state = node.state
+        assert isinstance(state, AbstractState)
+        if not node.children and game.values[state.id] is None:
+            below(state.id)  # an inner node scored at the horizon: nothing under it was evaluated
+        for child in node.children:
+            walk(nodes[child])
+        for bit in node.pruned:
+            below(bit)
+
+    walk(nodes[0])
+    return tuple(found)
 
 
 def _label(result: SearchResult, node: Node) -> str:
