@@ -539,6 +539,8 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
             baseline = hy + (0.2 * _SIZE + 4 if up else -0.2 * _SIZE + 4)
         title_text = _describe(result, node, evaluation) if not blank else _label(result, node)
         value_text = "" if hidden else format_value(node.value)
+        if node.leaf == "leaf" and isinstance(node.state, AbstractState):
+            value_text = leaf_value_text(result, node.state.id) or value_text  # as the question's lists
         parts = [
             f'<g class="node" data-id="{node.id}"><title>{escape(title_text)}</title>{figure}',
             f'<text x="{hx:.1f}" y="{baseline:.1f}" text-anchor="middle" font-weight="bold" font-size="12">'
