@@ -30,7 +30,9 @@ def test_every_3x3_position_is_reached_by_its_play_order() -> None:
 
 
 def test_a_connect_four_diagram_is_reached_with_each_stone_on_the_one_below() -> None:
-    position = parse_position("....... / ....... / ....... / ....... / ..xo... / ..ooxx.".replace(" ", ""), "connect4")
+    position = parse_position(
+        "....... / ....... / ....... / ....... / ..xo... / ..ooxx.".replace(" ", ""), "connect4"
+    )
     assert parse_moves(play_order(position), "connect4") == position
 
 
