@@ -28,7 +28,8 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from inarow import gomoku, words
+from inarow import gomoku
+from inarow.answer import analysis_note
 from inarow.match import Tally, play_game
 from inarow.players import Choice, Player, player
 from inarow.rules import Game, Position
@@ -74,7 +75,7 @@ class Variant:
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         analysis = gomoku.analyze(position, Limits(time=self.think_time), VARIANTS[self.name])
-        return Choice(move=analysis.best[0], note=words.describe(analysis), analysis=analysis)
+        return Choice(move=analysis.best[0], note=analysis_note(analysis), analysis=analysis)
 
 
 def contestant(name: str, think_time: float) -> Player:

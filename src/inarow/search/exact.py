@@ -131,7 +131,7 @@ def prepare_engine(game: Game | None = None) -> bool:
     """
     from inarow.search import kernels
 
-    return kernels.compile_elsewhere(game or CONNECT4)
+    return kernels.unit(game or CONNECT4).compile_elsewhere()
 
 
 def exact_solver(game: Game, budget: Budget, empty: int | None = None) -> ExactSolver:
