@@ -76,8 +76,9 @@ def compiled_loaded(game: Game | None = None) -> bool:
     return module is not None and bool(module.is_warm(game))
 
 
-def engine_for(game: Game, empty: int | None = None) -> EngineName:
-    """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None).
+def engine_for(game: Game, empty: int | None = None, *, loaded: bool | None = None) -> EngineName:
+    """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None);
+    ``loaded`` says whether the board's compiled search is loaded in the process (None: ask the process).
 
     The rule, by measured cost: the pure-Python reference engine for positions with at most
     :data:`REFERENCE_MAX_EMPTY` empty cells, where it answers faster than the compiled engine can be
@@ -89,7 +90,7 @@ def engine_for(game: Game, empty: int | None = None) -> EngineName:
     forced = forced_engine()
     if forced == "reference" or not compiled_supports(game):
         return "reference"
-    if forced == "compiled" or compiled_loaded(game):
+    if forced == "compiled" or (compiled_loaded(game) if loaded is None else loaded):
         return "compiled"
     empty = game.cells if empty is None else empty
     return "reference" if empty <= REFERENCE_MAX_EMPTY else "compiled"
