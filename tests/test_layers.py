@@ -17,6 +17,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.i18n", "inarow.errors", "inarow.glossary"),
     (
         "inarow.rules",
+        "inarow.renju",
+        "inarow.renju",
         "inarow.notation",
         "inarow.symmetry",
         "inarow.census",
@@ -29,9 +31,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.gomoku",),
     ("inarow.analysis",),
     ("inarow.words",),
-    ("inarow.drawing", "inarow.explain"),
+    ("inarow.drawing", "inarow.explain", "inarow.exam"),
     ("inarow.players", "inarow.openings"),
-    ("inarow.match",),
+    ("inarow.match", "inarow.grading"),
     ("inarow.sessions",),
     (
         "inarow.web",
@@ -43,9 +45,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
 )
 """From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
-analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the Gomoku analysis; the policy that picks the
-engines; the words said of the values; teaching; the players and the openings they start from; matches; the server's sessions; the
-interfaces (and the package's facade, ``inarow``, which names the public API)."""
+analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
+Gomoku analysis; the policy that picks the engines; the words said of the values; teaching (and exams);
+the players and the openings they start from; matches (and grading a student's evaluation by them); the
+server's sessions; the interfaces (and the package's facade, ``inarow``, which names the public API)."""
 
 
 def _modules() -> dict[str, Path]:
@@ -85,7 +88,8 @@ GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def layer(module: str) -> int:
-    """The layer of ``module``: that of the longest prefix named in :data:`LAYERS`."""
+    """The layer of ``module``: that of the longest prefix named in :data:`LAYERS` (``inarow`` names the
+    package's facade alone, so that a new module must be given its layer)."""
     best, found = -1, -1
     for index, names in enumerate(LAYERS):
         for prefix in names:

@@ -43,8 +43,8 @@ def test_games_are_read_from_presets_and_custom_specs(name: str, spec: tuple[int
     [
         (
             "chess",
-            "unknown game 'chess': expected one of tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard or "
-            "COLSxROWS:K[:gravity][:exact]",
+            "unknown game 'chess': expected one of tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, renju or "
+            "COLSxROWS:K[:gravity][:exact][:renju]",
         ),
         ("20x20:5", "game '20x20:5' has 20 columns: boards go from 1 to 19"),
         ("3x0:3", "game '3x0:3' has 0 rows: boards go from 1 to 19"),

@@ -5,7 +5,8 @@ Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), 
 ``BEGIN`` (our first move), ``TURN x,y`` (the opponent's move; we answer ours), ``BOARD`` then lines
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
 move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left``
-and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five), ``ABOUT`` and ``END``.
+and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju), ``ABOUT``
+and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
 Coordinates are ``x,y`` from 0 with ``y`` counted from the top, as managers send them; inarow's cells count
@@ -61,6 +62,9 @@ MOVES_LEFT = 25
 EXACT_FIVE = 1
 """The bit of ``INFO rule`` that asks for exactly five (the standard rule)."""
 
+RENJU_RULE = 4
+"""The bit of ``INFO rule`` that asks for Renju (:mod:`inarow.renju`; we are Black when we move first)."""
+
 _NUMBER = f"([0-9]{{1,{MAX_DIGITS}}})"
 _PAIR = re.compile(rf"\s*{_NUMBER}\s*,\s*{_NUMBER}\s*")
 _TRIPLE = re.compile(rf"\s*{_NUMBER}\s*,\s*{_NUMBER}\s*,\s*{_NUMBER}\s*")
@@ -96,6 +100,7 @@ class Brain:
     ours: list[tuple[int, int]] = field(default_factory=list)
     theirs: list[tuple[int, int]] = field(default_factory=list)
     exact: bool = False
+    renju: bool = False
     timeout_turn: float | None = None
     timeout_match: float | None = None
     time_left: float | None = None
@@ -193,6 +198,7 @@ class Brain:
             self.max_memory = read
         else:
             self.exact = bool(read & EXACT_FIVE)
+            self.renju = bool(read & RENJU_RULE)
         return []
 
     def _cell(self, text: str, empty: bool = True) -> tuple[int, int] | str:
@@ -226,8 +232,9 @@ class Brain:
     # ------------------------------------------------------------------------------------ moves
     @property
     def game(self) -> Game:
-        """The game being played: the board size with five in a row, exactly five by ``INFO rule``."""
-        return Game(self.columns, self.rows, 5, exact=self.exact)
+        """The game being played: the board size with five in a row; exactly five, or Renju, by
+        ``INFO rule``."""
+        return Game(self.columns, self.rows, 5, exact=self.exact or self.renju, renju=self.renju)
 
     def position(self) -> Position:
         """Our stones and theirs as a position with us to move (we are X when the counts are equal)."""

@@ -8,21 +8,22 @@ its name. Randomness comes from the ``rng`` the caller passes, so a seeded game 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from inarow import gomoku
 from inarow.analysis import Analysis, analyze, play
 from inarow.answer import MoveNote, analysis_note, search_value
-from inarow.errors import UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
 from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 
@@ -59,6 +60,22 @@ def _pick(analysis: Analysis, rng: random.Random) -> str:
     return rng.choice(analysis.best)
 
 
+def most_natural(position: Position, moves: Sequence[str]) -> list[str]:
+    """Of equally good ``moves``, the ones a player would call natural: on the most lines of k (on 3×3 the
+    centre is on four, a corner on three, an edge on two), then nearest the centre. Level ``perfect`` picks
+    among these, so it opens 3×3 in the centre and answers a centre with a corner, never an edge."""
+    game = position.game
+    centre = ((game.columns - 1) / 2, (game.rows - 1) / 2)
+
+    def rank(move: str) -> tuple[int, float]:
+        bit = position.move_bit(move)
+        column, row = game.coordinates(bit)
+        return -len(game.lines_through[bit]), abs(column - centre[0]) + abs(row - centre[1])
+
+    best = min(rank(move) for move in moves)
+    return [move for move in moves if rank(move) == best]
+
+
 @dataclass(frozen=True)
 class Level:
     """One of the levels of play.
@@ -92,8 +109,9 @@ class Level:
             return Choice(move=rng.choice(position.legal_moves()), note=RANDOM)
         if self.name == "perfect":
             analysis = play(position, self.limits())
-        else:
-            analysis = analyze(position, self.limits())
+            move = rng.choice(most_natural(position, analysis.best))
+            return Choice(move=move, note=analysis_note(analysis), analysis=analysis)
+        analysis = analyze(position, self.limits())
         return Choice(move=_pick(analysis, rng), note=analysis_note(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
@@ -104,9 +122,9 @@ class Level:
         the opponent's VCF and VCT, iterative deepening as deep as the whole think time allows."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
-            cells = sorted(board.candidates) or [board.centre]
-            bit = board.to_bit(rng.choice(cells))
-            return Choice(move=position.game.cell_name(bit), note=RANDOM)
+            near = sorted(board.to_bit(i) for i in board.candidates or {board.centre})
+            bits = [bit for bit in near if bit not in position.forbidden] or position.legal_bits()
+            return Choice(move=position.game.cell_name(rng.choice(bits)), note=RANDOM)
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
@@ -179,14 +197,17 @@ class ThreatPlayer:
         opp = 3 - me
         mine, theirs = board.value[me], board.value[opp]
         four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
-        for note, cells in (
+        allowed = {board.from_bit(bit) for bit in position.legal_bits()}  # Renju: not a forbidden point
+        for note, found in (
             ("five", board.fives[me]),
             ("block four", board.fives[opp]),
             ("open four or four-three", board.wins[me] | four_three),
             ("block open three", board.wins[opp]),
             ("four or open three", board.fours[me] | board.threes[me]),
             ("best cell", board.candidates or {board.centre}),
+            ("any cell", allowed),
         ):
+            cells = found & allowed
             if cells:
                 top = max(mine[i] + theirs[i] for i in cells)
                 best = sorted(i for i in cells if mine[i] + theirs[i] == top)
@@ -203,11 +224,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
@@ -286,7 +310,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                     ),
                     name=name,
                     evaluation=parts[2],
-                    known=", ".join(EVALUATIONS),
+                    known=Items(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
@@ -296,6 +320,6 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             "'minimax:2:open-lines'"
         ),
         name=name,
-        known=", ".join(PLAYER_NAMES),
-        algorithms=", ".join(ALGORITHMS),
+        known=Items(PLAYER_NAMES),
+        algorithms=Items(ALGORITHMS),
     )

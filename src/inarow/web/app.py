@@ -37,11 +37,13 @@ from inarow.store import Store
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
+from inarow.web.positions import router as positions_router
 from inarow.web.routes import analysis, games, health, history, i18n, pages, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
 from inarow.web.routes.teaching import COMPARE_WORK, EXPLAIN_MAX_NODES, compare_node_limit
 from inarow.web.settings import Settings
+from inarow.web.teaching_trees import router as trees_router
 
 __all__ = [
     "COMPARE_WORK",
@@ -58,6 +60,8 @@ ROUTERS = (
     games.router,
     history.router,
     teaching.router,
+    trees_router,
+    positions_router,
     health.router,
     i18n.router,
     pages.router,

@@ -2,7 +2,7 @@
 // one row an algorithm with a bar on a log scale. Its rows depend on the search's result, so the panel
 // shows them only once the replay has reached the root's value (explain-panels.js: revealAnswers).
 
-import { $, html, view } from "./explain-view.js";
+import { $, view } from "./explain-view.js";
 import { comparedName, compareCells } from "./tree.js";
 import { evaluationTitle, numberText, pliesText, t } from "./words.js";
 

@@ -1,12 +1,18 @@
 // The words around the tree of the Explain panel: the summary (the answer hidden until the search reaches
 // the root), α and β on the path, the step-by-step log, iterative deepening's table, a node's details, and
-// the stepper's buttons. Drawn from `view` by explain-draw.js after each step.
+// the stepper's buttons, and the tables that depend on the search's result (the comparison, iterative
+// deepening's rows, the orders of a tree of one's own), shown only once the replay has reached the root's
+// value: in Try it, once the run is scored. Drawn from `view` by explain-draw.js after each step.
 
 import { $, NAMES, atEnd, html, leafName, summary, view } from "./explain-view.js";
 import {
   breakdownWords, deepeningRows, failHardWords, isAlphaBeta, nodeName, orderWords, pathIds, revealed, roleName, standpointWords, stepWords,
 } from "./replay.js";
+import { alphaBetaCount, orderedLeaves } from "./leaves.js";
 import { evaluationTitle, ngettext, numberText, pliesText, t, valueText } from "./words.js";
+
+/** Whether the answer may show: the replay has reached the root's value (and, in Try it, the run is scored). */
+export const answerShown = () => Boolean(view.tree) && revealed(view.tree, view.step) && (!view.quiz || atEnd());
 
 export function updateStepper() {
   const tree = view.tree;
@@ -22,17 +28,26 @@ export function updateStepper() {
     $("explain-progress").textContent = "";
     return;
   }
-  $("explain-progress").textContent = t("step {step} of {steps}", { step: view.step + 1, steps: tree.steps });
+  // How many steps there are depends on how much the search prunes: said once the search is over.
+  $("explain-progress").textContent = atEnd() ? t("step {step} of {steps}", { step: view.step + 1, steps: tree.steps }) : t("step {step}", { step: view.step + 1 });
   $("explain-panel").dataset.step = atEnd() ? "end" : String(view.step);
 }
 
 export function describe() {
   const tree = view.tree;
   const mark = view.mark;
+  const shown = answerShown();
+  $("explain-compare-box").dataset.revealed = String(shown);
+  $("compare-hidden").hidden = shown;
+  $("compare-table").hidden = !shown;
+  $("deepening").hidden = !shown || !(tree.deepening ?? []).length;
+  $("orders-table").hidden = !shown || !tree.abstract;
   $("explain-standpoint").textContent = standpointWords(tree, mark);
   const depth = tree.depth === null ? t("to the end") : pliesText(tree.depth);
   const algorithm = NAMES[tree.algorithm] ? t(NAMES[tree.algorithm]) : tree.algorithm;
-  const what = t("{algorithm}, {depth}, e(P) {evaluation}", { algorithm, depth, evaluation: evaluationTitle(tree.evaluation) });
+  const what = tree.abstract
+    ? t("{algorithm} on a tree of your own, to its leaves", { algorithm })
+    : t("{algorithm}, {depth}, e(P) {evaluation}", { algorithm, depth, evaluation: evaluationTitle(tree.evaluation) });
   const note = $("explain-note");
   note.hidden = tree.asked_depth === tree.depth;
   if (!note.hidden) {
@@ -46,7 +61,7 @@ export function describe() {
     summary(t("The game is over: nothing to search ({leaf}).", { leaf: leafName(tree.nodes[0].leaf) }));
     return;
   }
-  if (!revealed(tree, view.step)) {
+  if (!shown) {
     summary(t("{what}. The value and the best move appear when the search gets back to the root.", { what }));
     return;
   }
@@ -112,10 +127,30 @@ export function drawLog() {
   }
 }
 
-/** Iterative deepening's table: one row a depth, the last one the tree drawn. */
+/** The leaves α-β evaluates in a tree of one's own as typed, in the best order and in the worst (null: not a tree). */
+export function drawOrders(leaves) {
+  const body = $("orders-table").tBodies[0];
+  if (!leaves) {
+    body.replaceChildren();
+    return;
+  }
+  const rows = [
+    [t("As typed"), alphaBetaCount(leaves)],
+    [t("Best order (best child first)"), alphaBetaCount(orderedLeaves(leaves, "best"))],
+    [t("Worst order (worst child first)"), alphaBetaCount(orderedLeaves(leaves, "worst"))],
+  ];
+  body.replaceChildren(
+    ...rows.map(([name, count]) => {
+      const tr = document.createElement("tr");
+      tr.append(html("th", { scope: "row" }, name), html("td", {}, t("{evaluated} of {leaves}", { evaluated: numberText(count.evaluated), leaves: numberText(count.leaves) })));
+      return tr;
+    }),
+  );
+}
+
+/** Iterative deepening's table: one row a depth, the last one the tree drawn (shown with the answer). */
 export function drawDeepening() {
   const rows = deepeningRows(view.tree);
-  $("deepening").hidden = rows.length === 0;
   $("deepening-table").tBodies[0].replaceChildren(
     ...rows.map((row) => {
       const tr = document.createElement("tr");
