@@ -29,7 +29,8 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from inarow import gomoku, words
+from inarow import gomoku
+from inarow.answer import analysis_note
 from inarow.match import Tally, play_game
 from inarow.players import Choice, Player, player
 from inarow.rules import Game, Position
@@ -84,7 +85,7 @@ class Variant:
     def choose(self, position: Position, rng: random.Random) -> Choice:
         limits = Limits(nodes=self.nodes) if self.nodes else Limits(time=self.think_time)
         analysis = gomoku.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
-        return Choice(move=analysis.best[0], note=words.describe(analysis), analysis=analysis)
+        return Choice(move=analysis.best[0], note=analysis_note(analysis), analysis=analysis)
 
 
 def contestant(name: str, think_time: float) -> Player:

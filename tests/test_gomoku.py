@@ -637,7 +637,7 @@ def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, exp
     from inarow.players import player
 
     choice = player("threats").choose(parse_position(moves, "gomoku"), random.Random(1))
-    assert (choice.note, choice.move in expected) == (note, True)
+    assert (choice.note.rule, choice.move in expected) == (note, True)
 
 
 def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_near() -> None:
@@ -649,7 +649,7 @@ def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_
     for level in ("medium", "hard", "perfect"):
         assert player(level, 0.5).choose(position, random.Random(1)).move in ("g8", "l8")
     easy = player("easy", 0.5).choose(position, random.Random(2))
-    assert easy.note == "random" and easy.move in position.legal_moves()
+    assert easy.note.kind == "random" and easy.move in position.legal_moves()
 
 
 def test_a_review_marks_letting_an_open_three_become_a_forced_win() -> None:

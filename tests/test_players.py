@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from inarow import analyze, parse_position
+from inarow import analyze, parse_position, words
 from inarow.analysis import STRONG_MAX_EMPTY, play
 from inarow.book import recall, strategy
 from inarow.players import Player, most_natural, player
@@ -61,7 +61,11 @@ def test_perfect_says_a_weak_proof_in_words() -> None:
     position = random_position(12, 4)
     choice = player("perfect", think_time=60).choose(position, random.Random(1))
     assert choice.analysis is not None and choice.analysis.exact
-    assert choice.note in ("x wins with best play", "o wins with best play", "draw with best play")
+    assert words.note(choice.note) in (
+        "x wins with best play",
+        "o wins with best play",
+        "draw with best play",
+    )
 
 
 def test_perfect_answers_from_the_shipped_strategy_book_without_searching(

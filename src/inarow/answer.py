@@ -2,7 +2,8 @@
 moves, the line of play) and :class:`MoveValue`, with their typed JSON.
 
 These are fields, never sentences: :mod:`inarow.words` and the page's catalog say them in a language (as
-python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.analysis`.
+python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.analysis`. A
+:class:`MoveNote` says why a computer player chose its move, in fields too.
 
 Scores use the scale of :mod:`inarow.search.scores`: ``(C + 1 - n) // 2`` for a win with the stone played
 when ``n`` stones are on a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the
@@ -15,8 +16,9 @@ score); a proven win is 1, a proven loss 0, a proven draw ½. The best moves als
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 from typing_extensions import TypedDict
@@ -223,3 +225,64 @@ class Analysis:
             "seconds": round(self.seconds, 6),
             "load_seconds": round(self.load_seconds, 6),
         }
+
+
+NoteKind = Literal["random", "rule", "analysis", "search", "engine", "text"]
+SearchValue = int | Literal["inf", "-inf"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveNote:
+    """Why a computer player chose its move, as typed fields (the words are made from them at the edges:
+    :func:`inarow.words.note` for the command line, ``noteWords`` in the page's ``words.js``).
+
+    - ``random``: a random move (``easy`` now and then, or the ``random`` player);
+    - ``rule``: the rule of thumb the ``rules`` or ``threats`` player followed, in ``rule`` (``win``,
+      ``block``, ``corner``, ``centre``, ``edge``, ``any cell``; ``five``, ``block four``, ``open four or
+      four-three``, ``block open three``, ``four or open three``, ``best cell``);
+    - ``analysis``: the value of the position the move was chosen in, for the side that moved: ``exact``,
+      and then ``winner`` (``x``, ``o``, or None for a draw) in ``plies`` plies, else the engine's
+      ``score`` at ``depth``;
+    - ``search``: a textbook search ``algorithm`` ``depth`` plies deep, whose backed-up ``value`` the
+      move has (``"inf"``/``"-inf"`` for ±∞);
+    - ``engine``: another engine's move, over the Gomocup protocol;
+    - ``text``: a note stored before notes were typed, its English words in ``text``.
+    """
+
+    kind: NoteKind
+    rule: str | None = None
+    exact: bool | None = None
+    winner: Side | None = None
+    plies: int | None = None
+    score: int | None = None
+    depth: int | None = None
+    algorithm: str | None = None
+    value: SearchValue | None = None
+    text: str | None = None
+
+    def fields(self) -> dict[str, str | int | bool]:
+        """The fields that are set: the note's JSON."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    def stored(self) -> str:
+        """The form kept in the database: :meth:`fields` as JSON."""
+        return json.dumps(self.fields(), sort_keys=True)
+
+
+def search_value(value: float) -> SearchValue:
+    """A textbook search's value in the JSON's form: an integer, or ``"inf"``/``"-inf"``."""
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return int(value)
+
+
+def analysis_note(analysis: Analysis) -> MoveNote:
+    """The note of a move chosen by ``analysis``: its value for the side that moved."""
+    return MoveNote(
+        kind="analysis",
+        exact=analysis.exact,
+        winner=analysis.winner,
+        plies=analysis.plies if analysis.exact else None,
+        score=None if analysis.exact else analysis.score,
+        depth=None if analysis.exact else analysis.depth,
+    )

@@ -261,7 +261,7 @@ def _note(choice: Choice) -> str:
     """Why the computer played its move, in a player's words (no engine figures)."""
     analysis = choice.analysis
     if analysis is None:
-        return _("a random move") if choice.note == "random" else choice.note
+        return words.note(choice.note)
     return words.computer_note(
         outcome=analysis.outcome,
         plies=analysis.plies,

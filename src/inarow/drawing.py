@@ -455,6 +455,30 @@ def _text(x: float, y: float, text: str, **attributes: str) -> str:
     )
 
 
+def _pruned_svg(result: SearchResult, node: Node, bit: int, gx: float, gy: float, *, captioned: bool) -> str:
+    """The grey dashed box of ``node``'s pruned child ``bit`` at (``gx``, ``gy``), naming the leaf values
+    it hides; with ``captioned`` (the first pruned child, not a blank question) the cut-off under it."""
+    game = result.position.game
+    value = " ".join(hidden_leaves(result, bit)) or None
+    said = f"{game.cell_name(bit)} " + _("pruned") + (f" ({value})" if value is not None else "")
+    caption = ""
+    if captioned:
+        caption = _text(gx, gy + 30, f"✂ {cut_kind(node)}", text_anchor="middle", fill="#b22", font_size="10")
+        caption += _text(
+            gx, gy + 42, cut_reason(node) or "", text_anchor="middle", fill="#b22", font_size="9"
+        )
+    inside = value if value is not None and len(value) <= 8 else "✂"
+    return (
+        f'<g class="pruned"><title>{escape(said)}: {escape(_cut_said(node))}</title>'
+        f'<rect x="{gx - 18:.1f}" y="{gy - 16:.1f}" width="36" height="32" rx="3" fill="#f4f4f4" '
+        'stroke="#bbb" stroke-dasharray="3 2"/>'
+        f'<text x="{gx:.1f}" y="{gy - 3:.1f}" text-anchor="middle" fill="#888" font-size="9">'
+        f"{escape(game.cell_name(bit))}</text>"
+        f'<text x="{gx:.1f}" y="{gy + 11:.1f}" text-anchor="middle" fill="#888" font-weight="bold">'
+        f"{escape(inside)}</text>{caption}</g>"
+    )
+
+
 def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation | None = None) -> str:
     """The tree drawn as SVG without Graphviz, ready for a slide: a title and a legend on top; Max nodes
     ▲, Min nodes ▼, negamax nodes ●, each value inside its shape; the window ``α = … β = …`` beside an
@@ -508,26 +532,7 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
                 f'<line x1="{hx:.1f}" y1="{hy + _SIZE:.1f}" x2="{gx:.1f}" y2="{gy - 16:.1f}" stroke="#bbb" '
                 'stroke-dasharray="4 3"/>'
             )
-            value = " ".join(hidden_leaves(result, bit)) or None
-            said = f"{game.cell_name(bit)} " + _("pruned") + (f" ({value})" if value is not None else "")
-            caption = ""
-            if index == 0 and not blank:
-                caption = _text(
-                    gx, gy + 30, f"✂ {cut_kind(node)}", text_anchor="middle", fill="#b22", font_size="10"
-                )
-                caption += _text(
-                    gx, gy + 42, cut_reason(node) or "", text_anchor="middle", fill="#b22", font_size="9"
-                )
-            inside = value if value is not None and len(value) <= 8 else "✂"
-            shapes.append(
-                f'<g class="pruned"><title>{escape(said)}: {escape(_cut_said(node))}</title>'
-                f'<rect x="{gx - 18:.1f}" y="{gy - 16:.1f}" width="36" height="32" rx="3" fill="#f4f4f4" '
-                'stroke="#bbb" stroke-dasharray="3 2"/>'
-                f'<text x="{gx:.1f}" y="{gy - 3:.1f}" text-anchor="middle" fill="#888" font-size="9">'
-                f"{escape(game.cell_name(bit))}</text>"
-                f'<text x="{gx:.1f}" y="{gy + 11:.1f}" text-anchor="middle" fill="#888" font-weight="bold">'
-                f"{escape(inside)}</text>{caption}</g>"
-            )
+            shapes.append(_pruned_svg(result, node, bit, gx, gy, captioned=index == 0 and not blank))
         hidden = blank and bool(node.children)
         fill = "#fde2e2" if node.cutoff and not blank else "#e8f0fe"
         if node.role == "negamax":

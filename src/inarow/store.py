@@ -110,7 +110,7 @@ _INSERT_GAME = """
 CANNOT_OPEN = N_("cannot open the game history at {path}: {reason}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MoveRecord:
     """One stored move; ``ply`` counts from 1."""
 
@@ -121,7 +121,7 @@ class MoveRecord:
     played: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameRecord:
     """One stored game with its moves in order."""
 
@@ -310,7 +310,19 @@ class Store:
                 (id, game, mode, level, human, symbol, first, seed, now, now, x_player, o_player),
             )
         return GameRecord(
-            id, game, mode, level, human, symbol, first, seed, now, now, None, (), x_player, o_player
+            id=id,
+            game=game,
+            mode=mode,
+            level=level,
+            human=human,
+            symbol=symbol,
+            first=first,
+            seed=seed,
+            created=now,
+            updated=now,
+            result=None,
+            x_player=x_player,
+            o_player=o_player,
         )
 
     def add_move(self, game_id: str, ply: int, move: str, by: By, note: str, result: str | None) -> None:
@@ -401,9 +413,8 @@ class Store:
             moves = self._db.execute(
                 "SELECT ply, move, by, note, played FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
             ).fetchall()
-        return _record(
-            row, tuple(MoveRecord(m["ply"], m["move"], m["by"], m["note"], m["played"]) for m in moves)
-        )
+        fields = ("ply", "move", "by", "note", "played")
+        return _record(row, tuple(MoveRecord(**{name: m[name] for name in fields}) for m in moves))
 
     def games(self, limit: int = 50, offset: int = 0) -> list[tuple[GameRecord, int]]:
         """The most recently played games first, each with its number of moves (the moves not loaded).
@@ -445,19 +456,11 @@ class Store:
 
 
 def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:
+    columns = ("id", "game", "mode", "level", "human", "symbol", "first", "seed", "created", "updated")
     return GameRecord(
-        row["id"],
-        row["game"],
-        row["mode"],
-        row["level"],
-        row["human"],
-        row["symbol"],
-        row["first"],
-        row["seed"],
-        row["created"],
-        row["updated"],
-        row["result"],
-        moves,
-        row["x_player"],
-        row["o_player"],
+        **{name: row[name] for name in columns},
+        result=row["result"],
+        moves=moves,
+        x_player=row["x_player"],
+        o_player=row["o_player"],
     )

@@ -12,9 +12,9 @@ import math
 import unicodedata
 from typing import TYPE_CHECKING
 
-from inarow.answer import Analysis, AnalysisJSON, MoveValue, Outcome
+from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome, SearchValue
 from inarow.errors import InarowError
-from inarow.i18n import _, in_english, ngettext
+from inarow.i18n import N_, _, in_english, ngettext
 from inarow.rules import Game, Result, Side
 
 if TYPE_CHECKING:
@@ -412,3 +412,84 @@ def analysis_json(answer: Analysis, text: str | None = None) -> AnalysisJSON:
     ``description``, in English whatever the language, so that programs read the same in every one."""
     fields = answer.to_json(text)
     return {**fields, "description": in_english(lambda: describe(answer))}
+
+
+RULES = {
+    "win": N_("it completes a line"),
+    "block": N_("it blocks a line"),
+    "corner": N_("a corner"),
+    "centre": N_("the centre"),
+    "edge": N_("an edge"),
+    "any cell": N_("any cell"),
+    "five": N_("it makes five"),
+    "block four": N_("it blocks a four"),
+    "open four or four-three": N_("an open four or a four-three"),
+    "block open three": N_("it blocks an open three"),
+    "four or open three": N_("a four or an open three"),
+    "best cell": N_("the cell worth most"),
+}
+"""The rules of thumb of the ``rules`` and ``threats`` players in words (the page's ``RULES`` says the
+same, from the same catalog entries)."""
+
+SEARCH_NAMES = {
+    "minimax": N_("minimax"),
+    "negamax": N_("negamax"),
+    "alphabeta": "α-β",
+    "alphabeta-soft": "α-β",
+}
+
+
+def search_value_text(value: SearchValue | None) -> str:
+    """A textbook search's value as the JSON gives it (``"inf"``, ``"-inf"`` or an integer): ``+∞``,
+    ``−∞``, ``+3``, ``−1``, ``0``."""
+    if value is None:
+        return "?"
+    if value == "inf":
+        return "+∞"
+    if value == "-inf":
+        return "−∞"
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def note(note: MoveNote) -> str:
+    """Why a computer player chose its move (see :class:`~inarow.answer.MoveNote`): ``a random move``,
+    ``rule: a corner``, ``minimax 2 plies deep: value +3``, ``x wins with best play``; the page's
+    ``noteWords`` says the same from the same catalog entries."""
+    if note.kind == "random":
+        return _("a random move")
+    if note.kind == "rule":
+        rule = note.rule or ""
+        return _("rule: {rule}").format(rule=_(RULES[rule]) if rule in RULES else rule)
+    if note.kind == "search":
+        depth = note.depth or 0
+        return _("{algorithm} {depth} deep: value {value}").format(
+            algorithm=_(SEARCH_NAMES.get(note.algorithm or "", note.algorithm or "")),
+            depth=ngettext("{count} ply", "{count} plies", depth).format(count=depth),
+            value=search_value_text(note.value),
+        )
+    if note.kind == "analysis":
+        return analysis(
+            result=None,
+            winner=note.winner,
+            exact=bool(note.exact),
+            plies=note.plies,
+            score=note.score,
+            depth=note.depth,
+        )
+    if note.kind == "engine":
+        return _("another engine's move")
+    return note.text or ""
+
+
+TURNED = {
+    ("win", "draw"): N_("turned a win into a draw"),
+    ("win", "loss"): N_("turned a win into a loss"),
+    ("draw", "loss"): N_("turned a draw into a loss"),
+}
+"""A mistake the exact values prove, by the outcomes before and after it (the page's ``reviewWords`` says
+the same, from the same catalog entries)."""
+
+
+def turned(before: Outcome, after: Outcome) -> str:
+    """A proven mistake: ``turned a win into a draw``; ``after`` is worse than ``before``."""
+    return _(TURNED[(before, after)])

@@ -100,16 +100,24 @@ def slow_search(seconds: float) -> str:
     return "finished"
 
 
+def held_search(started: threading.Event, release: threading.Event) -> str:
+    """A search that runs until the test releases it (at most 30 seconds), saying when it has started."""
+    started.set()
+    return "finished" if release.wait(30) else "never released"
+
+
 def test_a_full_teaching_queue_answers_busy_with_retry_after() -> None:
     teach = SearchPool("teaching", "thread", workers=1, max_waiting=0)
     results: list[str] = []
-    worker = threading.Thread(target=lambda: results.append(teach.run(None, slow_search, 1.0)))
+    started, release = threading.Event(), threading.Event()
+    worker = threading.Thread(target=lambda: results.append(teach.run(None, held_search, started, release)))
     worker.start()
-    time.sleep(0.2)
+    assert started.wait(30), "the worker never started the search"
     assert teach.health().running == 1
     with pytest.raises(ServerBusyError, match="the teaching workers are busy") as busy:
         teach.run(None, slow_search, 0.01)
     assert busy.value.retry_after == 2
+    release.set()
     worker.join()
     assert results == ["finished"] and teach.health().running == 0
     teach.shutdown()

@@ -89,7 +89,7 @@ def warm_up_command() -> None:
 
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
-    compiles = not kernels.gomoku_marker().is_file()
+    compiles = not kernels.gomoku_unit().compiled_before()
     with working(words.loading_engine(compiles)):
         seconds = gomoku_compiled.warm_up()
     out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)

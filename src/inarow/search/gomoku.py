@@ -109,7 +109,7 @@ def compiled_ready() -> bool:
 
         if gomoku_compiled.is_warm():
             return True
-    if kernels.gomoku_marker().is_file():
+    if kernels.gomoku_unit().compiled_before():
         return True
     if not _compiling:
         thread = threading.Thread(target=_compile_elsewhere, name="inarow-gomoku-compile", daemon=True)
@@ -134,12 +134,7 @@ def _compile_elsewhere() -> None:
     import subprocess
 
     with contextlib.suppress(OSError, subprocess.SubprocessError):
-        subprocess.run(
-            [sys.executable, "-c", "from inarow.search.gomoku_compiled import warm_up; warm_up()"],
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        kernels.gomoku_unit().compile_elsewhere(quiet=True)
 
 
 def supports(game: Game) -> bool:

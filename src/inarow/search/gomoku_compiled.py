@@ -15,7 +15,6 @@ second). :mod:`inarow.search.gomoku` imports this module only when a Gomoku sear
 
 from __future__ import annotations
 
-import contextlib
 import random
 import threading
 import time
@@ -29,7 +28,7 @@ import numpy as np
 from inarow.rules import Game
 from inarow.search import gomoku_kernel as kernel
 from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
-from inarow.search.kernels import gomoku_marker
+from inarow.search.kernels import gomoku_unit
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.patterns import B4, F3, F4, FIVE
 
@@ -348,27 +347,19 @@ def is_warm() -> bool:
 
 
 def warm_up() -> float:
-    """Compile (or load from numba's cache) the kernels by searching a small position, and leave the
-    :func:`inarow.search.kernels.gomoku_marker`; returns the seconds it took (0 once done in this
+    """Compile (or load from numba's cache) the kernels by searching a small position, and mark them
+    compiled (:func:`inarow.search.kernels.gomoku_unit`); returns the seconds it took (0 once done in this
     process). Processes that compile at once (a test run's workers, a server's) wait for the first one's
-    compilation on a lock file, then load its machine code."""
+    compilation on the unit's lock, then load its machine code."""
     if _warm:
         return 0.0
     started = time.perf_counter()
-    marker = gomoku_marker()
-    with contextlib.ExitStack() as stack:
-        if not marker.is_file():
-            with contextlib.suppress(OSError, ImportError):
-                import fcntl
-
-                marker.parent.mkdir(parents=True, exist_ok=True)
-                lock = stack.enter_context(open(marker.with_suffix(".lock"), "w"))
-                fcntl.flock(lock, fcntl.LOCK_EX)
+    unit = gomoku_unit()
+    with unit.compiling():
         _search_small_position()
     seconds = time.perf_counter() - started
     _warm.append(seconds)
-    with contextlib.suppress(OSError):
-        marker.touch()
+    unit.mark()
     return seconds
 
 

@@ -46,7 +46,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         drop = judgement.best - judgement.played if kind == "dropped" else None
     elif analysis.outcome is not None and played.outcome is not None:
         mistake = (played.value or 0) < (analysis.value or 0)
-        verdict = f"turned a {analysis.outcome} into a {played.outcome}" if mistake else ""
+        verdict = words.turned(analysis.outcome, played.outcome) if mistake else ""
     return ReviewedMove(
         ply=before.ply + 1,
         move=name,
