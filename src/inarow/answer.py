@@ -26,6 +26,10 @@ from inarow.rules import Position, Result, Side, other
 Outcome = Literal["win", "draw", "loss"]
 """A proven value for one side: 1, 0 or -1 as a word of the JSON."""
 
+Proof = Literal["vcf", "vct"]
+"""How the Gomoku engine proved a win: a victory by continuous fours (VCF), or by continuous threats, fours
+and open threes (VCT); the loser's proof is the winner's."""
+
 
 def outcome_of(value: int | None) -> Outcome | None:
     """``win``, ``draw`` or ``loss`` for a value of 1, 0 or -1; None for None."""
@@ -133,6 +137,7 @@ class AnalysisFieldsJSON(PositionJSON):
     nodes: int
     seconds: float
     load_seconds: float
+    proof: Proof | None
 
 
 class AnalysisJSON(AnalysisFieldsJSON):
@@ -170,6 +175,8 @@ class Analysis:
     """Seconds spent loading the compiled engine before the search (0 once loaded in the process)."""
     depth: int | None = None
     """The depth the depth-limited search finished, when the answer is not exact; None when it is."""
+    proof: Proof | None = None
+    """How a proven Gomoku win (or loss) was proven, when by a threat sequence; None otherwise."""
 
     @property
     def to_move(self) -> Side | None:
@@ -214,4 +221,5 @@ class Analysis:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "load_seconds": round(self.load_seconds, 6),
+            "proof": self.proof,
         }

@@ -43,6 +43,7 @@ class MoveValuesJSON(PositionJSON):
     value: None
     score: JsonValue
     plies: None
+    proof: None
     best: list[str]
     pv: list[str]
     moves: list[MoveValueJSON]
@@ -112,6 +113,7 @@ class MoveValues:
             "value": None,
             "score": json_value(self.mover_value),
             "plies": None,
+            "proof": None,
             "best": [game.cell_name(bit) for bit in self.best],
             "pv": [game.cell_name(bit) for bit in self.pv],
             "moves": [
