@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from inarow import gomoku
-from inarow.answer import Analysis, AnalysisJSON, MoveJSON, MoveValue, PositionJSON, position_json
+from inarow.answer import Analysis, AnalysisJSON, MoveJSON, MoveValue, PositionJSON, Source, position_json
 from inarow.book import recall
 from inarow.rules import Position
 from inarow.search.exact import (
@@ -189,14 +189,26 @@ def _exact(position: Position, budget: Budget, weak: bool, known_only: bool = Fa
     empty = game.cells - position.ply
     make = None if known_only else lambda: exact_solver(game, budget, empty)
     solver = recall.Recalling(game, budget, make)
-    scores = {bit: child_score(position, bit, solver, weak) for bit in position.legal_bits()}
+    scores: dict[int, int] = {}
+    sources: dict[int, Source] = {}
+    for bit in position.legal_bits():
+        solver.source = "search"  # a move that ends the game asks no one
+        scores[bit] = child_score(position, bit, solver, weak)
+        sources[bit] = solver.source
     top = max(scores.values())
 
     def plies(score: int) -> int | None:
         return None if weak else plies_to_end(game, position.ply, score)
 
     moves = tuple(
-        MoveValue(move=game.cell_name(bit), exact=True, score=score, value=sign(score), plies=plies(score))
+        MoveValue(
+            move=game.cell_name(bit),
+            exact=True,
+            score=score,
+            value=sign(score),
+            plies=plies(score),
+            source=sources[bit],
+        )
         for bit, score in scores.items()
     )
     best = tuple(game.cell_name(bit) for bit, score in scores.items() if score == top)

@@ -30,6 +30,10 @@ Proof = Literal["vcf", "vct"]
 """How the Gomoku engine proved a win: a victory by continuous fours (VCF), or by continuous threats, fours
 and open threes (VCT); the loser's proof is the winner's."""
 
+Source = Literal["book", "search"]
+"""Where a move's score came from: a book file (the position after the move is in it), or a search (now,
+or earlier and remembered; a compiled search may itself have probed a book deeper down)."""
+
 
 def outcome_of(value: int | None) -> Outcome | None:
     """``win``, ``draw`` or ``loss`` for a value of 1, 0 or -1; None for None."""
@@ -48,6 +52,8 @@ class MoveValue:
     """1 win, 0 draw, -1 loss when exact, else None."""
     plies: int | None
     """Plies from the position before the move to the end under perfect play, when exact."""
+    source: Source = "search"
+    """Where the score came from."""
     winrate: float | None = None
     """The chance, 0 to 1, that the side that plays the move wins (:func:`winrate`), on the boards too big
     to solve; None elsewhere."""
@@ -68,6 +74,7 @@ class MoveValue:
             "outcome": self.outcome,
             "score": self.score,
             "plies": self.plies,
+            "source": self.source,
             "winrate": self.winrate,
             "line": list(self.line),
         }
@@ -82,6 +89,7 @@ class MoveJSON(TypedDict):
     outcome: Outcome | None
     score: int
     plies: int | None
+    source: Source
     winrate: float | None
     line: list[str]
 

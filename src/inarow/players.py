@@ -8,20 +8,21 @@ its name. Randomness comes from the ``rng`` the caller passes, so a seeded game 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
-from inarow.errors import UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
 from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 from inarow.words import format_value
 
 LEVELS = ("easy", "medium", "hard", "perfect")
@@ -54,6 +55,22 @@ class Player(Protocol):
 
 def _pick(analysis: Analysis, rng: random.Random) -> str:
     return rng.choice(analysis.best)
+
+
+def most_natural(position: Position, moves: Sequence[str]) -> list[str]:
+    """Of equally good ``moves``, the ones a player would call natural: on the most lines of k (on 3×3 the
+    centre is on four, a corner on three, an edge on two), then nearest the centre. Level ``perfect`` picks
+    among these, so it opens 3×3 in the centre and answers a centre with a corner, never an edge."""
+    game = position.game
+    centre = ((game.columns - 1) / 2, (game.rows - 1) / 2)
+
+    def rank(move: str) -> tuple[int, float]:
+        bit = position.move_bit(move)
+        column, row = game.coordinates(bit)
+        return -len(game.lines_through[bit]), abs(column - centre[0]) + abs(row - centre[1])
+
+    best = min(rank(move) for move in moves)
+    return [move for move in moves if rank(move) == best]
 
 
 @dataclass(frozen=True)
@@ -89,8 +106,9 @@ class Level:
             return Choice(move=rng.choice(position.legal_moves()), note="random")
         if self.name == "perfect":
             analysis = play(position, self.limits())
-        else:
-            analysis = analyze(position, self.limits())
+            move = rng.choice(most_natural(position, analysis.best))
+            return Choice(move=move, note=words.describe(analysis), analysis=analysis)
+        analysis = analyze(position, self.limits())
         return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
@@ -202,11 +220,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
@@ -285,7 +306,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                     ),
                     name=name,
                     evaluation=parts[2],
-                    known=", ".join(EVALUATIONS),
+                    known=Items(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
@@ -295,6 +316,6 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             "'minimax:2:open-lines'"
         ),
         name=name,
-        known=", ".join(PLAYER_NAMES),
-        algorithms=", ".join(ALGORITHMS),
+        known=Items(PLAYER_NAMES),
+        algorithms=Items(ALGORITHMS),
     )

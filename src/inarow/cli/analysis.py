@@ -1,6 +1,7 @@
 """The verbs that answer: ``analyze``, ``best`` and ``solve``."""
 
 import json
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -33,6 +34,10 @@ from inarow.i18n import N_, _
 if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
+    from inarow.rules import Position
+
+DEFAULT_EVALUATION = "open-lines"
+"""The evaluation of ``--algo`` searches when ``--eval`` is not given."""
 
 
 @app.command(
@@ -72,7 +77,7 @@ def analyze_command(
     nodes: NodesOption = None,
     weak: Annotated[bool, typer.Option("--weak", help=N_("Only win, draw or loss (faster)."))] = False,
     algo: AlgoOption = None,
-    evaluation: EvalOption = "open-lines",
+    evaluation: EvalOption = DEFAULT_EVALUATION,
     every_move: Annotated[
         bool,
         typer.Option(
@@ -92,37 +97,70 @@ def analyze_command(
     limits = limits_for(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
-    failed = False
-    with working(_("analyzing")) as say:
-        for text in input_lines(positions or []):
-            try:
-                if isinstance(text, BadLine):
-                    raise text.problem
+    elif evaluation != DEFAULT_EVALUATION:
+        raise InarowError(
+            N_(
+                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
+                "evaluation; add --algo minimax (or another textbook search) to search with it"
+            ),
+            evaluation=evaluation,
+        )
+    if not positions and sys.stdin.isatty():
+        err.print(_("reading positions from standard input, one a line (Ctrl-D ends)…"), markup=False)
+    failed = tipped = False
+    for text in input_lines(positions or []):
+        try:
+            if isinstance(text, BadLine):
+                raise text.problem
+            position = parse_position(text, the_game)
+            with working(_("analyzing")) as say:  # only while a search runs, never while input is awaited
                 if algo is not None:
                     from inarow.explain import analyze_moves
 
-                    _print_move_values(
-                        text,
-                        analyze_moves(parse_position(text, the_game), algo, depth, evaluation, limits),
-                        as_json,
-                    )
-                    continue
-                position = parse_position(text, the_game)
-                say(words.searching(text, the_game.name))
-                result = analyze(position, limits, weak=weak, loading=engine_loading)
-            except InarowError as error:
-                failed = True
-                if as_json:
-                    print(json.dumps({"position": text, "error": str(error)}), flush=True)
+                    values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
-                    err.print(said_error(error), markup=False)
-                continue
+                    say(words.searching(text, the_game.name))
+                    result = analyze(position, limits, weak=weak, loading=engine_loading)
+        except InarowError as error:
+            failed = True
             if as_json:
-                print(json.dumps(words.analysis_json(result, text)), flush=True)
+                print(json.dumps({"position": text, "error": str(error)}), flush=True)
             else:
-                _print_analysis(text, result, weak, every_move)
+                err.print(said_error(error), markup=False)
+            continue
+        if algo is not None:
+            _print_move_values(text, values, as_json)
+            continue
+        if as_json:
+            print(json.dumps(words.analysis_json(result, text)), flush=True)
+        else:
+            _print_analysis(text, result, weak, every_move)
+        if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
+            tipped = _tip_book(position)
     if failed:
         raise typer.Exit(1)
+
+
+SLOW_SECONDS = 2.0
+"""An analysis that took this long is worth a word on the book that would answer it at once."""
+
+
+def _tip_book(position: "Position") -> bool:
+    """Say on standard error that ``inarow book import`` would answer ``position`` in under a second, when
+    that is so; whether it was said."""
+    from inarow.book import recall
+
+    ply = recall.importable_book(position)
+    if ply is None:
+        return False
+    err.print(
+        _(
+            "tip: one command makes every analysis of a position of fewer than {plies} stones take under a "
+            "second: pip install 'inarow[books]' && inarow book import bitbully"
+        ).format(plies=ply),
+        markup=False,
+    )
+    return True
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:

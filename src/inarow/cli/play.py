@@ -13,11 +13,11 @@ from inarow.cli.output import (
     GameOption,
     bound_memory,
     counting,
-    engine_loading,
     game_named,
     out,
     prepare_engine,
     real,
+    working,
 )
 from inarow.errors import InarowError
 from inarow.i18n import N_, _
@@ -80,8 +80,9 @@ def warm_up_command() -> None:
     compiling: list[bool] = []
 
     def loading(compiles: bool) -> AbstractContextManager[object]:
+        # the spinner alone: the line that stays is this verb's own, printed once below
         compiling.append(compiles)
-        return engine_loading(compiles)
+        return working(words.loading_engine(compiles))
 
     seconds = load_engine(loading)  # numba's import included
     from inarow.search import compiled, gomoku_compiled, kernels
@@ -89,7 +90,7 @@ def warm_up_command() -> None:
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
     compiles = not kernels.gomoku_marker().is_file()
-    with engine_loading(compiles):
+    with working(words.loading_engine(compiles)):
         seconds = gomoku_compiled.warm_up()
     out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 
@@ -217,11 +218,13 @@ def match_command(
     from rich.table import Table
 
     from inarow import words
+    from inarow.evaluation_code import allow_files
     from inarow.match import check_games, new_seed, play_match
     from inarow.notation import format_moves
     from inarow.openings import Opening, balanced_openings, read_openings
     from inarow.players import player
 
+    allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
     if openings is not None and games is not None:
         raise InarowError(N_("--games and --openings do not go together: a match plays each opening twice"))

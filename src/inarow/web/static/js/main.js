@@ -8,7 +8,7 @@
 import { api, speak } from "./api.js";
 import { drawBoard } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
-import { explainPosition, forget, initExplain } from "./explain.js";
+import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
 import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
@@ -326,7 +326,7 @@ async function undo() {
   if (!game || state.busy) return;
   clearTimeout(state.watch);
   state.intro = "";
-  if (await change(() => api.undo(game.id), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
+  if (await change(() => api.undo(game.id, game.moves.length + 1), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
 }
 
 async function hint() {
@@ -356,8 +356,7 @@ function toggleExplain() {
   state.explainOn = !state.explainOn;
   if (!state.explainOn) forget();
   render();
-  refreshExplain();
-  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  refreshExplain(); // once its tree is drawn, the panel brings its stage into sight (explain-draw.js: stageInSight)
 }
 
 // ------------------------------------------------------------------------------------ choices
@@ -484,7 +483,7 @@ async function load(id) {
  * <html lang>, in every request's Accept-Language and in every word, and offers the others.
  */
 async function speakTheReadersLanguage() {
-  const chosen = localStorage.getItem(STORAGE.language);
+  const chosen = new URLSearchParams(location.search).get("lang") ?? localStorage.getItem(STORAGE.language);
   const wanted = chosen ?? (navigator.languages?.length ? navigator.languages : [navigator.language ?? "en"]).join(",");
   let answer = null;
   try {
@@ -555,6 +554,8 @@ async function start() {
     return;
   }
   restoreChoices();
+  // A link may ask Explain for a tree or a position of its own (?leaves=…, ?position=…&explain=…).
+  if (openLinked(location.search)) state.explainOn = true;
   const saved = localStorage.getItem(STORAGE.game);
   if (saved) {
     try {

@@ -55,6 +55,9 @@ export function ngettext(singular, plural, count, params = {}) {
 /** A number written as the reader's language writes it: "1,234". */
 export const numberText = (number) => number.toLocaleString(catalog.tag);
 
+/** Items as a list in the page's language: "a1, a2, a3"; "a1、a2、a3" (the catalog's "{list}, {item}"). */
+export const listWords = (items) => (items.length ? items.reduce((list, item) => t("{list}, {item}", { list, item })) : "");
+
 // ---------------------------------------------------------------------------------- words
 const GAME_NAMES = {
   tictactoe: N_("Tic-tac-toe"),
@@ -215,8 +218,9 @@ export function candidateWords(move, rank) {
 export function hintWords(analysis, mark) {
   const move = analysis.best[0];
   const value = analysis.moves.find((m) => m.move === move);
-  const words = value?.exact ? positionWords(analysis, mark) : null;
-  return t("Hint: play {move} ({words}).", { move, words: words ?? t("the engine's best guess") });
+  const guess = t("the engine's best guess");
+  const words = value?.exact ? positionWords(analysis, mark) : guess;
+  return t("Hint: play {move} ({words}).", { move, words });
 }
 
 /** What the status line says while the server's engine is still loading (GET /api/health: warming). */
@@ -378,7 +382,7 @@ export function reviewStatus(game, plies, step) {
   let text = t("Move {ply} of {plies}: {side} played {move} ({played}); best was {best} ({best_value}).", {
     ...fields,
     played: words.played,
-    best: ply.best.slice(0, 3).join(", "),
+    best: listWords(ply.best.length > 3 ? [...ply.best.slice(0, 3), "…"] : ply.best),
     best_value: words.best,
   });
   if (ply.mistake) text = t("{text} Mistake: it {verdict}.", { text, verdict: words.verdict });
