@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from typing_extensions import TypedDict
 
@@ -32,6 +33,7 @@ class MoveValueJSON(TypedDict):
     outcome: None
     winrate: None
     line: list[str]
+    source: Literal["search"]
 
 
 class MoveValuesJSON(PositionJSON):
@@ -126,6 +128,7 @@ class MoveValues:
                     "outcome": None,
                     "winrate": None,
                     "line": [],
+                    "source": "search",
                 }
                 for move in self.moves
             ],
