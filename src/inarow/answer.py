@@ -94,15 +94,17 @@ class MoveJSON(TypedDict):
     line: list[str]
 
 
-WINRATE_SCALE = 400
+WINRATE_SCALE = 800
 """The evaluation, in the Gomoku engine's pattern points, that is worth odds of e to 1 (a win rate of 73%):
-about an open three's worth, which is what ignoring one costs (:data:`inarow.gomoku.MISTAKE_MARGIN`)."""
+about two open threes' worth. Fitted by maximum likelihood to who won games from balanced openings
+(``bench/gomoku_winrate.py``: positions of ``perfect`` against ``hard`` evaluated 4 plies deep fit 850 best;
+400, an open three's worth, made every band far too sure)."""
 
 
 def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
     """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
-    rounded to 3 places — 0.5 for an even position, 0.73 an open three up, 0.95 three open threes (or a
-    four-three that is not yet proven) up; an α-β win (a score past the proven scale) rounds to 1."""
+    rounded to 3 places — 0.5 for an even position, 0.62 an open three (400 points) up, 0.73 two, 0.95 a
+    score of 2,400; an α-β win (a score past the proven scale) rounds to 1."""
     return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 
