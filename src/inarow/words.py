@@ -120,10 +120,12 @@ def analysis(
     score: int | None,
     depth: int | None,
     game: Game | None = None,
+    proof: str | None = None,
 ) -> str:
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
     ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``; the sides are
-    black and white in the Gomoku family (``game``)."""
+    black and white in the Gomoku family (``game``), and a win proven by a threat sequence says so:
+    ``black wins in 7 moves: VCF``."""
     if result is not None:
         return finished(result, game)
     if not exact:
@@ -134,9 +136,10 @@ def analysis(
     if plies is None:
         return _("{side} wins with best play").format(side=side_name(winner, game))
     moves = moves_of_winner(plies)
-    return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
+    said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
         side=side_name(winner, game), moves=moves
     )
+    return _("{value}: {proof}").format(value=said, proof=proof.upper()) if proof else said
 
 
 def percent(rate: float) -> str:
@@ -403,6 +406,7 @@ def describe(answer: Analysis | MoveValue) -> str:
         score=answer.score,
         depth=answer.depth,
         game=answer.position.game,
+        proof=answer.proof,
     )
 
 

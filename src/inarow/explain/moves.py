@@ -45,6 +45,7 @@ class MoveValuesJSON(PositionJSON):
     value: None
     score: JsonValue
     plies: None
+    proof: None
     best: list[str]
     pv: list[str]
     moves: list[MoveValueJSON]
@@ -114,6 +115,7 @@ class MoveValues:
             "value": None,
             "score": json_value(self.mover_value),
             "plies": None,
+            "proof": None,
             "best": [game.cell_name(bit) for bit in self.best],
             "pv": [game.cell_name(bit) for bit in self.pv],
             "moves": [
