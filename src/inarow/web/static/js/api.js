@@ -65,6 +65,9 @@ export const api = {
     request("POST", `${game(id)}/moves`, move === null ? { ply } : { move, reply, ply }),
   undo: (id) => request("POST", `${game(id)}/undo`),
   review: (id) => request("GET", `${game(id)}/review`),
+  forget: (id) => request("DELETE", game(id)),
+  // A position typed or pasted, with moves from the empty board that reach it (see links.js).
+  position: (name, position) => request("POST", "/api/positions", { game: name, position }),
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),
   scores: () => request("GET", "/api/scores"),
   analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
