@@ -446,8 +446,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/glossary", include_in_schema=False)
-    def glossary() -> HTMLResponse:
-        return HTMLResponse(glossary_page(), headers={"Cache-Control": "no-cache"})
+    def glossary(request: Request, lang: str = "") -> HTMLResponse:
+        language = lang or i18n.from_accept_language(request.headers.get("accept-language"))
+        return HTMLResponse(glossary_page(language), headers={"Cache-Control": "no-cache"})
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
