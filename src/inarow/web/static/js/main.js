@@ -522,6 +522,7 @@ async function speakTheReadersLanguage() {
   useCatalog(answer);
   const tag = answer?.tag ?? "en";
   document.documentElement.lang = tag;
+  $("glossary-link").href = `/glossary?lang=${encodeURIComponent(tag)}`;
   speak(tag);
   translatePage();
   document.documentElement.classList.remove("translating");
