@@ -34,7 +34,7 @@ ALLOWED = re.compile(
     r"\b[a-z]\d{1,2}\b"  # cells
     r"|\b[xo.]+(?:/[xo.]+)+"  # diagrams
     r"|\bweights:[0-9,.inf-]+"  # an evaluation typed in, as the player's name says it
-    r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b"
+    r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b|\bSGF\b"  # SGF: a file format's name
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -230,7 +230,7 @@ def test_the_glossary_page_is_linked_from_the_page(zh_page: Any) -> None:
     link = zh_page.locator("#glossary-link")
     assert link.inner_text() == "术语表"
     link.click()
-    zh_page.wait_for_url("**/glossary")
+    zh_page.wait_for_url("**/glossary?lang=zh-CN")
     table = zh_page.get_by_test_id("glossary")
     assert "极大节点 / 极小节点" in table.inner_text() and "Max node / Min node" in table.inner_text()
 
