@@ -3,10 +3,16 @@ score equal to a direct solve, refused when its file is not a whole book, and co
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import struct
+import subprocess
+import sys
+import time
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +20,7 @@ from typer.testing import CliRunner
 
 from inarow import BookError, InarowError, analyze, parse_position
 from inarow.analysis import decide, exact_solver
-from inarow.book import recall, strategy, verify
+from inarow.book import bitbully, recall, strategy, verify
 from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
 from inarow.book.file import MAGIC, MAX_BYTES, Book
 from inarow.book.keys import key, position_key, position_of, unkey
@@ -135,19 +141,28 @@ def test_a_build_on_a_process_pool_equals_the_build_in_this_process(small: Built
     assert pooled.book.same(small.book)
 
 
-def test_a_build_on_a_local_ray_instance_equals_the_process_pool_build() -> None:
+BUILT_BOARDS = {SMALL: 4, Game.parse("6x5:4:gravity"): 2}
+"""The boards built on both runners, and to how many plies."""
+
+
+def test_on_5x4_and_6x5_a_pool_build_and_a_local_ray_build_are_identical_and_equal_fresh_solves() -> None:
     ray = pytest.importorskip("ray")
     runner = ProcessRunner(2)
     try:
-        pooled = build(SMALL, 2, runner, workers=2)
+        pooled = {game: build(game, plies, runner, workers=2) for game, plies in BUILT_BOARDS.items()}
     finally:
         runner.close()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        on_ray = build(SMALL, 2, RayRunner(), workers=2)
+        on_ray = {game: build(game, plies, RayRunner(), workers=2) for game, plies in BUILT_BOARDS.items()}
     finally:
         ray.shutdown()
-    assert on_ray.book.same(pooled.book) and len(on_ray.book) == sum(pooled.per_ply)
+    for game in BUILT_BOARDS:
+        book = pooled[game].book
+        assert on_ray[game].book.same(book) and len(book) == sum(pooled[game].per_ply)
+        for value, score in zip(book.keys, book.scores, strict=True):
+            position = position_of(game, int(value))
+            assert direct(position) == score, position.diagram()
 
 
 # ----------------------------------------------------------------------------------- resuming
@@ -261,7 +276,9 @@ def test_the_analysis_answers_from_the_book_without_a_search(
     monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
     booked = analyze(position)
     assert booked.exact and booked.nodes == 0 and booked.load_seconds == 0
-    assert (booked.score, booked.best, booked.moves) == (searched.score, searched.best, searched.moves)
+    assert (booked.score, booked.best) == (searched.score, searched.best)
+    assert [replace(m, source="book") for m in searched.moves] == list(booked.moves)
+    assert {m.source for m in searched.moves} == {"search"}, "every score said to come from where it did"
     assert searched.nodes > 0
     assert booked.pv[0] in booked.best and len(booked.pv) <= PLIES - position.ply + 1
 
@@ -791,3 +808,102 @@ def test_book_verify_checks_a_book_file_and_says_how_many_positions_agree(leaf: 
     assert shown.stdout.strip() == (
         f"{path}: 25 positions drawn at random (seed 1) solved again by inarow: all agree"
     )
+
+
+# ----------------------------------------------------------------------------------- the 12-ply book
+CONNECT4 = Game.parse("connect4")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def inarow_run(args: list[str], data_home: Path, text: str = "") -> subprocess.CompletedProcess[str]:
+    """``inarow ARGS`` in a process of its own whose user data folder is ``data_home`` (as on a machine
+    where the README's set-up ran), standard input ``text``."""
+    env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT / "src")}
+    env.pop(recall.BOOK_VARIABLE, None)
+    return subprocess.run(
+        [sys.executable, "-m", "inarow", *args], input=text, capture_output=True, text=True, env=env,
+        timeout=900, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def data_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A user data folder where ``inarow book import bitbully`` has run, as the README's set-up says."""
+    home = tmp_path_factory.mktemp("data")
+    done = inarow_run(["book", "import", "bitbully", "--sample", "20"], home)
+    assert done.returncode == 0, done.stderr
+    return home
+
+
+def test_the_bitbully_database_reads_as_a_leaf_book_with_the_scores_of_its_own_examples() -> None:
+    """The two examples of ``bitbully_databases``' docstring: player 1 wins in 29 moves (71: the 41st
+    stone, score +1) and loses in 12 (-88: the 24th, score -10); each board as its mirror image too."""
+    book = bitbully.read()
+    assert (len(book), book.first, book.plies) == (4_200_899, 12, 12)
+    assert (book.about.source, book.about.licence) == ("bitbully-databases 0.0.2", "MIT")
+    examples = {
+        # rows from the top, as the package draws them: 1 is player 1 (x), 2 player 2 (o)
+        ("......./...x.../.x.o.../.o.x.o./.x.o.x./.o.x.o."): 1,
+        ("......./......./..xx.../..oo.../.xox.../.xxo.oo"): -10,
+    }
+    for diagram, score in examples.items():
+        position = parse_position(diagram, CONNECT4)
+        cur, opp = position.sides()
+        assert position.ply == 12 and position.to_move == "x"
+        assert book.score(cur, opp) == score
+        assert book.score(mirror(CONNECT4, cur), mirror(CONNECT4, opp)) == score
+        assert direct(position) == score
+
+
+def test_every_moves_exact_score_of_40_random_early_positions_in_one_batch_equals_bitbullys(
+    data_home: Path,
+) -> None:
+    """40 positions of 2 to 11 stones (random moves, seed 21), every move's exact score through one
+    ``inarow analyze --game connect4 --json`` batch, against BitBully's own search (with its own reader
+    of the database), an independent solver. The batch's wall time, start-up included, is printed (the
+    target is under 10 s on a quiet machine: no timed assertion)."""
+    bitbully_solver = pytest.importorskip("bitbully")
+    rng = random.Random(21)
+    lines: list[str] = []
+    while len(lines) < 40:
+        position, moves = Position.start(CONNECT4), []
+        for _ in range(rng.randint(2, 11)):
+            bit = rng.choice(list(position.legal_bits()))
+            position = position.play(bit)
+            moves.append(CONNECT4.cell_name(bit))
+            if position.is_over:
+                break
+        if not position.is_over:
+            lines.append("".join(moves))
+    start = time.perf_counter()
+    done = inarow_run(["analyze", "--game", "connect4", "--json"], data_home, "\n".join(lines) + "\n")
+    wall = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["position"] for a in answers] == lines
+    oracle = bitbully_solver.BitBully()
+    for line, answer in zip(lines, answers, strict=True):
+        board = bitbully_solver.Board("".join(str(int(c) - 1) for c in line))
+        expected = {str(column + 1): score for column, score in oracle.score_all_moves(board).items()}
+        assert answer["exact"], line
+        assert {m["move"]: m["score"] for m in answer["moves"]} == expected, line
+        assert all(m["source"] in ("book", "search") for m in answer["moves"]), line
+        if len(line) == 11:  # the positions after its moves have 12 stones: the book's
+            assert "book" in {m["source"] for m in answer["moves"]}, line
+    print(f"\n40 positions of 2-11 plies, every move's exact score: {wall:.2f} s wall, start-up included")
+
+
+def test_an_early_connect_four_position_without_the_12_ply_book_is_told_the_import_would_answer_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    assert recall.importable_book(parse_position("4453", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("44444433333", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("444444333333", CONNECT4)) is None, "12 stones: no search"
+    assert recall.importable_book(parse_position("b2")) is None, "no book to import for tic-tac-toe"
+    position = parse_position("......./...x.../.x.o.../.o.x.o./.x.o.x./.o.x.o.", CONNECT4)
+    tiny = Book.of(CONNECT4, 12, {key(CONNECT4, *position.sides()): 1}, first=12)
+    path = tmp_path / "connect4-12.book"
+    tiny.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    assert recall.importable_book(parse_position("4453", CONNECT4)) is None, "installed already"

@@ -431,7 +431,7 @@ def test_a_win_in_one_on_gomoku_is_exact() -> None:
         1,
         "o",
     )
-    assert data["best"] == ["h13"] and data["description"] == "o wins in 1 move" and data["depth"] is None
+    assert data["best"] == ["h13"] and data["description"] == "white wins in 1 move" and data["depth"] is None
 
 
 def test_a_loss_in_one_on_gomoku_is_exact() -> None:

@@ -236,11 +236,12 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
 
     tree = zh("tree", "--leaves", "[[3,12,8],[2,4,6]]").splitlines()
     assert tree[0] == "在树 [[3,12,8],[2,4,6]] 上的 alphabeta；根节点轮到 Max 走：值从 Max 的立场给出"
-    assert tree[1] == "根  Max  α=-∞ β=+∞  = +3  最佳 a"
+    assert tree[1].startswith("e= 为叶节点上估价函数 e(P) 的值；= 为倒推值；α 剪枝发生在极小节点")
+    assert tree[2] == "根  极大节点  α=-∞ β=+∞  = +3  最佳 a"
     assert tree[-3:] == [
-        "   └─ ✂ 剪掉 b2 (4) b3 (6)（α=+3 ≥ β=+2）",
+        "   └─ ✂ 剪掉 b2 (4) b3 (6)（α 剪枝：α=+3 ≥ β=+2）",
         "值 +3；最佳走法 a；节点数 7",
-        "剪掉：b2 (4) b3 (6)",
+        "剪掉：叶节点 4 6（b2 b3），从未被估值",
     ]
     solved = zh("solve").splitlines()
     assert solved[0] == "tictactoe：双方完美下法下和棋（分数 +0）"

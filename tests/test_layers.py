@@ -25,26 +25,36 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "inarow.evaluation_code",
     ),
     ("inarow.answer", "inarow.store"),
-    ("inarow.search",),
+    ("inarow.search", "inarow.pbrain"),
     ("inarow.book",),
     ("inarow.gomoku",),
     ("inarow.analysis",),
     ("inarow.words",),
     ("inarow.drawing", "inarow.explain"),
-    ("inarow.players", "inarow.pbrain"),
-    ("inarow.match", "inarow.openings"),
+    ("inarow.players", "inarow.openings"),
+    ("inarow.match",),
     ("inarow.sessions",),
-    ("inarow.web", "inarow.cli", "inarow.console", "inarow.gomocup", "inarow.__main__", "inarow"),
+    (
+        "inarow.web",
+        "inarow.cli",
+        "inarow.console",
+        "inarow.gomocup",
+        "inarow.__main__",
+        "inarow",
+    ),
 )
 """From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
-analysis, the stored records); the engines; the books; the Gomoku analysis; the policy that picks the
-engines; the words said of the values; teaching; the players; matches; the server's sessions; the
+analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
+Gomoku analysis; the policy that picks the engines; the words said of the values; teaching; the players and
+the openings they start from; matches; the server's sessions; the
 interfaces (and the package's facade, ``inarow``, which names the public API)."""
 
 
 def _modules() -> dict[str, Path]:
     modules = {}
     for path in PACKAGE.rglob("*.py"):
+        if "__pycache__" in path.parts:
+            continue  # the boards' generated kernels (see inarow.search.kernels)
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         modules[name] = path
@@ -82,8 +92,8 @@ def layer(module: str) -> int:
     best, found = -1, -1
     for index, names in enumerate(LAYERS):
         for prefix in names:
-            below = prefix != "inarow" and module.startswith(prefix + ".")
-            if (module == prefix or below) and len(prefix) > best:
+            within = module.startswith(prefix + ".") and prefix != "inarow"  # the facade is one module
+            if (module == prefix or within) and len(prefix) > best:
                 best, found = len(prefix), index
     return found
 

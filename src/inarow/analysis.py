@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from inarow import gomoku
-from inarow.answer import Analysis, AnalysisJSON, MoveJSON, MoveValue, PositionJSON, position_json
+from inarow.answer import Analysis, AnalysisJSON, MoveJSON, MoveValue, PositionJSON, Source, position_json
 from inarow.book import recall
 from inarow.rules import Position
 from inarow.search.exact import (
@@ -73,7 +73,12 @@ PV_TIME = 0.25
 
 
 def analyze(
-    position: Position, limits: Limits | None = None, *, weak: bool = False, loading: Loading | None = None
+    position: Position,
+    limits: Limits | None = None,
+    *,
+    weak: bool = False,
+    loading: Loading | None = None,
+    lines: int = gomoku.CANDIDATES,
 ) -> Analysis:
     """The value of ``position`` and of each legal move, with the best moves and the principal variation.
 
@@ -86,12 +91,15 @@ def analyze(
     When the board needs the compiled engine and this process has not loaded it yet, it is loaded first
     (``loading`` is called around it, see :data:`Loading`): that time is ``load_seconds``, apart from the
     search's ``seconds``, and limits count from the end of it.
+
+    On the Gomoku engine's boards every move carries a win rate and the best ``lines`` moves a line of play
+    (see :func:`inarow.gomoku.analyze`).
     """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
     if gomoku.supports(position.game):
-        result = gomoku.analyze(position, limits)
+        result = gomoku.analyze(position, limits, lines=lines)
         return _every_move_lost(result) if loses_at_once(position) else result
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
@@ -135,7 +143,17 @@ def _every_move_lost(result: Analysis) -> Analysis:
     position = result.position
     score = -exact_score(position.game, position.ply + 1)
     plies = plies_to_end(position.game, position.ply, score)
-    moves = tuple(replace(move, exact=True, score=score, value=-1, plies=plies) for move in result.moves)
+    moves = tuple(
+        replace(
+            move,
+            exact=True,
+            score=score,
+            value=-1,
+            plies=plies,
+            winrate=None if move.winrate is None else 0.0,
+        )
+        for move in result.moves
+    )
     return replace(result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None)
 
 
@@ -169,14 +187,26 @@ def _exact(position: Position, budget: Budget, weak: bool, known_only: bool = Fa
     empty = game.cells - position.ply
     make = None if known_only else lambda: exact_solver(game, budget, empty)
     solver = recall.Recalling(game, budget, make)
-    scores = {bit: child_score(position, bit, solver, weak) for bit in position.legal_bits()}
+    scores: dict[int, int] = {}
+    sources: dict[int, Source] = {}
+    for bit in position.legal_bits():
+        solver.source = "search"  # a move that ends the game asks no one
+        scores[bit] = child_score(position, bit, solver, weak)
+        sources[bit] = solver.source
     top = max(scores.values())
 
     def plies(score: int) -> int | None:
         return None if weak else plies_to_end(game, position.ply, score)
 
     moves = tuple(
-        MoveValue(move=game.cell_name(bit), exact=True, score=score, value=sign(score), plies=plies(score))
+        MoveValue(
+            move=game.cell_name(bit),
+            exact=True,
+            score=score,
+            value=sign(score),
+            plies=plies(score),
+            source=sources[bit],
+        )
         for bit, score in scores.items()
     )
     best = tuple(game.cell_name(bit) for bit, score in scores.items() if score == top)

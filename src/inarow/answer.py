@@ -7,10 +7,15 @@ python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod
 Scores use the scale of :mod:`inarow.search.scores`: ``(C + 1 - n) // 2`` for a win with the stone played
 when ``n`` stones are on a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the
 side to move's standpoint.
+
+On the boards too big to solve (the Gomoku engine's), a move also carries a ``winrate``: the chance, from 0
+to 1, that the side that plays it wins, read from its evaluation by :func:`winrate` (a logistic of the
+score); a proven win is 1, a proven loss 0, a proven draw ½. The best moves also carry their ``line``.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +25,10 @@ from inarow.rules import Position, Result, Side, other
 
 Outcome = Literal["win", "draw", "loss"]
 """A proven value for one side: 1, 0 or -1 as a word of the JSON."""
+
+Source = Literal["book", "search"]
+"""Where a move's score came from: a book file (the position after the move is in it), or a search (now,
+or earlier and remembered; a compiled search may itself have probed a book deeper down)."""
 
 
 def outcome_of(value: int | None) -> Outcome | None:
@@ -39,6 +48,13 @@ class MoveValue:
     """1 win, 0 draw, -1 loss when exact, else None."""
     plies: int | None
     """Plies from the position before the move to the end under perfect play, when exact."""
+    source: Source = "search"
+    """Where the score came from."""
+    winrate: float | None = None
+    """The chance, 0 to 1, that the side that plays the move wins (:func:`winrate`), on the boards too big
+    to solve; None elsewhere."""
+    line: tuple[str, ...] = ()
+    """The expected line of play starting with the move, for the best few moves (empty for the others)."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -54,6 +70,9 @@ class MoveValue:
             "outcome": self.outcome,
             "score": self.score,
             "plies": self.plies,
+            "source": self.source,
+            "winrate": self.winrate,
+            "line": list(self.line),
         }
 
 
@@ -66,6 +85,21 @@ class MoveJSON(TypedDict):
     outcome: Outcome | None
     score: int
     plies: int | None
+    source: Source
+    winrate: float | None
+    line: list[str]
+
+
+WINRATE_SCALE = 400
+"""The evaluation, in the Gomoku engine's pattern points, that is worth odds of e to 1 (a win rate of 73%):
+about an open three's worth, which is what ignoring one costs (:data:`inarow.gomoku.MISTAKE_MARGIN`)."""
+
+
+def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
+    """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
+    rounded to 3 places — 0.5 for an even position, 0.73 an open three up, 0.95 three open threes (or a
+    four-three that is not yet proven) up; an α-β win (a score past the proven scale) rounds to 1."""
+    return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 
 class PositionJSON(TypedDict):

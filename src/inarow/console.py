@@ -47,15 +47,23 @@ ANSWER_ALIASES = {"y": ("yes",), "n": ("no", "quit")}
 """More English answers to a yes/no question."""
 
 
+STONES = {True: "●", False: "○"}
+"""The stones of the Gomoku family on a drawn board: black (the side that moves first) and white."""
+
+
 def render_board(position: Position) -> str:
-    """The board with row numbers on the left and column names (or numbers, with gravity) below."""
+    """The board with row numbers on the left and column names (or numbers, with gravity) below; X and O,
+    or in the Gomoku family black and white stones."""
     game, rows = position.game, []
     width = 2 if game.columns <= 9 or not game.gravity else 3
     for r in reversed(range(game.rows)):
         cells = []
         for c in range(game.columns):
             stone = position.stone_at(game.bit(c, r))
-            cells.append((stone.upper() if stone else "·").rjust(width - 1))
+            if stone and game.black_and_white:
+                cells.append(STONES[stone == game.first].rjust(width - 1))
+            else:
+                cells.append((stone.upper() if stone else "·").rjust(width - 1))
         rows.append(f"{r + 1:>3} " + " ".join(cells))
     names = [game.column_label(c) for c in range(game.columns)]
     rows.append("    " + " ".join(n.rjust(width - 1) for n in names))
@@ -147,7 +155,7 @@ class ConsoleGame:
         human: Side = first if starter == "you" else other(first)
         if human != side:
             said = _("(you play {mark}: {first} moves first)").format(
-                mark=words.mark(human), first=words.mark(first)
+                mark=words.mark(human, self.game), first=words.mark(first, self.game)
             )
             self.console.print(said, markup=False)
         computer = player(level, self.think_time)
@@ -190,11 +198,11 @@ class ConsoleGame:
         elif final.result == human:
             self.score = self.score.counted("win")
             self.console.print(
-                Text(_("you ({mark}) win!").format(mark=words.mark(human)), style="bold green")
+                Text(_("you ({mark}) win!").format(mark=words.mark(human, self.game)), style="bold green")
             )
         else:
             self.score = self.score.counted("loss")
-            lost = _("the computer ({mark}) wins").format(mark=words.mark(other(human)))
+            lost = _("the computer ({mark}) wins").format(mark=words.mark(other(human), self.game))
             self.console.print(Text(lost, style="bold red"))
 
     @property

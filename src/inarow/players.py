@@ -15,14 +15,14 @@ from typing import Protocol
 from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
 from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
 from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 from inarow.words import format_value
 
 LEVELS = ("easy", "medium", "hard", "perfect")
@@ -220,11 +220,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)

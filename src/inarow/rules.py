@@ -221,6 +221,13 @@ class Game:
         """The side that moves second."""
         return other(self.first)
 
+    @property
+    def black_and_white(self) -> bool:
+        """Whether players name the sides black (the side that moves first) and white: the Gomoku family,
+        five in a row without gravity (Gomoku, its standard rule, Renju). ``x`` and ``o`` stay the sides'
+        names in the JSON and the diagrams."""
+        return self.k == 5 and not self.gravity
+
     def exact_for(self, side: Side) -> bool:
         """Whether ``side`` wins only with exactly k in a row: with :attr:`exact`, except White in Renju."""
         return self.exact and not (self.renju and side != self.first)

@@ -319,15 +319,26 @@ class Store:
         Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one (two requests raced
         for the same move): a game never has a gap.
         """
+        self.add_moves(game_id, ply, [(move, by, note)], result)
+
+    def add_moves(
+        self, game_id: str, ply: int, moves: Sequence[tuple[str, By, str]], result: str | None
+    ) -> None:
+        """Commit ``moves`` (move, by, note) as moves ``ply``, ``ply + 1``… of a game and the game's result
+        after them, all in one transaction: a person's move and the computer's reply are stored together
+        or not at all.
+
+        Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one.
+        """
         now = time.time()
         try:
             with self._transaction() as db:
                 last = db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
                 if (last or 0) != ply - 1:
                     raise sqlite3.IntegrityError("not the next ply")
-                db.execute(
+                db.executemany(
                     "INSERT INTO moves (game_id, ply, move, by, note, played) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, ply, move, by, note, now),
+                    [(game_id, ply + n, move, by, note, now) for n, (move, by, note) in enumerate(moves)],
                 )
                 db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
         except sqlite3.IntegrityError:

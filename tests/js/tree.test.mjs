@@ -167,3 +167,60 @@ test("labels grow so that none is smaller than the least size on screen, and nev
   assert.equal(labelGrowth(0.5, 15, 11), 11 / 7.5);
   assert.equal(labelGrowth(2, 15, 11), 1);
 });
+
+// ------------------------------------------------------------------------- following the search
+test("Follow draws only what the search has reached, and a cut-off's pruned children once it has happened", async () => {
+  const { searchedPart } = await import("../../src/inarow/web/static/js/tree.js");
+  const cuts = new Map([[2, 9]]);
+  const early = searchedPart(tree, 4, 4, cuts, false);
+  assert.deepEqual([...early.nodes].sort(), [0, 1, 3, 4]);
+  assert.deepEqual(early.pruned, []);
+  const late = searchedPart(tree, 9, 2, cuts, false);
+  assert.deepEqual([...late.nodes].sort(), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(late.pruned.map((spot) => spot.move), ["c1"]);
+});
+
+test("folded, the finished subtrees off the way to the current node keep only their root", async () => {
+  const { searchedPart } = await import("../../src/inarow/web/static/js/tree.js");
+  const part = searchedPart(tree, 8, 5, new Map(), true);
+  assert.deepEqual([...part.folded], [1], "a1 is done and not on the way to b1's a1");
+  assert.deepEqual([...part.nodes].sort(), [0, 1, 2, 5]);
+});
+
+test("the tidy layout gives each shown leaf a slot in search order and centres each parent over its children", async () => {
+  const { compactPlacement, searchedPart, slotWidth } = await import("../../src/inarow/web/static/js/tree.js");
+  assert.equal(slotWidth(tree), 56);
+  const part = searchedPart(tree, 9, 2, new Map([[2, 9]]), false);
+  const { at, pruned, width } = compactPlacement(tree, part, 56);
+  assert.deepEqual([3, 4, 5].map((id) => at.get(id).x), [28, 84, 140]);
+  assert.deepEqual(pruned.get("2:c1"), { x: 196, y: 230 });
+  assert.equal(at.get(1).x, 56);
+  assert.equal(at.get(2).x, 168, "b1 sits over a1 and the pruned c1");
+  assert.equal(at.get(0).x, 112);
+  assert.equal(width, 224);
+  const folded = compactPlacement(tree, searchedPart(tree, 8, 5, new Map(), true), 56);
+  assert.deepEqual([1, 5].map((id) => folded.at.get(id).x), [28, 84], "folded a1 takes one slot");
+});
+
+test("the Follow view shows the whole drawing when it fits, else the way from the root, and always the current node", async () => {
+  const { followBox, inside } = await import("../../src/inarow/web/static/js/tree.js");
+  const frame = { width: 600, height: 400 };
+  const small = followBox({ width: 224, height: 300 }, frame, [{ x: 112, y: 46 }], { x: 112, y: 46 });
+  assert.ok(inside(small, { x: 0, y: 0 }) && inside(small, { x: 224, y: 300 }), "a small drawing is shown whole");
+  assert.ok(small.width <= 600 / 1.3, "and enlarged");
+  const broad = { width: 5000, height: 300 };
+  const way = [{ x: 2500, y: 46 }, { x: 2300, y: 138 }, { x: 2200, y: 230 }];
+  const box = followBox(broad, frame, way, way[2]);
+  for (const point of way) assert.ok(inside(box, point), `${point.x} is in the frame`);
+  assert.ok(frame.width / box.width >= 0.6 - 1e-9, "never below the least scale");
+  const far = [{ x: 4900, y: 46 }, { x: 100, y: 230 }];
+  assert.ok(inside(followBox(broad, frame, far, far[1]), far[1]), "too far apart: the current node wins");
+});
+
+test("zooming keeps the point zoomed about where it was", async () => {
+  const { zoomBox } = await import("../../src/inarow/web/static/js/tree.js");
+  const box = { x: 0, y: 0, width: 400, height: 200 };
+  const closer = zoomBox(box, 2, { x: 100, y: 50 });
+  assert.deepEqual(closer, { x: 50, y: 25, width: 200, height: 100 });
+  assert.equal((100 - closer.x) / closer.width, (100 - box.x) / box.width);
+});

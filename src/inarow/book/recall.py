@@ -26,10 +26,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import platformdirs
 
+from inarow.answer import Source
 from inarow.book.keys import key, keyable, position_key, position_of
 from inarow.rules import Game, Position, other
 from inarow.search.exact import ExactSolver
@@ -42,9 +43,6 @@ if TYPE_CHECKING:
 
 BOOK_VARIABLE = "INAROW_BOOK"
 """Extra book files to consult (paths separated by ``:``), or ``off``: none, not even the shipped one."""
-
-Source = Literal["book", "search"]
-"""Where an exact score came from: a book file, or a search (now, or earlier and remembered)."""
 
 REMEMBER_MIN_NODES = 20_000
 """An exact score is collected for remembering only if its search explored at least this many positions
@@ -118,6 +116,21 @@ def leaf_book(game: Game) -> Book | None:
     reaches the most plies, if it reaches past the first two."""
     found = max(books(game), key=lambda book: book.plies, default=None)
     return found if found is not None and found.plies > 2 else None
+
+
+IMPORTABLE = {Game(7, 6, 4, gravity=True): 12}
+"""The books ``inarow book import`` can bring, by game: their ply."""
+
+
+def importable_book(position: Position) -> int | None:
+    """The ply of the book ``inarow book import`` would bring for ``position``'s game, when that book is
+    not installed and would answer this position by a shallow search (it has fewer stones); else None."""
+    game = position.game
+    ply = IMPORTABLE.get(Game(game.columns, game.rows, game.k, gravity=game.gravity))
+    if ply is None or position.ply >= ply or not keyable(game):
+        return None
+    leaf = leaf_book(game)
+    return ply if leaf is None or leaf.plies < ply else None
 
 
 def attach_leaf_book(game: Game, solver: object) -> bool:

@@ -34,6 +34,7 @@ from inarow.i18n import N_, _
 if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
+    from inarow.rules import Position
 
 DEFAULT_EVALUATION = "open-lines"
 """The evaluation of ``--algo`` searches when ``--eval`` is not given."""
@@ -77,6 +78,16 @@ def analyze_command(
     weak: Annotated[bool, typer.Option("--weak", help=N_("Only win, draw or loss (faster)."))] = False,
     algo: AlgoOption = None,
     evaluation: EvalOption = DEFAULT_EVALUATION,
+    every_move: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help=N_(
+                "Every move in the table: on the boards too big to solve, only the best 5 are shown, with "
+                "their win rates and lines, unless this is given."
+            ),
+        ),
+    ] = False,
 ) -> None:
     from inarow import words
     from inarow.analysis import analyze
@@ -96,7 +107,7 @@ def analyze_command(
         )
     if not positions and sys.stdin.isatty():
         err.print(_("reading positions from standard input, one a line (Ctrl-D ends)…"), markup=False)
-    failed = False
+    failed = tipped = False
     for text in input_lines(positions or []):
         try:
             if isinstance(text, BadLine):
@@ -119,12 +130,37 @@ def analyze_command(
             continue
         if algo is not None:
             _print_move_values(text, values, as_json)
-        elif as_json:
+            continue
+        if as_json:
             print(json.dumps(words.analysis_json(result, text)), flush=True)
         else:
-            _print_analysis(text, result, weak)
+            _print_analysis(text, result, weak, every_move)
+        if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
+            tipped = _tip_book(position)
     if failed:
         raise typer.Exit(1)
+
+
+SLOW_SECONDS = 2.0
+"""An analysis that took this long is worth a word on the book that would answer it at once."""
+
+
+def _tip_book(position: "Position") -> bool:
+    """Say on standard error that ``inarow book import`` would answer ``position`` in under a second, when
+    that is so; whether it was said."""
+    from inarow.book import recall
+
+    ply = recall.importable_book(position)
+    if ply is None:
+        return False
+    err.print(
+        _(
+            "tip: one command makes every analysis of a position of fewer than {plies} stones take under a "
+            "second: pip install 'inarow[books]' && inarow book import bitbully"
+        ).format(plies=ply),
+        markup=False,
+    )
+    return True
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:
@@ -171,8 +207,14 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     out.print()
 
 
-def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
-    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`)."""
+SHOWN_CANDIDATES = 5
+"""How many moves the table of an analysis of a board too big to solve shows, without ``--all``."""
+
+
+def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_move: bool = False) -> None:
+    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`). On the boards
+    too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their win
+    rates and lines, the best move first, unless ``every_move``."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -180,7 +222,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     from inarow.console import render_board
 
     position = result.position
-    heading = words.position_heading(text, position.game.name, result.to_move)
+    heading = words.position_heading(text, position.game, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
@@ -195,17 +237,30 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     out.print(words.label(_("best")) + " ".join(result.best), markup=False)
     out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column, right in (
-        (_("move"), False),
-        (_("for the mover"), False),
-        (_("score"), True),
-        (_("plies"), False),
-    ):
-        table.add_column(column, justify="right" if right else "left", no_wrap=True)
-    for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
-        plies = "" if move.plies is None else str(move.plies)
-        table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
+    rated = any(move.winrate is not None for move in result.moves)
+    columns = [(_("move"), False), (_("for the mover"), False), (_("score"), True)]
+    columns += [(_("win rate"), True), (_("line"), False)] if rated else [(_("plies"), False)]
+    for column, right in columns:
+        table.add_column(column, justify="right" if right else "left", no_wrap=column != _("line"))
+    # The best move first, then the moves searched for their lines (their values are comparable), then
+    # the rest by their static values; each group by value.
+    moves = sorted(
+        result.moves,
+        key=lambda m: (m.move in result.best[:1], bool(m.line), m.score if not m.exact else m.score * 10**9),
+        reverse=True,
+    )
+    shown = moves if every_move or not rated else moves[:SHOWN_CANDIDATES]
+    for move in shown:
+        if rated:
+            rate = "" if move.winrate is None else words.percent(move.winrate)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
+        else:
+            plies = "" if move.plies is None else str(move.plies)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
     out.print(table)
+    if len(shown) < len(moves):
+        hidden = _("the best {shown} of {moves} moves; --all shows every one")
+        out.print(hidden.format(shown=len(shown), moves=len(moves)), markup=False)
     work = words.work(result.nodes, result.seconds, result.load_seconds)
     out.print(words.label(_("nodes")) + work, markup=False)
     out.print()

@@ -218,11 +218,13 @@ def match_command(
     from rich.table import Table
 
     from inarow import words
+    from inarow.evaluation_code import allow_files
     from inarow.match import check_games, new_seed, play_match
     from inarow.notation import format_moves
     from inarow.openings import Opening, balanced_openings, read_openings
     from inarow.players import player
 
+    allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
     if openings is not None and games is not None:
         raise InarowError(N_("--games and --openings do not go together: a match plays each opening twice"))
@@ -283,8 +285,11 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
-        outcome = words.game_result(record.result)
-        line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
+        outcome = words.game_result(record.result, game)
+        if game.black_and_white:
+            line = _("{number}. black {x}, white {o}: {moves} — {outcome}")
+        else:
+            line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
         shown = line.format(number=f"{number:>{width}}", x=record.x, o=record.o, moves=moves, outcome=outcome)
         out.print(shown, markup=False)
 

@@ -12,9 +12,9 @@ import { bestPath, compactPlacement, descendants, followBox, inside, labelGrowth
 import { currentNode, liveState, pathIds, revealed } from "./replay.js";
 import { ngettext, t, valueText } from "./words.js";
 
-const LABEL_PX = 13; // a value's size in the drawing (style.css: .tree .value)
+const LABEL_PX = 12; // the smallest label's size in the drawing (style.css: .tree .move, .window)
 const LEAST_PX = 12; // no label is smaller than this on screen, whatever the scale
-const FOLD_BELOW = 0.8; // "Follow" folds finished subtrees when the drawing would need a smaller scale
+const FOLD_BELOW = 0.6; // "Follow" folds finished subtrees when the drawing would need a smaller scale (followBox's least)
 const COMPACT_BELOW = 0.7; // below this scale the move names off the path are left out
 
 /** The step at which each node cut off, by node id. */
@@ -79,10 +79,15 @@ export function drawTree() {
   if (!tree) return;
   const step = view.step;
   const current = currentNode(tree, step);
+  const live = liveState(tree, step);
+  // The words first: they may change the stage's rows, and so the frame the tree is fitted to.
+  describe();
+  drawPath(live, current);
+  drawLog();
+  updateStepper();
   const cuts = cutSteps(tree);
   const frame = frameSize();
   const { at, pruned, width, height, folded } = layout(tree, step, current, cuts, frame);
-  const live = liveState(tree, step);
   const onPath = new Set(pathIds(tree, current.id));
   const best = revealed(tree, step) ? bestPath(tree) : new Set();
   const edges = el("g", { class: "edges" });
@@ -194,10 +199,6 @@ export function drawTree() {
   const keep = [...onPath].filter((id) => at.has(id)).map((id) => at.get(id));
   for (const child of current.children) if (at.has(child)) keep.push(at.get(child));
   frameTo(focus, { width, height }, keep, at, frame);
-  describe();
-  drawPath(live, current);
-  drawLog();
-  updateStepper();
   if (view.selected !== null) showDetail(view.selected, toggleNode);
 }
 

@@ -78,7 +78,8 @@ async function load(wanted, search, count) {
     showDetail(null);
     setState("ready");
     drawScore();
-    stageInSight();
+    if (view.arriving) arrive();
+    else stageInSight();
   } catch (error) {
     if (request !== view.request) return;
     view.tree = null;
@@ -99,9 +100,20 @@ async function load(wanted, search, count) {
 export async function explainPosition(game, mark) {
   view.mark = mark;
   view.board = game;
-  if (view.source !== "board") return;
+  if (view.source !== "board") {
+    if (view.arriving && view.tree) arrive();
+    return;
+  }
   const wanted = { game: game.game, position: game.position, ...choices() };
   await load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+}
+
+/** Once the panel of a link is on screen: the stage in sight and the keys on the stepper (not on the board). */
+function arrive() {
+  if ($("explain-panel").hidden) return;
+  view.arriving = false;
+  stageInSight();
+  $("explain-step").focus({ preventScroll: true });
 }
 
 /** Explain the source chosen: the board's game, the tree typed, or the position pasted. */
@@ -150,6 +162,7 @@ export function openLinked(search) {
     pick("explain-depth", link.depth);
   }
   showSource();
+  view.arriving = true;
   explainChosen();
   return true;
 }
@@ -179,11 +192,17 @@ function run() {
   }, RUN_EVERY);
 }
 
-/** Step forward, back, run or reset from the keyboard: → ←, Space, Home (not while typing or choosing). */
+/**
+ * Step forward, back, run or reset from the keyboard while the panel is open: → ←, Space, Home. Not
+ * while typing or choosing, nor on the tree's nodes (Enter and Space open them); Space on another
+ * button presses that button. The arrows step even from the board, whose cells they would move between
+ * otherwise: with the panel open, stepping is what they are for (listened to first, in the capture phase).
+ */
 function onKey(event) {
   if (!view.tree || $("explain-panel").hidden || $("play-view")?.hidden) return;
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
   if (event.target.closest?.("input, select, textarea, #tree, [contenteditable]")) return;
+  if (event.key === " " && event.target.closest?.("button, a, summary") && !event.target.closest(".stepper")) return;
   const actions = {
     ArrowRight: () => $("explain-step").click(),
     ArrowLeft: () => $("explain-back").click(),
@@ -194,6 +213,7 @@ function onKey(event) {
   const action = actions[event.key];
   if (!action) return;
   event.preventDefault();
+  event.stopPropagation();
   action();
 }
 
@@ -351,7 +371,7 @@ export function initExplain(refresh) {
     event.preventDefault();
     if (view.tree.nodes[id].children.length) toggleNode(id);
   });
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey, { capture: true });
   // The stage is one screen high under the top bar, whose height depends on the width (it wraps on a phone).
   const measure = () => document.documentElement.style.setProperty("--stage-top", `${Math.ceil(document.querySelector(".topbar")?.getBoundingClientRect().height ?? 0)}px`);
   measure();

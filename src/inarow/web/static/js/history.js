@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
 import { landing, readDiagram } from "./diagram.js";
-import { gameTitle, historyBadge, historyPlayers, languageTag, listWords, markOf, ngettext, reviewStatus, reviewWords, t } from "./words.js";
+import { gameTitle, historyBadge, historyPlayers, languageTag, listWords, markOf, ngettext, reviewStatus, reviewWords, stonesOf, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -210,7 +210,7 @@ function go(step) {
       rows: game.rows,
       gravity: game.gravity,
       stones,
-      symbols: game.symbols,
+      symbols: stonesOf(game),
       winning: new Set(ply ? [] : game.winning_line),
       last: null,
       labels,

@@ -36,6 +36,7 @@ export function boardShape(name) {
  * another server (or after the game is forgotten) as the position. */
 export function linkTarget(search) {
   const params = new URLSearchParams(search);
+  if (params.has("explain") || params.has("leaves")) return null; // the Explain panel's link (explain.js)
   const position = { game: params.get("game"), position: (params.get("position") ?? "").trim() };
   if (params.get("review")) return { kind: "review", id: params.get("review") };
   if (params.get("id")) return { kind: "game", id: params.get("id"), ...position };

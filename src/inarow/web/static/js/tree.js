@@ -283,16 +283,17 @@ export const slotWidth = (tree) => 2 * Math.min(...[...tree.nodes, ...tree.prune
 
 /**
  * The view of "Follow the search" (a viewBox) of a drawing of `size` in `frame` (pixels): the whole
- * drawing when it fits at a scale of at least `least`, one drawing pixel a screen pixel at most; else the
+ * drawing when it fits at a scale of at least `least` (enlarged up to `most` when small); else the
  * box around `keep` (points: the way from the root to the current node, and its children), as large as
  * the frame allows down to `least`, and centred on `focus` (the current node) when even that is too
  * wide. The focus is always inside the box.
  */
-export function followBox(size, frame, keep, focus, { least = 0.55, margin = 48 } = {}) {
-  const fits = (width, height) => Math.min(1, frame.width / width, frame.height / height);
-  const whole = fits(size.width, size.height);
+export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 80 } = {}) {
+  const fits = (width, height) => Math.min(most, frame.width / width, frame.height / height);
+  // Room at the sides for the α and β written over the nodes at the edges.
+  const whole = fits(size.width + margin, size.height);
   let box;
-  if (whole >= least) box = { x: 0, y: 0, width: size.width, height: size.height };
+  if (whole >= least) box = { x: -margin / 2, y: 0, width: size.width + margin, height: size.height };
   else {
     const xs = keep.map((p) => p.x);
     box = { x: Math.min(...xs) - margin, y: 0, width: Math.max(...xs) - Math.min(...xs) + 2 * margin, height: size.height };
