@@ -178,11 +178,13 @@ function moverValue(ply) {
   return Math.tanh((played.score ?? 0) / 400);
 }
 
-/** The best line from the position before `ply`, and the other best moves when several are equal. */
+/** The best line from the position before `ply` and, where several moves are equally good, the line
+ * after each of them (the review's `lines`), then the other equal moves without a line of their own. */
 function bestLines(ply) {
-  const line = t("Best line: {moves}", { moves: ply.pv.join(" ") });
-  const others = ply.best.filter((move) => move !== ply.pv[0]);
-  return others.length ? t("{line}. Equally good: {moves}.", { line, moves: listWords(others) }) : `${line}.`;
+  const lines = ply.lines?.length ? ply.lines : [ply.pv];
+  const said = lines.length > 1 ? t("Best lines: {lines}", { lines: lines.map((line) => line.join(" ")).join(t("; ")) }) : t("Best line: {moves}", { moves: lines[0].join(" ") });
+  const others = ply.best.filter((move) => !lines.some((line) => line[0] === move));
+  return others.length ? t("{line}. Equally good: {moves}.", { line: said, moves: listWords(others) }) : `${said}.`;
 }
 
 /** Show the position before move `step` (the final position past the last move). Draws only. */
