@@ -284,6 +284,10 @@ def test_on_a_phone_new_game_brings_the_new_board_into_view(zh_phone: Any, artif
     )
     assert zh_phone.locator("#keys-help").inner_text() == "", "no keyboard hints on a touch screen"
     assert zh_phone.get_by_role("button", name="重新开始").is_visible()
+    coordinate = zh_phone.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.coord.row-label')).fontSize)"
+    )
+    assert coordinate >= 12, "coordinates readable on a phone"
     zh_phone.screenshot(path=artifacts / "phone-zh-new-game.png")
 
 
