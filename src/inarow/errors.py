@@ -52,10 +52,9 @@ def _shown(value: Any, translate: bool) -> Any:
 
         return listed(value) if translate else ", ".join(value)
     if isinstance(value, GameName) and translate:
-        from inarow.i18n import DEFAULT, current, game_title
+        from inarow.i18n import game_said
 
-        # in English the name as it is typed (--game tictactoe); in another language the game's title
-        return value if current() == DEFAULT else game_title(value)
+        return game_said(value)
     if isinstance(value, tuple):
         return "; ".join(str(_shown(item, translate)) for item in value)
     if isinstance(value, InarowError):
