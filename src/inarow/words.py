@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome, SearchValue
 from inarow.errors import InarowError
-from inarow.i18n import N_, _, in_english, ngettext
+from inarow.i18n import N_, _, game_said, in_english, ngettext
 from inarow.rules import Game, Result, Side
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ def position_heading(text: str, game: str | Game, to_move: Side | None) -> str:
     """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``; given the game itself, its side
     is named as its players name it (``white to move`` in the Gomoku family)."""
     shown = text or _("(empty board)")
-    name = game if isinstance(game, str) else game.name
+    name = game if isinstance(game, str) else game_said(game.name)
     if to_move is None:
         return _("{position}  ({game}, game over)").format(position=shown, game=name)
     side = to_move if isinstance(game, str) else side_name(to_move, game)
