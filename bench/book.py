@@ -6,8 +6,9 @@ For each ply asked, this script counts the positions (by enumerating them, one p
 build's own code) and solves a random sample of them, each with a fresh table (a build keeps one table per
 worker across neighbouring positions, which can only help), timing the CPU time of the solve alone
 (thread time: the machine's other work does not count). It prints the mean, the median and the
-extrapolation in CPU hours. Plies past ``--count-up-to`` are sampled by random play instead (not uniform over
-positions) and their count is left out.
+extrapolation in CPU hours. Plies past ``--count-up-to`` are sampled from the leaf book of that ply when one
+is installed (``inarow book import bitbully``: the 4,200,899 positions of 12 stones that need a search,
+uniform), else by random play (not uniform over positions, and their count is left out).
 
     python bench/book.py                         # plies 6 8 10, 12 positions each
     python bench/book.py --plies 8 10 12 --sample 30
@@ -21,6 +22,7 @@ import statistics
 import time
 
 from inarow.analysis import load_engine
+from inarow.book import recall
 from inarow.book.build import levels
 from inarow.book.keys import position_of
 from inarow.rules import Game, Position
@@ -55,9 +57,15 @@ def main() -> None:
     counted = levels(game, min(args.count_up_to, max(args.plies)))
     heads = ("positions", 10), ("sample", 6), ("mean s", 8), ("median s", 9), ("max s", 8), ("CPU hours", 10)
     print(f"{'ply':>4} " + " ".join(f"{name:>{width}}" for name, width in heads))
+    leaf = recall.leaf_book(game)
     for ply in args.plies:
-        if ply < len(counted):
-            count: int | None = len(counted[ply])
+        count: int | None
+        if leaf is not None and ply == leaf.plies == leaf.first and ply >= len(counted):
+            count = len(leaf)
+            chosen = rng.sample(range(count), min(args.sample, count))
+            sample = [position_of(game, int(leaf.keys[i])) for i in chosen]
+        elif ply < len(counted):
+            count = len(counted[ply])
             sample = [
                 position_of(game, v) for v in rng.sample(counted[ply], min(args.sample, len(counted[ply])))
             ]

@@ -1,7 +1,13 @@
-"""Gomoku matches: each level against the one below it, and against the threat-based reference player.
+"""Gomoku matches: each level against the one below it, against the threat-based reference player, and
+against any Gomocup engine over the protocol.
 
     .venv/bin/python bench/gomoku.py [--games 10] [--time 1.0] [--game gomoku] [--jobs 1] [--seed 1]
-                                     [--pairing perfect:hard ...] [--verbose]
+                                     [--pairing perfect:hard ...] [--engine PATH] [--verbose]
+
+With ``--engine PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``) the pairings are the ladder:
+``perfect`` against the engine limited to 2,000, 20,000 and 200,000 nodes a move (``INFO MAX_NODE``, no
+turn limit), then to ``--time`` seconds a move (``INFO timeout_turn``). A pairing's second player may be
+any player name, ``pbrain:PATH[:nodes=N][:time=S]`` included (see :mod:`inarow.pbrain`).
 
 Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
 uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
@@ -9,7 +15,8 @@ every pair of games starts from its own opening of ``--opening`` random stones i
 (X, O, X, …; seeded), played once with each player as X: colours swapped, and no game twice. With
 ``--jobs`` > 1 the pairings are played in parallel processes (one pairing per process).
 Prints a table per pairing as it ends, then all of them: wins, draws and losses of the stronger player,
-its win rate and score with their 95% Wilson intervals, the mean game length and the seconds taken.
+its win rate and score with their 95% Wilson intervals, the mean game length, each player's mean seconds
+a move (wall clock, the engine's process included) and the seconds taken.
 """
 
 from __future__ import annotations
@@ -17,11 +24,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass, replace
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.match import Tally, play_game
 from inarow.players import Choice, Player, player
 from inarow.rules import Game, Position
@@ -40,30 +48,75 @@ PAIRINGS = (
 )
 """Each level against the one below it, then each level against the reference player."""
 
+LADDER_NODES = (2_000, 20_000, 200_000)
+"""The node limits a move of the engine's ladder (``--engine``), before its rung at ``--time`` a move."""
+
+
+def ladder(path: str) -> list[tuple[str, str]]:
+    """``perfect`` against the engine at ``path`` at each of :data:`LADDER_NODES`, then at the think time."""
+    rungs = [f"pbrain:{path}:nodes={nodes}:time=0" for nodes in LADDER_NODES]
+    return [("perfect", rung) for rung in [*rungs, f"pbrain:{path}"]]
+
 
 VARIANTS: dict[str, Style] = {
     "perfect-inner": replace(DEFAULT_STYLE, inner=True),
     "perfect-python": replace(DEFAULT_STYLE, compiled=False),
+    "perfect-step1": replace(DEFAULT_STYLE, step=1),
+    "perfect-width8": replace(DEFAULT_STYLE, width=8),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""
 
 
+NODES = re.compile(r"perfect@([0-9]+)")
+"""``perfect@N``: ``perfect`` with a budget of N nodes a move instead of the think time, so that its
+strength does not depend on the machine's load (about 120,000 nodes are a second of the quiet machine)."""
+
+
 @dataclass(frozen=True)
 class Variant:
-    """``perfect`` played with another :class:`Style`, the whole think time a move."""
+    """``perfect`` played with another :class:`Style`, the whole think time a move (or ``nodes`` a move)."""
 
     name: str
     think_time: float
+    nodes: int | None = None
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
-        analysis = gomoku.analyze(position, Limits(time=self.think_time), VARIANTS[self.name])
-        return Choice(move=analysis.best[0], note=analysis.describe(), analysis=analysis)
+        limits = Limits(nodes=self.nodes) if self.nodes else Limits(time=self.think_time)
+        analysis = gomoku.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
+        return Choice(move=analysis.best[0], note=words.describe(analysis), analysis=analysis)
 
 
 def contestant(name: str, think_time: float) -> Player:
-    """A player of the package, or one of :data:`VARIANTS`."""
+    """A player of the package, one of :data:`VARIANTS`, or ``perfect@N`` (see :data:`NODES`)."""
+    budget = NODES.fullmatch(name)
+    if budget:
+        return Variant(name, think_time, int(budget[1]))
     return Variant(name, think_time) if name in VARIANTS else player(name, think_time)
+
+
+@dataclass
+class Timed:
+    """A player whose moves are timed (wall clock): ``seconds`` over ``moves``."""
+
+    player: Player
+    seconds: float = 0.0
+    moves: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        started = time.perf_counter()
+        choice = self.player.choose(position, rng)
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
+        return choice
+
+    @property
+    def mean(self) -> float:
+        return self.seconds / self.moves if self.moves else 0.0
 
 
 @dataclass(frozen=True)
@@ -73,6 +126,9 @@ class Row:
     """The first player's results against ``second``."""
     plies: float
     seconds: float
+    first_move: float = 0.0
+    second_move: float = 0.0
+    """Each player's mean seconds a move."""
 
     def line(self) -> str:
         t = self.tally
@@ -82,14 +138,14 @@ class Row:
             f"| {t.player} | {self.second} | {t.games} | {t.wins} | {t.draws} | {t.losses} "
             f"| {t.wins / t.games:.0%} ({low:.0%}–{high:.0%}) "
             f"| {t.score:.2f} ({score_low:.2f}–{score_high:.2f}) "
-            f"| {self.plies:.0f} | {self.seconds:.0f} |"
+            f"| {self.plies:.0f} | {self.first_move:.3f} / {self.second_move:.3f} | {self.seconds:.0f} |"
         )
 
 
 HEADER = (
     "| player | against | games | wins | draws | losses | win rate (95%) | score (95%) "
-    "| mean plies | seconds |\n"
-    "|---|---|---|---|---|---|---|---|---|---|"
+    "| mean plies | s a move (player / against) | seconds |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -115,7 +171,7 @@ def run(
     warm_up()  # compile or load the kernels before the first move is timed
     start = time.perf_counter()
     game = Game.parse(game_name)
-    first, second = contestant(pairing[0], think), contestant(pairing[1], think)
+    first, second = Timed(contestant(pairing[0], think)), Timed(contestant(pairing[1], think))
     wins = draws = losses = plies = 0
     for number in range(games):
         start_position = opening(game, stones, random.Random(seed * 1_000_003 + number // 2))
@@ -138,7 +194,7 @@ def run(
                 flush=True,
             )
     tally = Tally(player=pairing[0], wins=wins, draws=draws, losses=losses)
-    row = Row(pairing[1], tally, plies / games, time.perf_counter() - start)
+    row = Row(pairing[1], tally, plies / games, time.perf_counter() - start, first.mean, second.mean)
     print(row.line(), flush=True)
     return row
 
@@ -160,9 +216,13 @@ def main() -> None:
         + ", ".join(VARIANTS)
         + ")",
     )
+    parser.add_argument("--engine", metavar="PATH", help="play the ladder against this Gomocup engine")
     parser.add_argument("--verbose", action="store_true", help="a line per game on standard error")
     args = parser.parse_args()
-    pairings = [(p.split(":")[0], p.split(":")[-1]) for p in args.pairing] if args.pairing else list(PAIRINGS)
+    pairings = [(p.split(":", 1)[0], p.split(":", 1)[-1]) for p in args.pairing or []]
+    if args.engine:
+        pairings += ladder(args.engine)
+    pairings = pairings or list(PAIRINGS)
     print(
         f"{args.game}, {args.games} games a pairing from {args.games // 2} openings of {args.opening} "
         f"random stones, colours swapped, {args.time:g} s a move, seed {args.seed}"

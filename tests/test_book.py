@@ -3,9 +3,16 @@ score equal to a direct solve, refused when its file is not a whole book, and co
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import struct
+import subprocess
+import sys
+import time
+import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,12 +20,13 @@ from typer.testing import CliRunner
 
 from inarow import BookError, InarowError, analyze, parse_position
 from inarow.analysis import decide, exact_solver
-from inarow.book import recall, strategy
+from inarow.book import bitbully, recall, strategy, verify
 from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
-from inarow.book.file import MAGIC, Book
+from inarow.book.file import MAGIC, MAX_BYTES, Book
 from inarow.book.keys import key, position_key, position_of, unkey
 from inarow.cli import app
 from inarow.rules import Game, Position
+from inarow.search.compiled import CompiledEngine
 from inarow.search.limits import Budget
 from inarow.search.scores import exact_score
 
@@ -133,19 +141,28 @@ def test_a_build_on_a_process_pool_equals_the_build_in_this_process(small: Built
     assert pooled.book.same(small.book)
 
 
-def test_a_build_on_a_local_ray_instance_equals_the_process_pool_build() -> None:
+BUILT_BOARDS = {SMALL: 4, Game.parse("6x5:4:gravity"): 2}
+"""The boards built on both runners, and to how many plies."""
+
+
+def test_on_5x4_and_6x5_a_pool_build_and_a_local_ray_build_are_identical_and_equal_fresh_solves() -> None:
     ray = pytest.importorskip("ray")
     runner = ProcessRunner(2)
     try:
-        pooled = build(SMALL, 2, runner, workers=2)
+        pooled = {game: build(game, plies, runner, workers=2) for game, plies in BUILT_BOARDS.items()}
     finally:
         runner.close()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        on_ray = build(SMALL, 2, RayRunner(), workers=2)
+        on_ray = {game: build(game, plies, RayRunner(), workers=2) for game, plies in BUILT_BOARDS.items()}
     finally:
         ray.shutdown()
-    assert on_ray.book.same(pooled.book) and len(on_ray.book) == sum(pooled.per_ply)
+    for game in BUILT_BOARDS:
+        book = pooled[game].book
+        assert on_ray[game].book.same(book) and len(book) == sum(pooled[game].per_ply)
+        for value, score in zip(book.keys, book.scores, strict=True):
+            position = position_of(game, int(value))
+            assert direct(position) == score, position.diagram()
 
 
 # ----------------------------------------------------------------------------------- resuming
@@ -225,13 +242,14 @@ def test_a_damaged_book_file_and_one_of_another_version_are_refused(small: Built
     data[-5] ^= 0x01  # the last score
     with pytest.raises(BookError, match=r"it is damaged: its checksum does not match its contents$"):
         Book.from_bytes(bytes(data))
-    newer = MAGIC + struct.pack("<HH", 2, 0) + bytes(20)
-    with pytest.raises(BookError) as caught:
-        Book.from_bytes(newer, "new.book")
-    assert str(caught.value) == (
-        "cannot use the book 'new.book': it has format version 2 and this inarow reads version 1: "
-        "build it again"
-    )
+    for version in (1, 3):
+        other = MAGIC + struct.pack("<HH", version, 0) + bytes(20)
+        with pytest.raises(BookError) as caught:
+            Book.from_bytes(other, "other.book")
+        assert str(caught.value) == (
+            f"cannot use the book 'other.book': it has format version {version} and this inarow reads "
+            "version 2: build it again"
+        )
 
 
 def test_a_book_of_another_game_does_not_answer_for_this_one(
@@ -258,7 +276,9 @@ def test_the_analysis_answers_from_the_book_without_a_search(
     monkeypatch.setenv(recall.BOOK_VARIABLE, str(small_file))
     booked = analyze(position)
     assert booked.exact and booked.nodes == 0 and booked.load_seconds == 0
-    assert (booked.score, booked.best, booked.moves) == (searched.score, searched.best, searched.moves)
+    assert (booked.score, booked.best) == (searched.score, searched.best)
+    assert [replace(m, source="book") for m in searched.moves] == list(booked.moves)
+    assert {m.source for m in searched.moves} == {"search"}, "every score said to come from where it did"
     assert searched.nodes > 0
     assert booked.pv[0] in booked.best and len(booked.pv) <= PLIES - position.ply + 1
 
@@ -286,7 +306,7 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     said, done = made.stdout.splitlines()
     assert (
         said
-        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), 633 bytes"
+        == f"{out}: {len(small.book)} positions of 5x4:4:gravity up to 3 plies ({per_ply} per ply), {len(small.book.to_bytes())} bytes"
     )
     assert done.startswith(f"{small.per_ply[-1]} solved in ") and done.endswith(
         " s on 1 worker, 0 from the checkpoint"
@@ -297,6 +317,10 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     assert shown.stdout.splitlines()[0] == said
     assert (
         shown.stdout.splitlines()[1]
+        == "source: built by inarow; verified: not checked against inarow's search"
+    )
+    assert (
+        shown.stdout.splitlines()[2]
         == f"score of the empty board for the side to move: {small.book.score(0, 0):+d}"
     )
 
@@ -520,6 +544,7 @@ def test_book_build_strategy_writes_a_strategy_book_and_book_info_describes_it(
     assert shown.exit_code == 0, shown.output
     assert shown.stdout.splitlines() == [
         said,
+        "source: built by inarow; verified: not checked against inarow's search",
         "the empty board with best play: draw for the side to move, by 3",
     ]
 
@@ -576,3 +601,309 @@ def test_the_shipped_strategy_book_holds_every_position_after_its_own_moves(ship
         if position_of(game, int(value)).ply + 2 <= shipped_strategy.plies:
             for child in strategy.following(game, int(value), int(code)):
                 assert shipped_strategy.score_of(child) is not None
+
+
+# ----------------------------------------------------------------------------------- files that lie
+def handmade(book: Book, **changes: object) -> bytes:
+    """``book``'s file with header fields or bytes changed and a checksum that matches again: what a
+    careless tool, not a damaged disk, would write."""
+    data = bytearray(book.to_bytes()[:-4])
+    name = book.game.name.encode()
+    sizes = 12 + len(name)
+    first, plies, count, about = struct.unpack_from("<HHQI", data, sizes)
+    first = int(changes.get("first", first))  # type: ignore[call-overload]
+    plies = int(changes.get("plies", plies))  # type: ignore[call-overload]
+    struct.pack_into("<HHQI", data, sizes, first, plies, count, about)
+    start = len(data) - 9 * count
+    for index, value in dict(changes.get("keys", {})).items():  # type: ignore[call-overload]
+        struct.pack_into("<Q", data, start + 8 * (index % count), value)
+    for index, value in dict(changes.get("scores", {})).items():  # type: ignore[call-overload]
+        struct.pack_into("<b", data, start + 8 * count + index % count, value)
+    if "about" in changes:
+        text = bytes(changes["about"])  # type: ignore[call-overload]
+        head = sizes + struct.calcsize("<HHQI")
+        body = bytes(data[start:])
+        prefix = bytes(data[:head])
+        struct.pack_into("<I", bytearray(prefix), sizes + 12, len(text))
+        prefix = prefix[: sizes + 12] + struct.pack("<I", len(text))
+        data = bytearray(prefix + text + bytes(-(len(prefix) + len(text)) % 8) + body)
+    return bytes(data) + struct.pack("<I", zlib.crc32(data))
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"plies": 40}, "it is damaged: it holds positions of 0 to 40 stones on a board of 20 cells"),
+        (
+            {"first": 3, "plies": 2},
+            "it is damaged: it holds positions of 3 to 2 stones on a board of 20 cells",
+        ),
+        ({"scores": {0: 11}}, "it is damaged: a score lies outside -10 to 10, the scale of 5x4:4:gravity"),
+        ({"scores": {5: -128}}, "it is damaged: a score lies outside -10 to 10, the scale of 5x4:4:gravity"),
+        ({"keys": {1: 0}}, "it is damaged: its keys are not sorted"),
+        ({"keys": {-1: 1 << 40}}, "it is damaged: a key is larger than the keys of 5x4:4:gravity"),
+        ({"about": b"[1, 2]"}, "it is damaged: what it says of its source is not readable"),
+        ({"about": b'{"checked": "all"}'}, "it is damaged: what it says of its source is not readable"),
+        ({"about": b"\xff\xfe"}, "it is damaged: what it says of its source is not readable"),
+    ],
+)
+def test_a_handmade_book_with_a_valid_checksum_is_refused_when_its_contents_break_the_format(
+    small: Built, tmp_path: Path, changes: dict[str, object], reason: str
+) -> None:
+    path = tmp_path / "handmade.book"
+    path.write_bytes(handmade(small.book, **changes))
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == f"cannot use the book {str(path)!r}: {reason}"
+    shown = CliRunner().invoke(app, ["book", "info", str(path)])
+    assert (shown.exit_code, shown.stderr.strip()) == (2, f"error: {caught.value}")
+
+
+def test_book_info_refuses_a_key_that_is_the_key_of_no_position_and_does_not_crash(
+    small: Built, tmp_path: Path
+) -> None:
+    """A key with an empty column (no marker bit) passes the load's cheap checks, as it can never be asked
+    for; ``book info`` counts the positions per ply and says it is damaged."""
+    keys = [int(k) for k in small.book.keys]
+    column_bits = (1 << SMALL.height) - 1
+    hollow = next(i for i, k in enumerate(keys) if k & column_bits == 1)  # an empty first column
+    wrong = keys[hollow] & ~column_bits  # the marker bit gone: a column that is not a column
+    assert (hollow == 0 or keys[hollow - 1] < wrong) and wrong < keys[hollow]
+    path = tmp_path / "hollow.book"
+    path.write_bytes(handmade(small.book, keys={hollow: wrong}))
+    Book.load(path)  # loads: the key can never match a position
+    shown = CliRunner().invoke(app, ["book", "info", str(path)])
+    assert shown.exit_code == 2 and "Traceback" not in shown.output
+    assert shown.stderr.strip() == (
+        f"error: cannot use the book {str(path)!r}: it is damaged: a key is not that of a position of 0 "
+        "to 3 stones"
+    )
+
+
+def test_a_book_file_larger_than_the_limit_is_refused_from_its_size_alone(tmp_path: Path) -> None:
+    """1.5 GB, sparse: nothing of it is read, as its header would be read first (and it has none)."""
+    path = tmp_path / "huge.book"
+    with path.open("wb") as file:
+        file.write(MAGIC)
+        file.truncate(1_500_000_000)
+    with pytest.raises(BookError) as caught:
+        Book.load(path)
+    assert str(caught.value) == (
+        f"cannot use the book {str(path)!r}: it is too large: 1500000000 bytes, more than {MAX_BYTES}"
+    )
+
+
+def test_a_book_whose_header_announces_more_than_the_file_holds_is_refused_before_it_is_read(
+    small: Built, tmp_path: Path
+) -> None:
+    data = bytearray(small.book.to_bytes())
+    name = small.book.game.name.encode()
+    struct.pack_into("<Q", data, 12 + len(name) + 4, 10**9)  # a billion positions announced
+    path = tmp_path / "liar.book"
+    path.write_bytes(data)
+    with pytest.raises(BookError, match=r"it is truncated: \d+ bytes where its header announces 1000000000"):
+        Book.load(path)
+
+
+# ----------------------------------------------------------------------------------- the leaf book
+LEAF = 5
+"""The ply of the small board's leaf book."""
+
+
+@pytest.fixture(scope="module")
+def leaf() -> Book:
+    """The positions of exactly :data:`LEAF` stones of the small board, with their exact scores."""
+    built = build(SMALL, LEAF, InlineRunner())
+    kept = {
+        int(k): int(s)
+        for k, s in zip(built.book.keys, built.book.scores, strict=True)
+        if position_of(SMALL, int(k)).ply == LEAF
+    }
+    return Book.of(SMALL, LEAF, kept, first=LEAF)
+
+
+def test_a_leaf_book_answers_only_for_positions_of_its_ply(leaf: Book) -> None:
+    assert len(leaf) > 100
+    assert leaf.per_ply("leaf") == [0] * LEAF + [len(leaf)]
+    assert leaf.score(0, 0) is None
+
+
+def test_the_compiled_search_probes_the_leaf_book_for_every_position_of_its_ply_and_its_mirror_image(
+    leaf: Book,
+) -> None:
+    """A book whose scores are all negated is believed: every position of its ply that the search does not
+    settle first by the threats (a win or a block at once, every move under a threat) is answered with the
+    negated score, and so is its mirror image: the compiled probe keys positions as the book does."""
+    lying = Book(game=SMALL, plies=LEAF, first=LEAF, keys=leaf.keys, scores=-leaf.scores)
+    engine = CompiledEngine(SMALL, Budget(), fresh=True)
+    engine.use_book(lying.keys, lying.scores, LEAF)
+    probed = 0
+    for value, score in zip(leaf.keys, leaf.scores, strict=True):
+        position = position_of(SMALL, int(value))
+        cur, opp = position.sides()
+        playable = sum(1 << b for b in position.legal_bits())
+        threats = SMALL.winning_cells(opp, SMALL.board_mask & ~(cur | opp))
+        if SMALL.winning_cells(cur, playable) or threats & playable or not playable & ~(threats >> 1):
+            continue  # decided before the book is looked at: a win or a block at once, or every move loses
+        for image in ((cur, opp), (mirror(SMALL, cur), mirror(SMALL, opp))):
+            assert engine.solve(*image) == -int(score), position.diagram()
+        probed += 1
+    assert probed > 100
+
+
+def test_with_the_leaf_book_every_earlier_position_scores_as_a_direct_solve_in_fewer_positions(
+    leaf: Book,
+) -> None:
+    with_book, without = Budget(), Budget()
+    probing = CompiledEngine(SMALL, with_book, fresh=True)
+    probing.use_book(leaf.keys, leaf.scores, LEAF)
+    searching = CompiledEngine(SMALL, without, fresh=True)
+    for x, o in sorted(every_position(SMALL, LEAF - 1)):
+        position = Position(SMALL, x, o)
+        cur, opp = position.sides()
+        assert probing.solve(cur, opp) == searching.solve(cur, opp) == direct(position), position.diagram()
+    assert with_book.nodes < without.nodes / 2
+
+
+def test_the_analysis_gives_the_leaf_book_to_its_engine_and_says_where_each_score_came_from(
+    leaf: Book, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "leaf.book"
+    leaf.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    assert recall.leaf_book(SMALL) is not None and recall.leaf_book(SMALL).same(leaf)  # type: ignore[union-attr]
+    solver = recall.Recalling(SMALL, Budget(), lambda: CompiledEngine(SMALL, Budget(), fresh=True))
+    position = position_of(SMALL, int(leaf.keys[len(leaf) // 2]))
+    assert solver.solve(*position.sides()) == leaf.score(*position.sides())
+    assert str(solver.source) == "book"
+    earlier = next(p for x, o in sorted(every_position(SMALL, 2)) if (p := Position(SMALL, x, o)).ply == 2)
+    assert solver.solve(*earlier.sides()) == direct(earlier)
+    assert str(solver.source) == "search"
+    engine = solver._solver
+    assert isinstance(engine, CompiledEngine) and engine._book is not None, "the leaf book is the engine's"
+
+
+# ----------------------------------------------------------------------------------- verifying
+def test_verifying_a_book_with_a_wrong_score_refuses_it_naming_the_position(leaf: Book) -> None:
+    index = 7
+    scores = leaf.scores.copy()
+    scores[index] = scores[index] + (1 if scores[index] < 10 else -1)
+    wrong = Book(game=SMALL, plies=LEAF, first=LEAF, keys=leaf.keys, scores=scores)
+    position = position_of(SMALL, int(leaf.keys[index]))
+    with pytest.raises(BookError) as caught:
+        verify.check(wrong, "wrong.book", sample=len(leaf), seed=3)
+    assert str(caught.value) == (
+        f"the book 'wrong.book' is refused: it scores the position {position.diagram()} "
+        f"{int(scores[index]):+d} for the side to move, and inarow's search {int(leaf.scores[index]):+d}"
+    )
+    checked = verify.check(leaf, "leaf.book", sample=50, seed=3)
+    assert (checked.about.checked, checked.about.seed) == (50, 3) and checked.same(leaf)
+
+
+def test_book_verify_checks_a_book_file_and_says_how_many_positions_agree(leaf: Book, tmp_path: Path) -> None:
+    path = tmp_path / "leaf.book"
+    leaf.save(path)
+    shown = CliRunner().invoke(app, ["book", "verify", str(path), "--sample", "25", "--seed", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.strip() == (
+        f"{path}: 25 positions drawn at random (seed 1) solved again by inarow: all agree"
+    )
+
+
+# ----------------------------------------------------------------------------------- the 12-ply book
+CONNECT4 = Game.parse("connect4")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def inarow_run(args: list[str], data_home: Path, text: str = "") -> subprocess.CompletedProcess[str]:
+    """``inarow ARGS`` in a process of its own whose user data folder is ``data_home`` (as on a machine
+    where the README's set-up ran), standard input ``text``."""
+    env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT / "src")}
+    env.pop(recall.BOOK_VARIABLE, None)
+    return subprocess.run(
+        [sys.executable, "-m", "inarow", *args], input=text, capture_output=True, text=True, env=env,
+        timeout=900, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def data_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A user data folder where ``inarow book import bitbully`` has run, as the README's set-up says."""
+    home = tmp_path_factory.mktemp("data")
+    done = inarow_run(["book", "import", "bitbully", "--sample", "20"], home)
+    assert done.returncode == 0, done.stderr
+    return home
+
+
+def test_the_bitbully_database_reads_as_a_leaf_book_with_the_scores_of_its_own_examples() -> None:
+    """The two examples of ``bitbully_databases``' docstring: player 1 wins in 29 moves (71: the 41st
+    stone, score +1) and loses in 12 (-88: the 24th, score -10); each board as its mirror image too."""
+    book = bitbully.read()
+    assert (len(book), book.first, book.plies) == (4_200_899, 12, 12)
+    assert (book.about.source, book.about.licence) == ("bitbully-databases 0.0.2", "MIT")
+    examples = {
+        # rows from the top, as the package draws them: 1 is player 1 (x), 2 player 2 (o)
+        ("......./...x.../.x.o.../.o.x.o./.x.o.x./.o.x.o."): 1,
+        ("......./......./..xx.../..oo.../.xox.../.xxo.oo"): -10,
+    }
+    for diagram, score in examples.items():
+        position = parse_position(diagram, CONNECT4)
+        cur, opp = position.sides()
+        assert position.ply == 12 and position.to_move == "x"
+        assert book.score(cur, opp) == score
+        assert book.score(mirror(CONNECT4, cur), mirror(CONNECT4, opp)) == score
+        assert direct(position) == score
+
+
+def test_every_moves_exact_score_of_40_random_early_positions_in_one_batch_equals_bitbullys(
+    data_home: Path,
+) -> None:
+    """40 positions of 2 to 11 stones (random moves, seed 21), every move's exact score through one
+    ``inarow analyze --game connect4 --json`` batch, against BitBully's own search (with its own reader
+    of the database), an independent solver. The batch's wall time, start-up included, is printed (the
+    target is under 10 s on a quiet machine: no timed assertion)."""
+    bitbully_solver = pytest.importorskip("bitbully")
+    rng = random.Random(21)
+    lines: list[str] = []
+    while len(lines) < 40:
+        position, moves = Position.start(CONNECT4), []
+        for _ in range(rng.randint(2, 11)):
+            bit = rng.choice(list(position.legal_bits()))
+            position = position.play(bit)
+            moves.append(CONNECT4.cell_name(bit))
+            if position.is_over:
+                break
+        if not position.is_over:
+            lines.append("".join(moves))
+    start = time.perf_counter()
+    done = inarow_run(["analyze", "--game", "connect4", "--json"], data_home, "\n".join(lines) + "\n")
+    wall = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["position"] for a in answers] == lines
+    oracle = bitbully_solver.BitBully()
+    for line, answer in zip(lines, answers, strict=True):
+        board = bitbully_solver.Board("".join(str(int(c) - 1) for c in line))
+        expected = {str(column + 1): score for column, score in oracle.score_all_moves(board).items()}
+        assert answer["exact"], line
+        assert {m["move"]: m["score"] for m in answer["moves"]} == expected, line
+        assert all(m["source"] in ("book", "search") for m in answer["moves"]), line
+        if len(line) == 11:  # the positions after its moves have 12 stones: the book's
+            assert "book" in {m["source"] for m in answer["moves"]}, line
+    print(f"\n40 positions of 2-11 plies, every move's exact score: {wall:.2f} s wall, start-up included")
+
+
+def test_an_early_connect_four_position_without_the_12_ply_book_is_told_the_import_would_answer_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    assert recall.importable_book(parse_position("4453", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("44444433333", CONNECT4)) == 12
+    assert recall.importable_book(parse_position("444444333333", CONNECT4)) is None, "12 stones: no search"
+    assert recall.importable_book(parse_position("b2")) is None, "no book to import for tic-tac-toe"
+    position = parse_position("......./...x.../.x.o.../.o.x.o./.x.o.x./.o.x.o.", CONNECT4)
+    tiny = Book.of(CONNECT4, 12, {key(CONNECT4, *position.sides()): 1}, first=12)
+    path = tmp_path / "connect4-12.book"
+    tiny.save(path)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
+    assert recall.importable_book(parse_position("4453", CONNECT4)) is None, "installed already"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from inarow import analysis
+from inarow import analysis, words
 from inarow.analysis import exact_solver
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search import compiled
+from inarow.search import compiled, exact
 from inarow.search.compiled import (
     MEMORY_VARIABLE,
     MIN_SLICE,
@@ -390,7 +390,7 @@ def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatc
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
     cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
-    monkeypatch.setattr(analysis, "compiled_loaded", lambda game=None: False)
+    monkeypatch.setattr(exact, "compiled_loaded", lambda game=None: False)
     assert analysis.engine_for(Game.parse("tictactoe")) == "reference"
     assert analysis.engine_for(Game.parse("4x3:3")) == "reference"
     assert analysis.engine_for(Game.parse("4x4")) == "compiled"
@@ -412,7 +412,7 @@ def test_once_a_boards_compiled_search_is_loaded_it_solves_every_position_of_tha
     assert analysis.engine_for(tictactoe) == "compiled"
     assert analysis.engine_for(Game.parse("gomoku")) == "reference"
     first = analysis.analyze(parse_position("b2 a1 c3"))
-    assert first.load_seconds == 0.0 and first.describe() == "draw with best play"
+    assert first.load_seconds == 0.0 and words.describe(first) == "draw with best play"
 
 
 def test_each_board_has_its_own_compiled_search_with_its_constants() -> None:
@@ -436,7 +436,7 @@ def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.
 
     analysis.load_engine()
     assert analysis.load_engine(hook) == 0.0 and calls == []
-    monkeypatch.setattr(analysis, "compiled_loaded", lambda game=None: False)
+    monkeypatch.setattr(exact, "compiled_loaded", lambda game=None: False)
     assert analysis.load_engine(hook) >= 0.0 and calls == [not cached()]
 
 

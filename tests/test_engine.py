@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brute_force as bf
-from inarow import Game, Limits, Position, analyze, parse_position
+from inarow import Game, Limits, Position, analyze, parse_position, words
 from inarow.analysis import exact_solver
 from inarow.census import census
 from inarow.players import player
@@ -223,9 +223,9 @@ def test_the_depth_limited_search_says_whether_it_saw_every_line_to_the_end() ->
 def test_a_finished_game_is_exact_with_its_winner_and_no_outcome_to_play_for() -> None:
     won = analyze(parse_position("xxx/oo./..."))
     assert won.exact and won.winner == "x" and won.result == "x" and won.outcome is None
-    assert won.describe() == "x has won" and won.moves == () and won.to_move is None
+    assert words.describe(won) == "x has won" and won.moves == () and won.to_move is None
     drawn = analyze(parse_position("xox/xoo/oxx"))
-    assert drawn.winner is None and drawn.result == "draw" and drawn.describe() == "draw"
+    assert drawn.winner is None and drawn.result == "draw" and words.describe(drawn) == "draw"
 
 
 def test_a_time_limit_on_a_big_board_falls_back_on_the_evaluation() -> None:

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from inarow.gomocup import SAFETY, Brain, serve
+from inarow.gomocup import DEFAULT_TURN, FAST_TURN, LEAST_TIME, SAFETY, Brain, serve
+from inarow.players import Level
 from inarow.rules import Game, Position
 
 
@@ -104,7 +105,66 @@ def test_a_move_takes_the_turn_s_time_within_the_match_s_time_left() -> None:
     assert brain.think_time() == pytest.approx(10.0 / 25 - SAFETY)
     talk(brain, "INFO time_left 0")
     assert brain.think_time() == pytest.approx(0.05)
-    assert Brain().think_time() == pytest.approx(5.0 - SAFETY), "no limit given: 5 seconds"
+    assert Brain().think_time() == pytest.approx(DEFAULT_TURN - SAFETY), "no limit given: the default"
+
+
+def test_a_move_without_time_info_takes_at_most_two_seconds_and_timeout_turn_0_is_fast() -> None:
+    assert DEFAULT_TURN <= 2.0
+    brain = Brain()
+    talk(brain, "START 15", "INFO timeout_turn 0")
+    assert brain.think_time() == pytest.approx(max(LEAST_TIME, FAST_TURN - SAFETY))
+    assert FAST_TURN < DEFAULT_TURN / 4
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "perfect"])
+def test_the_level_chosen_plays_with_the_turn_s_think_time(level: str) -> None:
+    brain = Brain(level=level)
+    talk(brain, "START 15", "INFO timeout_turn 1000")
+    chosen = brain.player()
+    assert isinstance(chosen, Level) and chosen.name == level
+    assert chosen.think_time == pytest.approx(1.0 - SAFETY)
+    assert Brain().level == "perfect"
+
+
+BAD_LINES = [
+    ("START ²", "ERROR unsupported board '²'x'²': expected sizes in numbers"),
+    ("START " + "9" * 5000, "ERROR unsupported board '" + "9" * 40 + "…'x'"),
+    ("START ١٥", "ERROR unsupported board '١٥'x'١٥': expected sizes in numbers"),
+    ("RECTSTART 15", "ERROR unsupported board '15'x'': expected sizes in numbers"),
+    ("INFO timeout_turn ²", "ERROR invalid INFO timeout_turn '²': expected a whole number"),
+    ("INFO time_left " + "9" * 5000, "ERROR invalid INFO time_left '" + "9" * 40 + "…'"),
+    ("INFO rule -1", "ERROR invalid INFO rule '-1': expected a whole number"),
+    ("TURN ²,1", "ERROR invalid move '²,1': expected x,y"),
+    ("TURN " + "9" * 5000 + ",1", "ERROR invalid move '" + "9" * 40 + "…': expected x,y"),
+    ("TAKEBACK ٣,٣", "ERROR invalid move '٣,٣': expected x,y"),
+    ("FROB", "UNKNOWN command 'FROB'"),
+]
+
+
+@pytest.mark.parametrize(("line", "answer"), BAD_LINES)
+def test_a_bad_line_answers_error_and_the_session_goes_on(line: str, answer: str) -> None:
+    """Whatever the bad line, the next lines are answered as if it had not come: here a whole board set
+    with BOARD, where our answer completes our four."""
+    out = io.StringIO()
+    script = ["START 15", line, "BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "9,9,2", "9,10,2"]
+    script += ["9,11,2", "9,13,2", "DONE"]
+    serve(iter(text + "\n" for text in script), out)
+    answers = out.getvalue().splitlines()
+    assert answers[0] == "OK"
+    assert answers[1].startswith(answer)
+    assert answers[2] == "4,0"
+
+
+def test_unknown_info_keys_are_ignored_as_the_protocol_says() -> None:
+    assert talk(Brain(), "START 15", "INFO folder /tmp/x", "INFO game_type 1", "INFO evaluate 1,1") == ["OK"]
+
+
+def test_a_bad_board_line_answers_error_and_leaves_the_board_as_it_was() -> None:
+    brain = Brain()
+    talk(brain, "START 15", "BOARD", "7,7,2", "DONE")
+    assert brain.handle("BOARD") == [] and brain.handle("1,1,7") == []
+    assert brain.handle("DONE") == ["ERROR invalid board line '1,1,7': expected x,y,who with who 1, 2 or 3"]
+    assert len(brain.ours) == 1 and brain.theirs == [(7, 7)]
 
 
 @pytest.mark.parametrize(
@@ -115,10 +175,15 @@ def test_a_move_takes_the_turn_s_time_within_the_match_s_time_left() -> None:
         (["START 30"], "ERROR unsupported size 30x30: inarow plays boards from 5 to 19 a side"),
         (["START 4"], "ERROR unsupported size 4x4: inarow plays boards from 5 to 19 a side"),
         (["START big"], "ERROR unsupported board 'big'x'big': expected sizes in numbers"),
+        (["START 15", "BOARD", "1,1,2", "1,1,1", "DONE"], "ERROR invalid board line '1,1,1': cell is taken"),
+        (["START 15", "BOARD", "15,1,2", "DONE"], "ERROR invalid board line '15,1,2': off the 15x15 board"),
         (["START 15", "TURN 7"], "ERROR invalid move '7': expected x,y"),
         (["START 15", "TURN 15,0"], "ERROR invalid move '15,0': off the 15x15 board"),
         (["START 15", "BEGIN", "TURN 7,7"], "ERROR illegal move '7,7': cell is taken"),
-        (["START 15", "BOARD", "1,1", "DONE"], "ERROR invalid board line '1,1': expected x,y,who"),
+        (
+            ["START 15", "BOARD", "1,1", "DONE"],
+            "ERROR invalid board line '1,1': expected x,y,who with who 1, 2 or 3",
+        ),
         (
             ["START 15", "BOARD", "1,1,2", "2,2,2", "DONE"],
             "ERROR impossible position: 0 stones of ours and 2 of theirs",
@@ -193,3 +258,25 @@ def test_inarow_gomocup_plays_as_a_program_on_standard_input_and_output() -> Non
         assert process.wait(timeout=60) == 0
     finally:
         process.kill()
+
+
+def test_inarow_gomocup_plays_the_level_asked_and_refuses_an_unknown_one() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "inarow", "gomocup", "--level", "medium"],
+        input="START 15\nBEGIN\nEND\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.stdout.splitlines() == ["OK", "7,7"]
+    refused = subprocess.run(
+        [sys.executable, "-m", "inarow", "gomocup", "--level", "genius"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert refused.returncode != 0 and "unknown level 'genius'" in refused.stderr
+    assert "Traceback" not in refused.stderr

@@ -3,12 +3,18 @@ searches play the moves their values say, and matches replay from their seed."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import deque
+from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+import brute_force
 from inarow import Game, Position, parse_position
+from inarow.cli import app
 from inarow.errors import IllegalMoveError, InarowError, InvalidMatchError, UnknownPlayerError
 from inarow.match import (
     MatchResult,
@@ -18,7 +24,12 @@ from inarow.match import (
     play_match,
     wilson,
 )
-from inarow.players import RulesPlayer, SearchPlayer, player
+from inarow.notation import format_moves, parse_moves
+from inarow.openings import balanced_openings, opening_stones, read_openings
+from inarow.players import Choice, RulesPlayer, SearchPlayer, player
+from inarow.symmetry import symmetries
+
+runner = CliRunner()
 
 TICTACTOE = Game.parse("tictactoe")
 
@@ -158,7 +169,7 @@ def test_perfect_never_loses_on_3x3_with_either_colour(opponent: str) -> None:
         result = play_match(TICTACTOE, player("perfect", 60), player(opponent), 6, swap=True, seed=seed)
         perfect, _ = result.tallies()
         assert perfect.losses == 0, [record for record in result.games]
-        assert perfect.games == 6
+        assert len(result.games) == 6 and perfect.games == len(result.distinct())
 
 
 def test_perfect_never_loses_on_a_small_gravity_board() -> None:
@@ -260,3 +271,170 @@ def test_match_results_are_values() -> None:
     assert isinstance(result, MatchResult)
     with pytest.raises(AttributeError):
         result.seed = 2  # type: ignore[misc]
+
+
+# ------------------------------------------------------------------------------------ openings
+def test_a_deterministic_pair_counts_its_repeated_games_once() -> None:
+    """Two players that always take the first legal cell play one game however often they meet: ten
+    games played are one distinct game, and the interval is over that one."""
+
+    class FirstCell:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def choose(self, position: Position, rng: random.Random) -> Choice:
+            return Choice(move=position.legal_moves()[0], note="first cell")
+
+    result = play_match(TICTACTOE, FirstCell("a"), FirstCell("b"), 10, seed=1)
+    data = result.to_json()
+    assert (data["played"], data["distinct"]) == (10, 1)
+    a, _ = result.tallies()
+    assert a.games == 1
+    assert data["results"][0]["score_interval"] == [round(v, 4) for v in wilson(a.wins + a.draws / 2, 1)]
+    swapped = play_match(TICTACTOE, FirstCell("a"), FirstCell("b"), 10, swap=True, seed=1)
+    assert len(swapped.distinct()) == 2 and swapped.tallies()[0].games == 2
+
+
+def test_drawn_openings_replay_from_their_seed_and_differ_up_to_symmetry() -> None:
+    game = Game.parse("gomoku")
+    first = balanced_openings(game, 6, seed=11)
+    assert first == balanced_openings(game, 6, seed=11)
+    assert first != balanced_openings(game, 6, seed=12)
+    keys = set()
+    for opening in first:
+        position = parse_moves(opening, game)
+        assert len(opening) == opening_stones(game) == 3 and not position.is_over
+        centre = range(5, 10)  # the middle 5×5: columns f to j, rows 6 to 10
+        assert all(
+            game.coordinates(bit)[0] in centre and game.coordinates(bit)[1] in centre for bit in opening
+        )
+        keys.add(symmetries(game).canonical_key(position.x, position.o))
+    assert len(keys) == 6
+
+
+def test_drawn_openings_of_tictactoe_are_draws_by_a_brute_force() -> None:
+    """Balanced on a board small enough to solve means a draw with best play, checked by the oracle."""
+    openings = balanced_openings(TICTACTOE, 5, seed=3)
+    assert len(openings) == 5
+    for opening in openings:
+        board = tuple(reversed(parse_moves(opening, TICTACTOE).diagram().split("/")))
+        assert brute_force.score(board, 3, False) == 0, opening
+
+
+def test_a_board_with_too_few_balanced_openings_says_so() -> None:
+    """2×2 with two in a row: every opening of two stones has a line to make."""
+    with pytest.raises(
+        InvalidMatchError, match=r"^only 0 distinct balanced openings of 2 stones on 2x2:2: 1 were"
+    ):
+        balanced_openings(Game.parse("2x2:2"), 1, seed=0)
+    with pytest.raises(InvalidMatchError, match=r"^invalid number of openings 0: expected 1 to 1,000$"):
+        balanced_openings(TICTACTOE, 0, seed=0)
+
+
+def test_each_opening_is_played_twice_with_colours_swapped() -> None:
+    openings = [(TICTACTOE.parse_cell("b2"), TICTACTOE.parse_cell("a1")), (TICTACTOE.parse_cell("a1"),)]
+    result = play_match(TICTACTOE, player("rules"), player("random"), seed=2, openings=openings)
+    data = result.to_json()
+    assert data["openings"] == ["b2 a1", "a1"] and data["played"] == 4 and data["swap"] is True
+    assert [(g["x"], g["opening"]) for g in data["games"]] == [
+        ("rules", 2),
+        ("random", 2),
+        ("rules", 1),
+        ("random", 1),
+    ]
+    assert [g["moves"].split()[: g["opening"]] for g in data["games"]] == [["b2", "a1"]] * 2 + [["a1"]] * 2
+    for record in data["games"]:
+        assert parse_position(record["moves"]).result == record["result"]
+
+
+def test_an_openings_file_is_read_line_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "openings.txt"
+    path.write_text("# three openings\nh8 h9 i8\n\nh8 i9 j10\n8,8 7,9\n", encoding="utf-8")
+    game = Game.parse("gomoku")
+    openings = read_openings(game, path)
+    assert [format_moves(game, opening) for opening in openings] == ["h8 h9 i8", "h8 i9 j10", "h8 i9"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("h8 h9\nh8 h7\n", r"line 2 of '.*': the opening 'h8 h7' repeats line 1$"),
+        ("h8 h9\nh8 z9\n", r"line 2 of '.*': move 2: invalid cell 'z9'"),
+        ("h8 h8\n", r"line 1 of '.*': move 2: illegal move 'h8' in '.*': cell is taken$"),
+        (
+            "x..../...../...../...../.....\n",
+            r"line 1 of '.*': 'x.*' is a diagram; an opening is a move list$",
+        ),
+        ("# nothing\n\n", r"the openings file '.*' has no openings$"),
+    ],
+)
+def test_a_bad_openings_file_names_the_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "openings.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidMatchError, match=message):
+        read_openings(Game.parse("gomoku"), path)
+    with pytest.raises(InvalidMatchError, match=r"cannot read the openings file '.*missing.txt'"):
+        read_openings(Game.parse("gomoku"), tmp_path / "missing.txt")
+
+
+def test_an_opening_that_ends_the_game_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "openings.txt"
+    path.write_text("a1 b1 a2 b2 a3\n", encoding="utf-8")
+    with pytest.raises(
+        InvalidMatchError, match=r"line 1 of '.*': the opening 'a1 b1 a2 b2 a3' ends the game$"
+    ):
+        read_openings(TICTACTOE, path)
+
+
+def _cli_match(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["match", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def _check_match(data: dict[str, Any], openings: int) -> None:
+    """Every opening twice with colours swapped, every game distinct and replaying to its result, and
+    each player's interval the Wilson interval of its score over the distinct games."""
+    games = data["games"]
+    assert data["played"] == data["distinct"] == len(games) == 2 * openings
+    assert len({(g["x"], g["moves"]) for g in games}) == len(games)
+    for number, record in enumerate(games):
+        assert record["moves"].split()[: record["opening"]] == data["openings"][number // 2].split()
+        assert record["x"] == data["players"][number % 2]
+        assert parse_position(record["moves"], data["game"]).result == record["result"]
+    for tally in data["results"]:
+        assert tally["games"] == len(games)
+        points = tally["wins"] + tally["draws"] / 2
+        assert tally["score_interval"] == [round(v, 4) for v in wilson(points, len(games))]
+
+
+def test_hard_meets_medium_on_ten_distinct_gomoku_games() -> None:
+    """The issue's command, with a short think time: five openings from seed 3, ten distinct games."""
+    data = _cli_match("hard", "medium", "--game", "gomoku", "--openings", "5", "--seed", "3", "--time", "0.1")
+    _check_match(data, 5)
+
+
+@pytest.mark.parametrize(("stronger", "weaker"), [("perfect", "hard"), ("medium", "easy")])
+def test_every_level_meets_the_one_below_on_distinct_gomoku_games(stronger: str, weaker: str) -> None:
+    data = _cli_match(stronger, weaker, "--game", "gomoku", "--openings", "2", "--seed", "5", "--time", "0.1")
+    _check_match(data, 2)
+
+
+def test_games_and_openings_do_not_go_together() -> None:
+    result = runner.invoke(app, ["match", "rules", "random", "--games", "4", "--openings", "2"])
+    assert result.exit_code == 2
+    assert "--games and --openings do not go together" in result.stderr
+
+
+def test_a_connect_four_match_starts_from_openings_too() -> None:
+    data = _cli_match("rules", "random", "--game", "connect4", "--openings", "3", "--seed", "1")
+    assert all(len(opening) == 2 and opening.isdigit() for opening in data["openings"])
+    _check_match(
+        {
+            **data,
+            "openings": [" ".join(o) for o in data["openings"]],
+            "games": [{**g, "moves": " ".join(g["moves"])} for g in data["games"]],
+        },
+        3,
+    )

@@ -112,7 +112,7 @@ def test_a_line_scores_its_weight_for_the_side_whose_stones_it_holds() -> None:
         ("weights:1,x,1,inf", "invalid evaluation 'weights:1,x,1,inf': the weight 'x' must be a number or inf"),
         ("weights:1,-inf,1,inf", "invalid evaluation 'weights:1,-inf,1,inf': the weight '-inf' must be a number or inf"),
         ("weights:5", "invalid evaluation 'weights:5': expected weights:W0,W1,…,Wk, one weight for each number of stones a line can hold"),
-        ("mobility", "unknown evaluation 'mobility': expected one of open-lines, weighted, lines, or weights:W0,W1,…,Wk such as weights:1,1,1,inf"),
+        ("mobility", "unknown evaluation 'mobility': expected one of open-lines, weighted, lines, weights:W0,W1,…,Wk such as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION"),
     ],
 )  # fmt: skip
 def test_a_bad_evaluation_says_what_was_expected(text: str, message: str) -> None:
@@ -187,8 +187,11 @@ def test_tree_leaves_answers_in_every_format() -> None:
         "alphabeta on the tree [[3,12,8],[2,4,6],[14,5,2]]; Max to move at the root: values from Max's "
         "standpoint"
     )
-    assert "└─ ✂ pruned b2 (4) b3 (6) (α=+3 ≥ β=+2)" in text
-    assert text.splitlines()[-2:] == ["value +3; best move a; nodes 11", "pruned: b2 (4) b3 (6)"]
+    assert "└─ ✂ pruned b2 (4) b3 (6) (α cut-off: α=+3 ≥ β=+2)" in text
+    assert text.splitlines()[-2:] == [
+        "value +3; best move a; nodes 11",
+        "pruned: the leaves 4 6 (b2 b3), never evaluated",
+    ]
     data = json.loads(runner.invoke(app, [*base, "-f", "json"]).output)
     assert (data["value"], data["move"], data["abstract"], data["game"]) == (3, "a", True, "tree")
     assert [(spot["move"], spot["value"]) for spot in data["pruned_spots"]] == [("b2", 4), ("b3", 6)]
@@ -296,7 +299,8 @@ def test_tree_deepen_prints_a_row_per_depth_then_the_last_tree() -> None:
     assert lines[1].split() == ["depth", "searched", "first", "best", "move", "value", "nodes", "time"]
     assert [line.split()[0] for line in lines[2:5]] == ["1", "2", "3"]
     assert lines[5].startswith("alphabeta, depth 3")
-    assert "(children ordered: the previous depth's best move first)" in lines[6]
+    assert lines[6].startswith("e= the evaluation function e(P) at a leaf")
+    assert "(children ordered: the previous depth's best move first)" in lines[7]
 
 
 def test_rows_order_goes_row_by_row_from_the_top_and_never_changes_minimax() -> None:

@@ -3,7 +3,7 @@
 >>> import inarow
 >>> position = inarow.parse_position("b2 a1 c3")          # tic-tac-toe unless told otherwise
 >>> analysis = inarow.analyze(position)
->>> analysis.describe(), analysis.best
+>>> inarow.describe(analysis), analysis.best
 ('draw with best play', ('a3', 'c1'))
 """
 
@@ -13,9 +13,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from inarow.analysis import Analysis, MoveValue, analyze, load_engine
+    from inarow.analysis import analyze
+    from inarow.answer import Analysis, MoveValue
     from inarow.errors import (
         BookError,
+        EvaluationCodeError,
         IllegalMoveError,
         InarowError,
         InvalidGameError,
@@ -37,12 +39,16 @@ if TYPE_CHECKING:
     from inarow.notation import format_moves, parse_game, parse_moves, parse_position
     from inarow.players import LEVELS, Choice, player
     from inarow.rules import Game, Position
+    from inarow.search.exact import load_engine
     from inarow.search.limits import Limits
+    from inarow.words import describe
 
 _HOMES = {
-    "inarow.analysis": ("Analysis", "MoveValue", "analyze", "load_engine"),
+    "inarow.analysis": ("analyze",),
+    "inarow.answer": ("Analysis", "MoveValue"),
     "inarow.errors": (
         "BookError",
+        "EvaluationCodeError",
         "IllegalMoveError",
         "InarowError",
         "InvalidGameError",
@@ -64,7 +70,9 @@ _HOMES = {
     "inarow.notation": ("format_moves", "parse_game", "parse_moves", "parse_position"),
     "inarow.players": ("LEVELS", "Choice", "player"),
     "inarow.rules": ("Game", "Position"),
+    "inarow.search.exact": ("load_engine",),
     "inarow.search.limits": ("Limits",),
+    "inarow.words": ("describe",),
 }
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -91,6 +99,7 @@ __all__ = [
     "Analysis",
     "BookError",
     "Choice",
+    "EvaluationCodeError",
     "Game",
     "IllegalMoveError",
     "InarowError",
@@ -114,6 +123,7 @@ __all__ = [
     "UnknownPlayerError",
     "__version__",
     "analyze",
+    "describe",
     "format_moves",
     "load_engine",
     "parse_game",

@@ -7,12 +7,14 @@ business, not the evaluation's: these functions only look at lines still open.
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from inarow.errors import UnknownEvaluationError
+from inarow.errors import GameName, Items, UnknownEvaluationError
+from inarow.evaluation_code import Board, CodeEvaluation, is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.rules import Game, Position, Side, other
 
@@ -99,7 +101,7 @@ class Weights:
                     "for each number of stones a line of {k} can hold"
                 ),
                 text=self.text,
-                name=game.name,
+                name=GameName(game.name),
                 count=game.k + 1,
                 k=game.k,
             )
@@ -218,8 +220,11 @@ def _weight_text(value: float) -> str:
 
 
 def evaluation_named(name: str) -> Evaluation:
-    """The evaluation called ``name``: one of :data:`EVALUATIONS`, or ``weights:W0,W1,…,Wk``. Raises
-    :class:`UnknownEvaluationError`."""
+    """The evaluation called ``name``: one of :data:`EVALUATIONS`, ``weights:W0,W1,…,Wk``, or a function
+    written in Python, ``PATH.py:FUNCTION`` (:mod:`inarow.evaluation_code`; loading it runs the file).
+    Raises :class:`UnknownEvaluationError` (:class:`~inarow.errors.EvaluationCodeError` for code)."""
+    if is_code_spec(name):
+        return load_code_evaluation(name)
     key = name.strip().lower()
     if key in EVALUATIONS:
         return EVALUATIONS[key]
@@ -227,12 +232,45 @@ def evaluation_named(name: str) -> Evaluation:
         return parse_weights(key)
     raise UnknownEvaluationError(
         N_(
-            "unknown evaluation {name!r}: expected one of {known}, or weights:W0,W1,…,Wk such"
-            " as weights:1,1,1,inf"
+            "unknown evaluation {name!r}: expected one of {known}, weights:W0,W1,…,Wk such"
+            " as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION"
         ),
         name=name,
-        known=", ".join(EVALUATIONS),
+        known=Items(EVALUATIONS),
     )
+
+
+BoardFunction = Callable[[Board], float]
+"""An e(P) of one argument, the :class:`~inarow.evaluation_code.Board` (see :mod:`inarow.evaluation_code`)."""
+
+
+def evaluation_of(evaluation: Evaluation | BoardFunction | str) -> Evaluation:
+    """Any way of naming an evaluation as one: a name, ``weights:…`` or ``PATH.py:FUNCTION``
+    (:func:`evaluation_named`); a function of one argument, which is handed the
+    :class:`~inarow.evaluation_code.Board` (the documented form, as ``--eval`` files are called); or a
+    function ``(game, mine, theirs)`` of the two sides' bitboards (cell (c, r) is the mask
+    ``1 << game.bit(c, r)``), as the engine's evaluations are. Raises :class:`UnknownEvaluationError`."""
+    if isinstance(evaluation, str):
+        return evaluation_named(evaluation)
+    if isinstance(evaluation, Weights | CodeEvaluation):
+        return evaluation
+    if _takes_one_argument(evaluation):
+        code = getattr(evaluation, "__code__", None)
+        source = code.co_filename if code is not None else "<python>"
+        board_function: BoardFunction = evaluation  # type: ignore[assignment]  # one argument: the board
+        return CodeEvaluation(board_function, getattr(evaluation, "__name__", "e"), source)
+    bitboards: Evaluation = evaluation  # type: ignore[assignment]  # three arguments: the bitboards
+    return bitboards
+
+
+def _takes_one_argument(function: object) -> bool:
+    try:
+        parameters = inspect.signature(function).parameters.values()  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p for p in positional if p.default is p.empty]
+    return len(required) == 1 or (len(positional) == 1 and not required)
 
 
 def line_counts(position: Position, side: Side, evaluation: Evaluation) -> LineCounts | None:
@@ -246,8 +284,12 @@ def line_counts(position: Position, side: Side, evaluation: Evaluation) -> LineC
 def static_value(position: Position, side: Side, evaluation: Evaluation) -> float:
     """The textbook e(P) of ``position`` from ``side``'s standpoint: ``math.inf`` when ``side`` has won,
     ``-math.inf`` when it has lost, else ``evaluation`` of the stones (a full board without a line is
-    scored by ``evaluation`` too, and each named evaluation gives it 0)."""
+    scored by ``evaluation`` too, and each named evaluation gives it 0). An evaluation written as code is
+    handed the board with ``side`` as Max; raises :class:`~inarow.errors.EvaluationCodeError` when its
+    call fails."""
     if position.winner is not None:
         return math.inf if position.winner == side else -math.inf
+    if isinstance(evaluation, CodeEvaluation):
+        return evaluation.score(position, side)
     mine, theirs = position.stones(side), position.stones(other(side))
     return evaluation(position.game, mine, theirs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from typing_extensions import TypedDict
@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 from inarow.errors import IllegalMoveError, InvalidMatchError
 from inarow.i18n import N_
 from inarow.notation import format_moves
+from inarow.openings import Opening
 from inarow.players import Player
 from inarow.rules import Game, Position, Result, Side
 
@@ -26,6 +27,11 @@ MAX_GAMES = 100_000
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution, for 95% intervals."""
+
+
+def new_seed() -> int:
+    """A seed for a match that was given none (it is reported, so the match replays)."""
+    return random.SystemRandom().randrange(2**31)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -39,20 +45,28 @@ class MatchGameJSON(TypedDict):
     x: str
     o: str
     moves: str
+    opening: int
     result: Result
     seed: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class MatchGame:
-    """One finished game of a match: who played X and O, the moves (cell bits), the result (``x``, ``o``
-    or ``draw``) and the seed it replays from."""
+    """One finished game of a match: who played X and O, the moves (cell bits) from the empty board, the
+    first ``opening`` of which were the opening's, the result (``x``, ``o`` or ``draw``) and the seed it
+    replays from."""
 
     x: str
     o: str
     moves: tuple[int, ...]
     result: Result
     seed: int
+    opening: int = 0
+
+    @property
+    def key(self) -> tuple[str, str, tuple[int, ...]]:
+        """What makes two games the same game: the players on each side and the moves."""
+        return (self.x, self.o, self.moves)
 
     def to_json(self, game: Game) -> MatchGameJSON:
         """The game with its moves as a move list of ``game`` (:func:`inarow.notation.format_moves`)."""
@@ -60,6 +74,7 @@ class MatchGame:
             "x": self.x,
             "o": self.o,
             "moves": format_moves(game, self.moves),
+            "opening": self.opening,
             "result": self.result,
             "seed": self.seed,
         }
@@ -74,7 +89,8 @@ def play_game(
     on_move: Callable[[Position, str, str], None] | None = None,
 ) -> tuple[Position, tuple[int, ...]]:
     """Play ``x`` against ``o`` from ``start`` (the empty board) to the end; returns the final position and
-    the moves played (cell bits). ``on_move(position before, move, note)`` is called after each choice."""
+    the moves played from ``start`` (cell bits). ``on_move(position before, move, note)`` is called after
+    each choice."""
     position = start if start is not None else Position.start(game)
     moves: list[int] = []
     while not position.is_over:
@@ -156,19 +172,29 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
 
 
 class MatchJSON(TypedDict):
-    """``inarow match --json``: the players by name, the seed, the results of each, and every game."""
+    """``inarow match --json``: the players by name, the seed, the openings, the results of each over the
+    distinct games, how many games were played and how many of them were distinct, and every game."""
 
     game: str
     players: list[str]
     seed: int
     swap: bool
+    openings: list[str]
+    played: int
+    distinct: int
     results: list[TallyJSON]
     games: list[MatchGameJSON]
 
 
 @dataclass(frozen=True, kw_only=True)
 class MatchResult:
-    """A match between two players named ``first`` and ``second`` (``first`` plays X in game 0)."""
+    """A match between two players named ``first`` and ``second`` (``first`` plays X in game 0).
+
+    The results count each distinct game once (:attr:`MatchGame.key`): deterministic players that meet
+    again from the same start play the same game again, which says nothing more about them, so the
+    intervals are over the distinct games only. With openings, games ``2i`` and ``2i + 1`` start from
+    opening ``i``, colours swapped.
+    """
 
     game: Game
     first: str
@@ -176,11 +202,23 @@ class MatchResult:
     seed: int
     swap: bool
     games: tuple[MatchGame, ...]
+    openings: tuple[Opening, ...] = ()
+
+    def distinct(self) -> list[int]:
+        """The numbers of the games that are not a repeat of an earlier one."""
+        seen: set[tuple[str, str, tuple[int, ...]]] = set()
+        numbers = []
+        for number, record in enumerate(self.games):
+            if record.key not in seen:
+                seen.add(record.key)
+                numbers.append(number)
+        return numbers
 
     def tally(self, which: int) -> Tally:
-        """The results of ``first`` (``which`` 0) or ``second`` (1)."""
+        """The results of ``first`` (``which`` 0) or ``second`` (1) over the distinct games."""
         wins = draws = losses = 0
-        for number, record in enumerate(self.games):
+        for number in self.distinct():
+            record = self.games[number]
             plays_x = (which == 0) != (self.swap and number % 2 == 1)
             side: Side = "x" if plays_x else "o"
             if record.result == "draw":
@@ -201,6 +239,9 @@ class MatchResult:
             "players": [self.first, self.second],
             "seed": self.seed,
             "swap": self.swap,
+            "openings": [format_moves(self.game, opening) for opening in self.openings],
+            "played": len(self.games),
+            "distinct": len(self.distinct()),
             "results": [tally.to_json() for tally in self.tallies()],
             "games": [record.to_json(self.game) for record in self.games],
         }
@@ -224,31 +265,53 @@ def play_match(
     *,
     swap: bool = False,
     seed: int | None = None,
+    openings: Sequence[Opening] = (),
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``first`` against ``second`` (see :func:`inarow.players.player`). ``first``
-    plays X in every game, or with ``swap`` in every other one, starting with game 0. ``progress(done,
-    total)`` is called after each game.
+    plays X in every game, or with ``swap`` in every other one, starting with game 0. With ``openings``
+    (see :mod:`inarow.openings`) each is played twice, colours swapped, and ``games`` and ``swap`` are
+    ignored: games ``2i`` and ``2i + 1`` start from opening ``i``. ``progress(done, total)`` is called
+    after each game.
 
     Raises :class:`InvalidMatchError` for a number of games out of range.
     """
+    if openings:
+        games, swap = 2 * len(openings), True
     check_games(games)
     players = (first, second)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = new_seed()
     records = []
     for number in range(games):
         a, b = players if not (swap and number % 2 == 1) else players[::-1]
         rng = random.Random(game_seed(seed, number))
-        final, moves = play_game(game, a, b, rng)
+        opening = tuple(openings[number // 2]) if openings else ()
+        start = Position.start(game)
+        for bit in opening:
+            start = start.play(bit)
+        final, moves = play_game(game, a, b, rng, start)
         assert final.result is not None
         records.append(
-            MatchGame(x=a.name, o=b.name, moves=moves, result=final.result, seed=game_seed(seed, number))
+            MatchGame(
+                x=a.name,
+                o=b.name,
+                moves=opening + moves,
+                result=final.result,
+                seed=game_seed(seed, number),
+                opening=len(opening),
+            )
         )
         if progress is not None:
             progress(number + 1, games)
     return MatchResult(
-        game=game, first=first.name, second=second.name, seed=seed, swap=swap, games=tuple(records)
+        game=game,
+        first=first.name,
+        second=second.name,
+        seed=seed,
+        swap=swap,
+        games=tuple(records),
+        openings=tuple(tuple(opening) for opening in openings),
     )
 
 

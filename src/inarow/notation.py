@@ -9,6 +9,9 @@ Three ways to write a position, tried in this order:
   each move in any notation of :meth:`inarow.rules.Game.parse_cell`: ``5 1 9`` on the keypad of 3×3, or
   ``(2,2) (3,1)`` as row,column from the top left.
 
+Input is read as typed on any keyboard (:func:`inarow.rules.as_typed`): full-width ``（２，２）``, ``５``
+and the commas ``，``/``、`` read as ``(2,2)``, ``5`` and ``,``.
+
 The empty string is the empty board. Parsing checks syntax first, then that the position can arise in play.
 """
 
@@ -17,9 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from inarow.errors import InarowError, InvalidPositionError
+from inarow.errors import GameName, InarowError, InvalidPositionError
 from inarow.i18n import N_
-from inarow.rules import Game, Position
+from inarow.rules import Game, Position, as_typed
 
 MAX_INPUT = 4096
 """The longest position string read; a 19×19 move list fits with room to spare."""
@@ -53,13 +56,21 @@ def parse_position(text: str, game: Game | str = "tictactoe") -> Position:
             length=len(text),
             limit=MAX_INPUT,
         )
-    stripped = text.strip()
+    stripped = as_typed(text).strip()
     if "/" in stripped or (game.rows == 1 and stripped and set(stripped.lower()) <= set("xo.")):
         return parse_diagram(stripped, game)
+    return parse_moves(split_moves(stripped, game), game, text)
+
+
+def split_moves(text: str, game: Game) -> list[str]:
+    """The moves of a move list, in order: its digits for a gravity game of at most 9 columns written
+    as one number (``4453``), else its words separated by spaces or commas (a ``row,column`` pair is one
+    move without gravity). Nothing is checked: :func:`parse_moves` plays them."""
+    stripped = text.strip()
     if game.gravity and game.columns <= 9 and stripped.isascii() and stripped.isdigit():
-        return parse_moves(list(stripped), game, text)
+        return list(stripped)
     tokens = _MOVE if game.gravity else _CELL_OR_MOVE
-    return parse_moves(tokens.findall(stripped), game, text)
+    return tokens.findall(stripped)
 
 
 def parse_moves(
@@ -93,7 +104,7 @@ def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
         raise InvalidPositionError(
             N_("invalid diagram {text!r}: {name} has {rows} rows separated by '/', got {count}"),
             text=text,
-            name=game.name,
+            name=GameName(game.name),
             rows=game.rows,
             count=len(rows),
         )
@@ -227,3 +238,41 @@ def format_moves(game: Game, bits: Iterable[int]) -> str:
     if game.gravity and game.columns <= 9:
         return "".join(names)
     return " ".join(names)
+
+
+def play_order(position: Position) -> list[int]:
+    """Cell bits that, played in order from the empty board, reach ``position``: a move list for a board
+    set up as a diagram. Before the last move nobody has won, and in gravity games each stone lands on the
+    one below it. Raises :class:`InvalidPositionError` when no order is found within
+    :data:`_REACHABILITY_BUDGET` states (no board that can arise in play comes near it)."""
+    game = position.game
+    seen: set[tuple[int, int]] = set()
+
+    def earlier(x: int, o: int) -> list[int] | None:
+        """An order reaching (x, o), found by taking the last mover's stones off one at a time."""
+        if not x | o:
+            return []
+        if (x, o) in seen or len(seen) > _REACHABILITY_BUDGET:
+            return None
+        seen.add((x, o))
+        stones = {"x": x, "o": o}
+        follower = "o" if game.first == "x" else "x"
+        last = follower if stones[game.first].bit_count() == stones[follower].bit_count() else game.first
+        filled = x | o
+        for bit in _bits(stones[last]):
+            if game.gravity and filled >> (bit + 1) & 1:
+                continue  # a stone lies on it: it was not the last one played in its column
+            before = (x & ~(1 << bit), o) if last == "x" else (x, o & ~(1 << bit))
+            if game.has_line(before[0]) or game.has_line(before[1]):
+                continue  # the game would have ended before this stone
+            found = earlier(*before)
+            if found is not None:
+                return [*found, bit]
+        return None
+
+    order = earlier(position.x, position.o)
+    if order is None:
+        raise InvalidPositionError(
+            N_("impossible position {text!r}: no order of play reaches it"), text=position.diagram()
+        )
+    return order

@@ -8,18 +8,21 @@ its name. Randomness comes from the ``rng`` the caller passes, so a seeded game 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.analysis import Analysis, analyze, play
-from inarow.errors import UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
+from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
+from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 from inarow.words import format_value
 
 LEVELS = ("easy", "medium", "hard", "perfect")
@@ -52,6 +55,22 @@ class Player(Protocol):
 
 def _pick(analysis: Analysis, rng: random.Random) -> str:
     return rng.choice(analysis.best)
+
+
+def most_natural(position: Position, moves: Sequence[str]) -> list[str]:
+    """Of equally good ``moves``, the ones a player would call natural: on the most lines of k (on 3×3 the
+    centre is on four, a corner on three, an edge on two), then nearest the centre. Level ``perfect`` picks
+    among these, so it opens 3×3 in the centre and answers a centre with a corner, never an edge."""
+    game = position.game
+    centre = ((game.columns - 1) / 2, (game.rows - 1) / 2)
+
+    def rank(move: str) -> tuple[int, float]:
+        bit = position.move_bit(move)
+        column, row = game.coordinates(bit)
+        return -len(game.lines_through[bit]), abs(column - centre[0]) + abs(row - centre[1])
+
+    best = min(rank(move) for move in moves)
+    return [move for move in moves if rank(move) == best]
 
 
 @dataclass(frozen=True)
@@ -87,9 +106,10 @@ class Level:
             return Choice(move=rng.choice(position.legal_moves()), note="random")
         if self.name == "perfect":
             analysis = play(position, self.limits())
-        else:
-            analysis = analyze(position, self.limits())
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+            move = rng.choice(most_natural(position, analysis.best))
+            return Choice(move=move, note=words.describe(analysis), analysis=analysis)
+        analysis = analyze(position, self.limits())
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
@@ -99,13 +119,13 @@ class Level:
         the opponent's VCF and VCT, iterative deepening as deep as the whole think time allows."""
         if self.name == "easy" and rng.random() >= 1 / 3:
             board = GomokuBoard.from_position(position)
-            cells = sorted(board.candidates) or [board.centre]
-            bit = board.to_bit(rng.choice(cells))
-            return Choice(move=position.game.cell_name(bit), note="random")
+            near = sorted(board.to_bit(i) for i in board.candidates or {board.centre})
+            bits = [bit for bit in near if bit not in position.forbidden] or position.legal_bits()
+            return Choice(move=position.game.cell_name(rng.choice(bits)), note="random")
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
-        return Choice(move=_pick(analysis, rng), note=analysis.describe(), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
 
 
 @dataclass(frozen=True)
@@ -174,14 +194,17 @@ class ThreatPlayer:
         opp = 3 - me
         mine, theirs = board.value[me], board.value[opp]
         four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
-        for note, cells in (
+        allowed = {board.from_bit(bit) for bit in position.legal_bits()}  # Renju: not a forbidden point
+        for note, found in (
             ("five", board.fives[me]),
             ("block four", board.fives[opp]),
             ("open four or four-three", board.wins[me] | four_three),
             ("block open three", board.wins[opp]),
             ("four or open three", board.fours[me] | board.threes[me]),
             ("best cell", board.candidates or {board.centre}),
+            ("any cell", allowed),
         ):
+            cells = found & allowed
             if cells:
                 top = max(mine[i] + theirs[i] for i in cells)
                 best = sorted(i for i in cells if mine[i] + theirs[i] == top)
@@ -197,11 +220,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
@@ -211,6 +237,19 @@ class SearchPlayer:
         bit = (winning or [rng.choice(best)])[0]
         note = f"{self.algorithm} depth {self.depth}: value {format_value(top)}"
         return Choice(move=position.game.cell_name(bit), note=note, value=top)
+
+
+@dataclass(frozen=True)
+class EnginePlayer:
+    """``pbrain:PATH[:nodes=N][:time=S]``: another Gomoku engine, played over the Gomocup protocol (see
+    :mod:`inarow.pbrain`), one process kept for every game of a match."""
+
+    name: str
+    engine: PbrainEngine
+
+    def choose(self, position: Position, rng: random.Random) -> Choice:
+        bit = self.engine.move(position)
+        return Choice(move=position.game.cell_name(bit), note="engine")
 
 
 PLAYER_NAMES = (*LEVELS, "random", "rules")
@@ -232,9 +271,14 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
         return RulesPlayer()
     if key == "threats":
         return ThreatPlayer()
+    if key.startswith(PREFIX):
+        return EnginePlayer(name.strip(), PbrainEngine(EngineSpec.parse(name.strip()), think_time))
     parts = key.split(":", 2)  # the evaluation may hold colons: minimax:2:weights:1,1,1,inf
     if parts[0] in ALGORITHMS and len(parts) in (2, 3):
         depth, evaluation = parts[1], parts[2] if len(parts) == 3 else "open-lines"
+        written = name.strip().split(":", 2)[-1]  # a file's name keeps its case: minimax:2:Mine.py:e
+        if len(parts) == 3 and is_code_spec(written):
+            evaluation = written
         if not (depth.isascii() and depth.isdigit() and 1 <= int(depth) <= MAX_DEPTH):
             raise UnknownPlayerError(
                 N_(
@@ -246,7 +290,10 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             )
         if evaluation not in EVALUATIONS:
             try:
-                evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
+                if is_code_spec(evaluation):
+                    load_code_evaluation(evaluation)
+                else:
+                    evaluation = parse_weights(evaluation).text if evaluation.startswith("weights:") else ""
             except UnknownEvaluationError as error:
                 raise UnknownPlayerError(
                     N_("unknown player {name!r}: {reason}"), name=name, reason=error
@@ -255,11 +302,11 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                 raise UnknownPlayerError(
                     N_(
                         "unknown player {name!r}: the evaluation {evaluation!r} must be one of {known}, "
-                        "or weights:W0,W1,…,Wk"
+                        "weights:W0,W1,…,Wk, or PATH.py:FUNCTION"
                     ),
                     name=name,
                     evaluation=parts[2],
-                    known=", ".join(EVALUATIONS),
+                    known=Items(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
@@ -269,6 +316,6 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             "'minimax:2:open-lines'"
         ),
         name=name,
-        known=", ".join(PLAYER_NAMES),
-        algorithms=", ".join(ALGORITHMS),
+        known=Items(PLAYER_NAMES),
+        algorithms=Items(ALGORITHMS),
     )

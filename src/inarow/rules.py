@@ -17,18 +17,25 @@ no width, so the same code serves 3×3 and 19×19.
 
 Invariants of a :class:`Position`: ``x & o == 0``; no bit outside :attr:`Game.board_mask`; the side that
 moves first (:attr:`Game.first`, X unless the game says O) has as many stones as the other or one more.
+
+Renju (``renju``, :attr:`Game.renju`) is Gomoku in which the side that moves first — Black — wins only with
+exactly five and may not play a forbidden point (:mod:`inarow.renju`), while White wins with five or more:
+the forbidden points are not among a position's legal moves, and playing one raises
+:class:`IllegalMoveError` with the reason.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NoReturn
 
-from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, Term
+from inarow.errors import GameName, IllegalMoveError, InvalidGameError, InvalidMoveError, Items, Term
 from inarow.i18n import N_
+from inarow.renju import Forbidden, forbidden_points
 
 Side = Literal["x", "o"]
 Result = Literal["x", "o", "draw"]
@@ -59,9 +66,35 @@ EXACT_PRESETS: dict[str, tuple[int, int, int, bool]] = {
     "gomoku-standard": (15, 15, 5, False),
 }
 """Presets played by the standard rule: exactly k in a row wins, a longer line (an overline) does not."""
-_CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?(:exact)?")
+RENJU = "renju"
+"""The preset of Renju: 15×15, Black's forbidden points, exactly five for Black, five or more for White."""
+_CUSTOM = re.compile(r"([0-9]+)x([0-9]+)(?::([0-9]+))?(:gravity)?(:exact)?(:renju)?")
+FORBIDDEN_REASONS: dict[Forbidden, str] = {
+    "overline": N_("a forbidden point for black: an overline"),
+    "double-four": N_("a forbidden point for black: a double four"),
+    "double-three": N_("a forbidden point for black: a double three"),
+}
+"""Why Black may not play a point of Renju, as the reason of the :class:`IllegalMoveError`."""
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """The letters that name columns from the left, one per column up to :data:`MAX_SIDE`."""
+
+
+def as_typed(text: str) -> str:
+    """``text`` as a Chinese (or Japanese) input method types it, read as ASCII: NFKC-normalised, so
+    full-width digits, letters, commas, brackets and spaces (``（２，２）``) become ``(2,2)``, and the
+    ideographic comma ``、`` separates like ``,``.
+
+    Raises :class:`InvalidMoveError` for a digit that is neither ``0-9`` nor full-width ``０-９``
+    (Arabic-Indic ``٥``, superscript ``²``): read as a number it would be a guess.
+    """
+    for char in text:
+        if char.isdigit() and not ("0" <= char <= "9" or "０" <= char <= "９"):
+            raise InvalidMoveError(
+                N_("invalid digit {digit!r} in {text!r}: write numbers with the digits 0-9"),
+                digit=char,
+                text=text,
+            )
+    return unicodedata.normalize("NFKC", text).replace("、", ",")
 
 
 def other(side: Side) -> Side:
@@ -76,8 +109,10 @@ class Game:
 
     With ``gravity`` a stone falls to the lowest empty cell of its column (Connect Four). More than k in a
     row wins too (freestyle), unless ``exact``: then only a line of exactly k wins (Gomoku's standard rule,
-    where an overline of six or more does not). Build one with :meth:`parse` to get the checks; the
-    constructor trusts you.
+    where an overline of six or more does not). With ``renju`` (five in a row without gravity, and
+    ``exact``) the side that moves first is Black: it wins with exactly five and has forbidden points
+    (:mod:`inarow.renju`), the other side wins with five or more (:meth:`exact_for`). Build one with
+    :meth:`parse` to get the checks; the constructor trusts you.
     """
 
     columns: int
@@ -86,13 +121,15 @@ class Game:
     gravity: bool = False
     exact: bool = False
     first: Side = "x"
+    renju: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Game:
         """Read a preset name (``tictactoe``, ``4x4``, ``5x5``, ``connect4``, ``gomoku``,
-        ``gomoku-standard``) or ``COLSxROWS:K`` with an optional ``:gravity`` and an optional ``:exact``
-        (exactly k in a row wins); ``COLSxROWS`` alone means k = min(cols, rows). Either may end with
-        ``:o-first`` for a game in which O moves first.
+        ``gomoku-standard``, ``renju``) or ``COLSxROWS:K`` with an optional ``:gravity``, an optional
+        ``:exact`` (exactly k in a row wins) and an optional ``:renju`` (Renju's rules: k = 5, no gravity);
+        ``COLSxROWS`` alone means k = min(cols, rows). Either may end with ``:o-first`` for a game in which
+        O moves first.
 
         Raises :class:`InvalidGameError` naming what is wrong.
         """
@@ -103,13 +140,15 @@ class Game:
             return cls(*PRESETS[name])
         if name in EXACT_PRESETS:
             return cls(*EXACT_PRESETS[name], exact=True)
+        if name == RENJU:
+            return cls(15, 15, 5, exact=True, renju=True)
         match = _CUSTOM.fullmatch(name)
         if not match:
-            presets = ", ".join([*PRESETS, *EXACT_PRESETS])
+            presets = Items([*PRESETS, *EXACT_PRESETS, RENJU])
             raise InvalidGameError(
                 N_(
                     "unknown game {text!r}: expected one of {presets} or "
-                    "COLSxROWS:K[:gravity][:exact], e.g. '6x4:4:gravity'"
+                    "COLSxROWS:K[:gravity][:exact][:renju], e.g. '6x4:4:gravity'"
                 ),
                 text=text,
                 presets=presets,
@@ -145,13 +184,24 @@ class Game:
                 columns=columns,
                 rows=rows,
             )
-        return cls(columns, rows, k, gravity=bool(match[4]), exact=bool(match[5]))
+        if match[6] and (k != 5 or match[4]):
+            raise InvalidGameError(
+                N_("game {text!r}: renju is five in a row without gravity"),
+                text=text,
+            )
+        return cls(
+            columns, rows, k, gravity=bool(match[4]), exact=bool(match[5] or match[6]), renju=bool(match[6])
+        )
 
     @property
     def name(self) -> str:
         """The preset name, or ``COLSxROWS:K[:gravity][:exact]``, then ``:o-first`` when O moves first;
         :meth:`parse` reads it back."""
         first = O_FIRST if self.first == "o" else ""
+        if self.renju:
+            return (
+                RENJU if (self.columns, self.rows) == (15, 15) else f"{self.columns}x{self.rows}:5:renju"
+            ) + first
         spec = (self.columns, self.rows, self.k, self.gravity)
         for preset, preset_spec in (EXACT_PRESETS if self.exact else PRESETS).items():
             if preset_spec == spec:
@@ -162,14 +212,25 @@ class Game:
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool, bool, Side]]:
+    def __reduce__(self) -> tuple[type[Game], tuple[int, int, int, bool, bool, Side, bool]]:
         # Pickled as its fields: the cached tables (one holds generated code) are rebuilt on demand.
-        return (Game, (self.columns, self.rows, self.k, self.gravity, self.exact, self.first))
+        return (Game, (self.columns, self.rows, self.k, self.gravity, self.exact, self.first, self.renju))
 
     @property
     def second(self) -> Side:
         """The side that moves second."""
         return other(self.first)
+
+    @property
+    def black_and_white(self) -> bool:
+        """Whether players name the sides black (the side that moves first) and white: the Gomoku family,
+        five in a row without gravity (Gomoku, its standard rule, Renju). ``x`` and ``o`` stay the sides'
+        names in the JSON and the diagrams."""
+        return self.k == 5 and not self.gravity
+
+    def exact_for(self, side: Side) -> bool:
+        """Whether ``side`` wins only with exactly k in a row: with :attr:`exact`, except White in Renju."""
+        return self.exact and not (self.renju and side != self.first)
 
     # ----------------------------------------------------------------------------------- geometry
     @property
@@ -251,9 +312,9 @@ class Game:
             )
         )
 
-    def has_line(self, stones: int) -> bool:
-        """Whether ``stones`` hold k in a row (exactly k with :attr:`exact`)."""
-        if self.exact:
+    def has_line(self, stones: int, exact: bool | None = None) -> bool:
+        """Whether ``stones`` hold k in a row (exactly k with ``exact``, by default :attr:`exact`)."""
+        if self.exact if exact is None else exact:
             return self._has_exact_line(stones)
         for d in self.directions:
             run = stones
@@ -276,11 +337,11 @@ class Game:
                 return True
         return False
 
-    def winning_cells(self, stones: int, empty: int) -> int:
+    def winning_cells(self, stones: int, empty: int, exact: bool | None = None) -> int:
         """The cells of ``empty`` where one more stone would give ``stones`` k in a row (exactly k with
-        :attr:`exact`)."""
+        ``exact``, by default :attr:`exact`)."""
         found = self._winning_cells(stones, empty)
-        if self.exact:
+        if self.exact if exact is None else exact:
             for bit in range(found.bit_length()):
                 if found >> bit & 1 and not self._has_exact_line(stones | 1 << bit):
                     found &= ~(1 << bit)
@@ -335,7 +396,7 @@ class Game:
 
         Raises :class:`InvalidMoveError` naming what is expected.
         """
-        token = text.strip().lower()
+        token = as_typed(text).strip().lower()
         if self.keypad and token in KEYPAD:
             return self.bit(*KEYPAD[token])
         match = _CELL_NAME.fullmatch(token)
@@ -363,19 +424,19 @@ class Game:
             last=last,
             rows=self.rows,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
     def parse_column(self, text: str) -> int:
         """The 0-based column of a 1-based column number such as ``4``. Raises InvalidMoveError."""
-        token = text.strip()
+        token = as_typed(text).strip()
         if token.isascii() and token.isdigit() and 1 <= int(token) <= self.columns:
             return int(token) - 1
         raise InvalidMoveError(
             N_("invalid move {text!r}: expected a column number from 1 to {columns} on {name}"),
             text=text,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
 
@@ -397,9 +458,9 @@ class Position:
         mask = self.game.board_mask
         assert self.x & self.o == 0 and (self.x | self.o) & ~mask == 0, "stones overlap or lie off the board"
         winner: Side | None = None
-        if self.game.has_line(self.x):
+        if self.game.has_line(self.x, self.game.exact_for("x")):
             winner = "x"
-        elif self.game.has_line(self.o):
+        elif self.game.has_line(self.o, self.game.exact_for("o")):
             winner = "o"
         object.__setattr__(self, "_winner", winner)
 
@@ -471,8 +532,19 @@ class Position:
         return None
 
     # ---------------------------------------------------------------------------------- moves
+    @cached_property
+    def forbidden(self) -> dict[int, Forbidden]:
+        """The empty cells the side to move may not play, with why: Black's forbidden points in Renju
+        (:mod:`inarow.renju`); none in every other game, and none once the game is over."""
+        game = self.game
+        if not game.renju or self.is_over or self.turn != game.first:
+            return {}
+        black, white = self.stones(game.first), self.stones(game.second)
+        return forbidden_points(black, white, game.columns, game.rows)
+
     def legal_bits(self) -> list[int]:
-        """The cell bits a stone may be played on now, in board order (none once the game is over)."""
+        """The cell bits a stone may be played on now, in board order (none once the game is over; in
+        Renju, not Black's forbidden points)."""
         if self.is_over:
             return []
         game, filled = self.game, self.x | self.o
@@ -480,7 +552,8 @@ class Position:
             tops = (filled + game.bottom_mask) & game.board_mask
             return [b for b in range(tops.bit_length()) if tops >> b & 1]
         empty = game.board_mask & ~filled
-        return [b for b in range(empty.bit_length()) if empty >> b & 1]
+        forbidden = self.forbidden
+        return [b for b in range(empty.bit_length()) if empty >> b & 1 and b not in forbidden]
 
     def legal_moves(self) -> list[str]:
         """The names of the legal moves, in board order."""
@@ -497,7 +570,7 @@ class Position:
             bit = move
             if not (bit >= 0 and game.board_mask >> bit & 1):
                 raise InvalidMoveError(
-                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=game.name
+                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=GameName(game.name)
                 )
         elif game.gravity:
             column = game.parse_column(move)
@@ -513,6 +586,8 @@ class Position:
             self._illegal(move, N_("cell is taken"))
         if game.gravity and bit not in self.legal_bits():
             self._illegal(move, N_("the cell below is empty"))
+        if bit in self.forbidden:
+            self._illegal(move, FORBIDDEN_REASONS[self.forbidden[bit]])
         return bit
 
     def _illegal(self, move: str | int, reason: str, **params: object) -> NoReturn:

@@ -10,8 +10,11 @@ The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 its version in ``PRAGMA user_version``; :data:`MIGRATIONS` takes any older file up to :data:`SCHEMA_VERSION`.
 
 A :class:`Store` is safe to share between threads: one connection, one lock, short transactions. A store
-opened ``exclusive`` (the web server's) holds a lock on ``PATH.lock`` for as long as it is open, so a second
-server on the same file refuses to start instead of interleaving its writes.
+opened ``exclusive`` (the web server's) holds an ``flock`` on the database file itself for as long as it is
+open: the lock belongs to the file (its device and inode), not to the name it was opened by, so a second
+server on the same file refuses to start whether it names it by the same path, a symbolic link or a hard
+link, and a failed start leaves nothing behind. It also checks the file page by page (``PRAGMA
+quick_check``) before serving from it: a damaged file is refused at start, in one line.
 """
 
 from __future__ import annotations
@@ -89,6 +92,9 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 MAX_SOLUTIONS = 500_000
+
+_PLAYED = "EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)"
+"""The games listed in the history: those with a move played."""
 """The most remembered solutions kept (about 30 MB of file); beyond, the oldest are dropped."""
 
 _SQL_VARIABLES = 500
@@ -160,7 +166,8 @@ class Store:
 
     def __init__(self, path: Path | str, *, exclusive: bool = False) -> None:
         """Open (creating it if need be) the file at ``path``; with ``exclusive``, refuse if another process
-        holds it exclusively. Raises :class:`StoreError` naming the path and what is wrong with it."""
+        holds it exclusively (through any name of the file) and refuse a damaged file. Raises
+        :class:`StoreError` naming the path and what is wrong with it."""
         self.path = str(path)
         self._lock = threading.Lock()
         self._lock_file: int | None = None
@@ -182,6 +189,8 @@ class Store:
             raise StoreError(CANNOT_OPEN, reason="{why}", path=self.path, why=str(error)) from None
         try:
             self._db.row_factory = sqlite3.Row
+            if exclusive and self.path != ":memory:":
+                self._check_pages()
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
@@ -196,22 +205,23 @@ class Store:
             raise
 
     def _hold_lock(self) -> int | None:
+        """An open descriptor of the database file holding an exclusive ``flock`` on it (the file is
+        created if need be). ``flock`` locks are independent of SQLite's own (POSIX record locks), and the
+        descriptor stays open until :meth:`close`, after SQLite's connection is closed."""
         if fcntl is None:  # pragma: no cover
             return None
-        lock_path = f"{self.path}.lock"
-        handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(handle)
             raise StoreError(
                 N_(
-                    "cannot open the game history at {path}: another inarow serve is using it "
-                    "(it holds {lock}); stop that one or choose another file with --db"
+                    "cannot open the game history at {path}: another inarow serve is using this file "
+                    "(under this name or another); stop that one or choose another file with --db"
                 ),
                 reason=N_("another inarow serve is using it"),
                 path=self.path,
-                lock=lock_path,
             ) from None
         return handle
 
@@ -219,6 +229,20 @@ class Store:
         if self._lock_file is not None:
             os.close(self._lock_file)
             self._lock_file = None
+
+    def _check_pages(self) -> None:
+        """Refuse a file whose pages SQLite finds damaged (``PRAGMA quick_check``), naming the first fault."""
+        faults = [str(row[0]) for row in self._db.execute("PRAGMA quick_check(1)").fetchall()]
+        if faults != ["ok"]:
+            raise StoreError(
+                N_(
+                    "cannot open the game history at {path}: the file is damaged ({fault}); restore it from "
+                    "a copy or choose another file with --db"
+                ),
+                reason=N_("the file is damaged"),
+                path=self.path,
+                fault=" ".join(" ".join(faults).split()),
+            )
 
     def close(self) -> None:
         """Close the connection (and release the lock); the store cannot be used afterwards."""
@@ -295,15 +319,26 @@ class Store:
         Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one (two requests raced
         for the same move): a game never has a gap.
         """
+        self.add_moves(game_id, ply, [(move, by, note)], result)
+
+    def add_moves(
+        self, game_id: str, ply: int, moves: Sequence[tuple[str, By, str]], result: str | None
+    ) -> None:
+        """Commit ``moves`` (move, by, note) as moves ``ply``, ``ply + 1``… of a game and the game's result
+        after them, all in one transaction: a person's move and the computer's reply are stored together
+        or not at all.
+
+        Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one.
+        """
         now = time.time()
         try:
             with self._transaction() as db:
                 last = db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
                 if (last or 0) != ply - 1:
                     raise sqlite3.IntegrityError("not the next ply")
-                db.execute(
+                db.executemany(
                     "INSERT INTO moves (game_id, ply, move, by, note, played) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, ply, move, by, note, now),
+                    [(game_id, ply + n, move, by, note, now) for n, (move, by, note) in enumerate(moves)],
                 )
                 db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
         except sqlite3.IntegrityError:
@@ -371,14 +406,24 @@ class Store:
         )
 
     def games(self, limit: int = 50, offset: int = 0) -> list[tuple[GameRecord, int]]:
-        """The most recently played games first, each with its number of moves (the moves not loaded)."""
+        """The most recently played games first, each with its number of moves (the moves not loaded).
+        A game with no move yet (a page opened, a New game pressed twice) is not one played: left out."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies FROM games g"
-                " ORDER BY g.updated DESC, g.id LIMIT ? OFFSET ?",
+                f" WHERE {_PLAYED} ORDER BY g.updated DESC, g.id LIMIT ? OFFSET ?",
                 (limit, offset),
             ).fetchall()
         return [(_record(row, ()), row["plies"]) for row in rows]
+
+    def delete_game(self, game_id: str) -> None:
+        """Forget the game ``game_id`` and its moves. Raises :class:`UnknownGameError`."""
+        with self._transaction() as db:
+            if db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise UnknownGameError(
+                    N_("unknown game {game_id!r}: no game with this id is stored"), game_id=game_id
+                )
+            db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
 
     def count(self) -> int:
         """How many games are stored."""

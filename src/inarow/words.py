@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from inarow.answer import Analysis, AnalysisJSON, MoveValue, Outcome
 from inarow.errors import InarowError
-from inarow.i18n import _, ngettext
-from inarow.rules import Result, Side
+from inarow.i18n import _, in_english, ngettext
+from inarow.rules import Game, Result, Side
 
 if TYPE_CHECKING:
+    from inarow.gomoku import Judgement, MistakeKind
     from inarow.store import Score
-
-Outcome = Literal["win", "draw", "loss"]
 
 
 def moves_of_winner(plies: int) -> int:
@@ -47,16 +47,24 @@ def format_value(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def finished(result: Result) -> str:
-    """How a finished game ended: ``x has won`` or ``draw``."""
-    return _("draw") if result == "draw" else _("{side} has won").format(side=result)
+def side_name(side: Side, game: Game | None = None) -> str:
+    """A side as players name it: ``black`` (the side that moves first) or ``white`` in the Gomoku family
+    (:attr:`~inarow.rules.Game.black_and_white`), else ``x`` or ``o``."""
+    if game is not None and game.black_and_white:
+        return _("black") if side == game.first else _("white")
+    return side
 
 
-def game_result(result: Result | None) -> str:
-    """A game of a match: ``x wins``, ``draw``, or ``unfinished``."""
+def finished(result: Result, game: Game | None = None) -> str:
+    """How a finished game ended: ``x has won`` (``black has won`` in the Gomoku family) or ``draw``."""
+    return _("draw") if result == "draw" else _("{side} has won").format(side=side_name(result, game))
+
+
+def game_result(result: Result | None, game: Game | None = None) -> str:
+    """A game of a match: ``x wins`` (``white wins`` in the Gomoku family), ``draw``, or ``unfinished``."""
     if result is None:
         return _("unfinished")
-    return _("draw") if result == "draw" else _("{side} wins").format(side=result)
+    return _("draw") if result == "draw" else _("{side} wins").format(side=side_name(result, game))
 
 
 def textbook_value(
@@ -111,22 +119,29 @@ def analysis(
     plies: int | None,
     score: int | None,
     depth: int | None,
+    game: Game | None = None,
 ) -> str:
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
-    ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``."""
+    ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``; the sides are
+    black and white in the Gomoku family (``game``)."""
     if result is not None:
-        return finished(result)
+        return finished(result, game)
     if not exact:
         said = _("not solved: evaluation {score} at depth {depth}")
         return said.format(score=f"{score or 0:+d}", depth=depth)
     if winner is None:
         return _("draw with best play")
     if plies is None:
-        return _("{side} wins with best play").format(side=winner)
+        return _("{side} wins with best play").format(side=side_name(winner, game))
     moves = moves_of_winner(plies)
     return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
-        side=winner, moves=moves
+        side=side_name(winner, game), moves=moves
     )
+
+
+def percent(rate: float) -> str:
+    """A win rate as a percentage: ``62%``."""
+    return _("{percent}%").format(percent=round(rate * 100))
 
 
 def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
@@ -165,12 +180,15 @@ def score(tally: Score) -> str:
 
 
 # ------------------------------------------------------------------------ the command line's own sentences
-def position_heading(text: str, game: str, to_move: Side | None) -> str:
-    """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``."""
+def position_heading(text: str, game: str | Game, to_move: Side | None) -> str:
+    """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``; given the game itself, its side
+    is named as its players name it (``white to move`` in the Gomoku family)."""
     shown = text or _("(empty board)")
+    name = game if isinstance(game, str) else game.name
     if to_move is None:
-        return _("{position}  ({game}, game over)").format(position=shown, game=game)
-    return _("{position}  ({game}, {side} to move)").format(position=shown, game=game, side=to_move)
+        return _("{position}  ({game}, game over)").format(position=shown, game=name)
+    side = to_move if isinstance(game, str) else side_name(to_move, game)
+    return _("{position}  ({game}, {side} to move)").format(position=shown, game=name, side=side)
 
 
 def exactness(exact: bool, weak: bool) -> str:
@@ -248,8 +266,11 @@ def slow_solve(game: str) -> str:
 
 
 # ------------------------------------------------------------------------ the terminal game
-def mark(side: Side) -> str:
-    """A side as the board draws it: ``X`` or ``O``."""
+def mark(side: Side, game: Game | None = None) -> str:
+    """A side as the board draws it: ``X`` or ``O``; in the Gomoku family as its players name it, ``black``
+    or ``white``."""
+    if game is not None and game.black_and_white:
+        return side_name(side, game)
     return side.upper()
 
 
@@ -350,9 +371,6 @@ def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) 
     return said.format(move=move, moves=moves)
 
 
-MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
-
-
 def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     """Why a move on a big board is a mistake (see :class:`inarow.gomoku.Judgement`): ``let a proven win
     go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
@@ -362,3 +380,35 @@ def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     if kind == "allowed-win":
         return _("let the opponent's forced win through")
     return _("dropped the evaluation by {drop} points (more than {margin})").format(drop=drop, margin=margin)
+
+
+def mistake(judgement: Judgement, margin: int) -> str:
+    """A :class:`~inarow.gomoku.Judgement` in words (see :func:`mistake_verdict`; ``margin`` is
+    :data:`inarow.gomoku.MISTAKE_MARGIN`), or an empty string when the move was no mistake."""
+    if judgement.kind is None:
+        return ""
+    return mistake_verdict(judgement.kind, judgement.best - judgement.played, margin)
+
+
+def describe(answer: Analysis | MoveValue) -> str:
+    """An analysis's value in words (:func:`analysis`: ``draw with best play``, ``x wins in 3 moves``), or
+    a move's (:func:`move_value`: ``win in 3``, ``eval +12``), in the current language."""
+    if isinstance(answer, MoveValue):
+        return move_value(answer.outcome, answer.plies, answer.score)
+    return analysis(
+        result=answer.result,
+        winner=answer.winner,
+        exact=answer.exact,
+        plies=answer.plies,
+        score=answer.score,
+        depth=answer.depth,
+        game=answer.position.game,
+    )
+
+
+def analysis_json(answer: Analysis, text: str | None = None) -> AnalysisJSON:
+    """The keys of ``inarow analyze --json`` and ``POST /api/analyze``: the analysis's fields
+    (:meth:`~inarow.answer.Analysis.to_json`; ``text`` is the position as the user wrote it) and its
+    ``description``, in English whatever the language, so that programs read the same in every one."""
+    fields = answer.to_json(text)
+    return {**fields, "description": in_english(lambda: describe(answer))}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from inarow import Limits, analyze, parse_position
+from inarow import Limits, analyze, parse_position, words
 from inarow.analysis import Analysis
 from inarow.rules import Position
 from inarow.sessions import Sessions, service
@@ -39,7 +39,7 @@ def test_analyze_answers_the_fields_of_the_analyze_command(client: TestClient) -
     response = client.post("/api/analyze", json={"game": "tictactoe", "position": "b2 a1"})
     assert response.status_code == 200
     answer = response.json()
-    expected = analyze(parse_position("b2 a1"), Limits(time=1.0)).to_json("b2 a1")
+    expected = words.analysis_json(analyze(parse_position("b2 a1"), Limits(time=1.0)), "b2 a1")
     for key in (
         "position",
         "game",

@@ -72,6 +72,21 @@ def test_with_a_token_every_api_request_needs_it_by_header_or_by_the_cookie_from
         assert client.get("/static/style.css").status_code == 200
 
 
+def test_a_token_of_any_characters_is_refused_with_a_403_never_a_500(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="s3cret")
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        for given in ("sëcret".encode(), "密码".encode(), b"\xff\xfe", b"s3cret\x80"):
+            refused = client.get("/api/games", headers={"X-Inarow-Token": given})
+            assert (refused.status_code, refused.json()["reason"]) == (403, "token required"), given
+            bearer = client.get("/api/games", headers={"Authorization": b"Bearer " + given})
+            assert bearer.status_code == 403, given
+        for query in ("s%C3%ABcret", "%FF", "%ED%A0%80"):
+            opened = client.get(f"/?token={query}", follow_redirects=False)
+            assert opened.status_code == 403, query
+        cookie = client.get("/api/games", headers={"Cookie": "inarow_token=sëcret".encode()})
+        assert cookie.status_code == 403
+
+
 # ------------------------------------------------------------------------------------------- pools
 def slow_search(seconds: float) -> str:
     """A search that checks its budget until ``seconds`` pass: it stops early when cancelled."""

@@ -72,8 +72,8 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         (
             {"evaluation": "vibes"},
             400,
-            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines, or "
-            "weights:W0,W1,…,Wk such as weights:1,1,1,inf",
+            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines, "
+            "weights:W0,W1,…,Wk such as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION",
         ),
         ({"depth": 10}, 422, "invalid request: 'depth': Input should be less than or equal to 9"),
         ({"depth": -1}, 422, "invalid request: 'depth': Input should be greater than or equal to 0"),

@@ -29,6 +29,7 @@ from inarow.book.keys import keyable, position_key, position_of, unkey
 from inarow.errors import BookError
 from inarow.i18n import N_
 from inarow.rules import Game, Position
+from inarow.search.exact import ExactSolver, exact_solver
 from inarow.search.limits import Budget
 from inarow.search.scores import exact_score
 
@@ -92,11 +93,9 @@ def back_up(game: Game, found: Sequence[Sequence[int]], scores: dict[int, int]) 
 
 # ------------------------------------------------------------------------------------ solving
 @cache
-def worker_solver(game: Game, empty: int) -> Any:
+def worker_solver(game: Game, empty: int) -> ExactSolver:
     """This process's exact engine for positions of ``game`` with ``empty`` empty cells, kept (with its
     table) across the chunks it solves or decides."""
-    from inarow.analysis import exact_solver
-
     return exact_solver(game, Budget(), empty)
 
 

@@ -1,11 +1,14 @@
 """What the exact searches consult before searching: the opening books and the remembered solutions.
 
-- **Books**: the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four)
-  and the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``; each
-  book answers for its own game). ``INAROW_BOOK=off`` turns every book off. A book is read once per process,
-  when a position of its game is first asked about. Strategy books (``GAME.strategy`` in the package, or
-  named in the same variable) are not consulted for scores: level ``perfect`` asks them for its move
-  (:func:`strategies`, :mod:`inarow.book.strategy`).
+- **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``),
+  the books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them),
+  and the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four); each book
+  answers for its own game. ``INAROW_BOOK=off`` turns every book off. A book is memory-mapped once per
+  process, when a position of its game is first asked about. The deepest of a game's books is also the exact
+  engines' leaf book (:func:`leaf_book`): their compiled search probes it wherever it reaches that book's
+  last ply, so that every earlier position is solved by a shallow search. Strategy books (``GAME.strategy``
+  in the package, or named in the same variable) are not consulted for scores: level ``perfect`` asks them
+  for its move (:func:`strategies`, :mod:`inarow.book.strategy`).
 - **Remembered solutions**: within :func:`remembering`, the scores given (the server passes those its store
   keeps for the position and what follows it) answer too, and every exact score the search computes that
   cost at least :data:`REMEMBER_MIN_NODES` positions is collected, for the caller to keep.
@@ -20,15 +23,20 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from inarow.book.keys import key, keyable, position_key
-from inarow.rules import Game, Position
+import platformdirs
+
+from inarow.answer import Source
+from inarow.book.keys import key, keyable, position_key, position_of
+from inarow.rules import Game, Position, other
+from inarow.search.exact import ExactSolver
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.scores import sign
+from inarow.symmetry import symmetries
 
 if TYPE_CHECKING:
     from inarow.book.file import Book
@@ -41,20 +49,34 @@ REMEMBER_MIN_NODES = 20_000
 (a few milliseconds): cheaper ones cost less to find again than to keep."""
 
 
-class Solver(Protocol):
-    """An exact engine (see :class:`inarow.analysis.ExactSolver`)."""
-
-    budget: Budget
-
-    def solve(self, cur: int, opp: int, weak: bool = False) -> int: ...
-
-
 def shipped_path(game: Game, suffix: str = ".book") -> Path | None:
     """The book shipped in the package for ``game`` (with ``suffix=".strategy"``: its strategy book), if
     there is one."""
     name = game.name.replace(":", "_") + suffix
     found = Path(__file__).parent / "data" / name
     return found if found.is_file() else None
+
+
+def user_folder() -> Path:
+    """The folder of the books kept for every command and the server: ``books`` in the user's data folder
+    (``platformdirs.user_data_dir("inarow")``, on Linux ``$XDG_DATA_HOME/inarow/books``)."""
+    return Path(platformdirs.user_data_dir("inarow", appauthor=False)) / "books"
+
+
+def user_path(game: Game, plies: int) -> Path:
+    """Where the book of ``game`` at ``plies`` plies is kept in :func:`user_folder`."""
+    return user_folder() / f"{game.name.replace(':', '_')}-{plies}.book"
+
+
+def _kept(game: Game) -> list[str]:
+    """The books of :func:`user_folder` named for ``game``, deepest first."""
+    folder = user_folder()
+    stem = game.name.replace(":", "_") + "-"
+    try:
+        found = [p for p in folder.iterdir() if p.name.startswith(stem) and p.suffix == ".book"]
+    except OSError:
+        return []
+    return [str(p) for p in sorted(found, key=lambda p: p.name, reverse=True)]
 
 
 @cache
@@ -81,11 +103,45 @@ def _books(game: Game, setting: str) -> tuple[Book, ...]:
     if setting.lower() in ("off", "none", "0") or not keyable(game):
         return ()
     paths = [p for p in setting.split(os.pathsep) if p]
+    paths += _kept(game)
     for suffix in (".book", ".strategy"):
         shipped = shipped_path(game, suffix)
         if shipped is not None:
             paths.append(str(shipped))
     return tuple(book for book in map(_load, paths) if book.game == game)
+
+
+def leaf_book(game: Game) -> Book | None:
+    """The book the exact engines of ``game`` probe inside their search: the one of :func:`books` that
+    reaches the most plies, if it reaches past the first two."""
+    found = max(books(game), key=lambda book: book.plies, default=None)
+    return found if found is not None and found.plies > 2 else None
+
+
+IMPORTABLE = {Game(7, 6, 4, gravity=True): 12}
+"""The books ``inarow book import`` can bring, by game: their ply."""
+
+
+def importable_book(position: Position) -> int | None:
+    """The ply of the book ``inarow book import`` would bring for ``position``'s game, when that book is
+    not installed and would answer this position by a shallow search (it has fewer stones); else None."""
+    game = position.game
+    ply = IMPORTABLE.get(Game(game.columns, game.rows, game.k, gravity=game.gravity))
+    if ply is None or position.ply >= ply or not keyable(game):
+        return None
+    leaf = leaf_book(game)
+    return ply if leaf is None or leaf.plies < ply else None
+
+
+def attach_leaf_book(game: Game, solver: object) -> bool:
+    """Give ``solver`` :func:`leaf_book`'s positions to probe, if it can (a compiled engine's
+    ``use_book``) and there is one; whether it did."""
+    use = getattr(solver, "use_book", None)
+    book = leaf_book(game) if use is not None else None
+    if book is None or use is None:
+        return False
+    use(book.keys, book.scores, book.plies)
+    return True
 
 
 @dataclass(kw_only=True)
@@ -115,12 +171,25 @@ def remembering(game: Game, known: Mapping[int, int] | None = None) -> Iterator[
 
 def recall(game: Game, cur: int, opp: int) -> int | None:
     """The exact score of the position for the side to move (``cur``), if a book or the memory knows it."""
+    found = from_book(game, cur, opp)
+    return _remembered(game, cur, opp) if found is None else found
+
+
+def from_book(game: Game, cur: int, opp: int) -> int | None:
+    """The exact score of the position for the side to move (``cur``), if a book knows it."""
     if not keyable(game):
         return None
     for book in books(game):
         score = book.score(cur, opp)
         if score is not None:
             return score
+    return None
+
+
+def _remembered(game: Game, cur: int, opp: int) -> int | None:
+    """The exact score of the position, if the memory of :func:`remembering` knows it."""
+    if not keyable(game):
+        return None
     memory = _memory.get()
     if memory is None or memory.game != game:
         return None
@@ -170,23 +239,77 @@ class Recalling:
     """An exact engine that answers from the books and the memory first (see the module's docstring).
 
     ``make`` builds the engine the first time a position is not known (None: raise SearchAborted instead,
-    for an answer from what is known alone)."""
+    for an answer from what is known alone); the engine is given the game's :func:`leaf_book` to probe.
+    :attr:`source` says where the last score came from."""
 
-    def __init__(self, game: Game, budget: Budget, make: Callable[[], Solver] | None) -> None:
+    def __init__(self, game: Game, budget: Budget, make: Callable[[], ExactSolver] | None) -> None:
         self.game, self.budget, self._make = game, budget, make
-        self._solver: Solver | None = None
+        self._solver: ExactSolver | None = None
+        self.source: Source = "search"
+        """Where the last score :meth:`solve` gave came from."""
 
     def solve(self, cur: int, opp: int, weak: bool = False) -> int:
         """The exact score (or with ``weak`` its sign) of a position that is not over."""
-        known = recall(self.game, cur, opp)
+        known = from_book(self.game, cur, opp)
+        self.source = "book"
+        if known is None:
+            known = _remembered(self.game, cur, opp)
+            self.source = "search"
         if known is not None:
             return sign(known) if weak else known
         if self._solver is None:
             if self._make is None:
                 raise SearchAborted
             self._solver = self._make()
+            attach_leaf_book(self.game, self._solver)
         before = self.budget.nodes
         score = self._solver.solve(cur, opp, weak)
         if not weak:
             learn(self.game, cur, opp, score, self.budget.nodes - before)
         return score
+
+
+# ------------------------------------------------------------------------------- strategy books
+def encode(value: int, bit: int) -> int:
+    """One signed byte for a value (1 win, 0 draw, -1 loss) and a move's cell bit (0 to 63):
+    ``64 * value + bit``, from -64 to 127."""
+    assert value in (-1, 0, 1) and 0 <= bit < 64, (value, bit)
+    return 64 * value + bit
+
+
+def decode(code: int) -> tuple[int, int]:
+    """The value and cell bit of :func:`encode`'s ``code``."""
+    return (code + 64) // 64 - 1, (code + 64) % 64
+
+
+def recall_move(position: Position) -> tuple[int, int] | None:
+    """The value of ``position`` for the side to move and a move (cell bit) that keeps it, if a strategy
+    book of its game (or of the same board with the other side moving first) holds the position; None
+    otherwise."""
+    game = position.game
+    if not keyable(game) or position.is_over:
+        return None
+    cur, opp = position.sides()
+    # Keys are from the side to move's standpoint: a game where O moves first has the same positions.
+    books = strategies(game) or strategies(replace(game, first=other(game.first)))
+    for book in books:
+        code = book.score(cur, opp)
+        if code is None:
+            continue
+        value, bit = decode(code)
+        return value, _mapped(position, bit)
+    return None
+
+
+def _mapped(position: Position, bit: int) -> int:
+    """The move of ``position`` that is the move ``bit`` of its keyed image: the one whose position after it
+    is, up to symmetry, the image's after ``bit``."""
+    game = position.game
+    canonical = symmetries(game).canonical_key
+    image = position_of(game, position_key(position)).play(bit)
+    wanted = canonical(image.x, image.o)
+    for move in position.legal_bits():
+        after = position.play(move)
+        if canonical(after.x, after.o) == wanted:
+            return move
+    raise AssertionError("the strategy book's move is not a move of the position")  # pragma: no cover

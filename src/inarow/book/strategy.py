@@ -3,13 +3,14 @@
 Level ``perfect`` needs a move, not every move's score. A strategy book holds, for the positions it can
 meet up to N plies when it plays perfectly and the opponent plays **any** move — as the first player and as
 the second — the position's value with best play (win, draw or loss: a weak solve) and one move that keeps
-it. At the computer's positions one move is chosen (:func:`inarow.analysis.decide`: the first, centre
+it. At the computer's positions one move is chosen (:func:`inarow.search.exact.decide`: the first, centre
 first, that keeps the value); at the opponent's, every move is followed. So the book is a tree that grows
 about ``columns`` times every two plies, where an opening book (every position) grows that much every ply.
 
 It is a :class:`~inarow.book.file.Book` of kind ``strategy`` (magic ``INAROWSB``): one entry per mirror
 pair, keyed like the opening book, each holding :func:`encode` of the value and the move (a cell bit of
-the keyed, least image of the position; :func:`recall_move` maps it back onto the position asked about).
+the keyed, least image of the position; :func:`~inarow.book.recall.recall_move` maps it back onto the
+position asked about).
 :func:`build` makes one on the same runners as the opening book (a process pool, inline, Ray), ply by ply
 (the moves chosen at one ply say which positions follow), resumable from its checkpoint.
 """
@@ -17,72 +18,35 @@ the keyed, least image of the position; :func:`recall_move` maps it back onto th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from inarow.book.build import Built, Checkpoint, Progress, Runner, check_buildable, chunks_of, worker_solver
 from inarow.book.file import Book
-from inarow.book.keys import keyable, position_key, position_of
-from inarow.book.recall import Recalling, strategies
-from inarow.rules import Game, Position, other
+from inarow.book.keys import position_key, position_of
+from inarow.book.recall import Recalling, decode, encode, recall_move
+from inarow.rules import Game, Position
+from inarow.search.exact import decide
 from inarow.search.limits import Budget
-from inarow.symmetry import symmetries
+
+__all__ = [
+    "CHECKPOINT_MAGIC",
+    "build",
+    "decide_chunk",
+    "decode",
+    "encode",
+    "following",
+    "recall_move",
+    "tree_roots",
+]
 
 CHECKPOINT_MAGIC = b"INAROWCS"
 """The magic of a strategy build's checkpoint (an opening book's is ``INAROWCK``)."""
-
-
-def encode(value: int, bit: int) -> int:
-    """One signed byte for a value (1 win, 0 draw, -1 loss) and a move's cell bit (0 to 63):
-    ``64 * value + bit``, from -64 to 127."""
-    assert value in (-1, 0, 1) and 0 <= bit < 64, (value, bit)
-    return 64 * value + bit
-
-
-def decode(code: int) -> tuple[int, int]:
-    """The value and cell bit of :func:`encode`'s ``code``."""
-    return (code + 64) // 64 - 1, (code + 64) % 64
-
-
-def recall_move(position: Position) -> tuple[int, int] | None:
-    """The value of ``position`` for the side to move and a move (cell bit) that keeps it, if a strategy
-    book of its game (or of the same board with the other side moving first) holds the position; None
-    otherwise."""
-    game = position.game
-    if not keyable(game) or position.is_over:
-        return None
-    cur, opp = position.sides()
-    # Keys are from the side to move's standpoint: a game where O moves first has the same positions.
-    books = strategies(game) or strategies(replace(game, first=other(game.first)))
-    for book in books:
-        code = book.score(cur, opp)
-        if code is None:
-            continue
-        value, bit = decode(code)
-        return value, _mapped(position, bit)
-    return None
-
-
-def _mapped(position: Position, bit: int) -> int:
-    """The move of ``position`` that is the move ``bit`` of its keyed image: the one whose position after it
-    is, up to symmetry, the image's after ``bit``."""
-    game = position.game
-    canonical = symmetries(game).canonical_key
-    image = position_of(game, position_key(position)).play(bit)
-    wanted = canonical(image.x, image.o)
-    for move in position.legal_bits():
-        after = position.play(move)
-        if canonical(after.x, after.o) == wanted:
-            return move
-    raise AssertionError("the strategy book's move is not a move of the position")  # pragma: no cover
 
 
 # ------------------------------------------------------------------------------------ building
 def decide_chunk(game_name: str, keys: Sequence[int]) -> list[int]:
     """For each key of ``game_name``, :func:`encode` of its position's value and the move that keeps it (one
     task of a build): weak searches on the worker's kept table, the opening books answering first."""
-    from inarow.analysis import decide
-
     game = Game.parse(game_name)
     solver = Recalling(game, Budget(), lambda: worker_solver(game, game.cells))
     codes = []

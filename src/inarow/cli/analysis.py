@@ -1,6 +1,7 @@
 """The verbs that answer: ``analyze``, ``best`` and ``solve``."""
 
 import json
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -33,6 +34,10 @@ from inarow.i18n import N_, _
 if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
+    from inarow.rules import Position
+
+DEFAULT_EVALUATION = "open-lines"
+"""The evaluation of ``--algo`` searches when ``--eval`` is not given."""
 
 
 @app.command(
@@ -72,7 +77,17 @@ def analyze_command(
     nodes: NodesOption = None,
     weak: Annotated[bool, typer.Option("--weak", help=N_("Only win, draw or loss (faster)."))] = False,
     algo: AlgoOption = None,
-    evaluation: EvalOption = "open-lines",
+    evaluation: EvalOption = DEFAULT_EVALUATION,
+    every_move: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help=N_(
+                "Every move in the table: on the boards too big to solve, only the best 5 are shown, with "
+                "their win rates and lines, unless this is given."
+            ),
+        ),
+    ] = False,
 ) -> None:
     from inarow import words
     from inarow.analysis import analyze
@@ -82,37 +97,70 @@ def analyze_command(
     limits = limits_for(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
-    failed = False
-    with working(_("analyzing")) as say:
-        for text in input_lines(positions or []):
-            try:
-                if isinstance(text, BadLine):
-                    raise text.problem
+    elif evaluation != DEFAULT_EVALUATION:
+        raise InarowError(
+            N_(
+                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
+                "evaluation; add --algo minimax (or another textbook search) to search with it"
+            ),
+            evaluation=evaluation,
+        )
+    if not positions and sys.stdin.isatty():
+        err.print(_("reading positions from standard input, one a line (Ctrl-D ends)…"), markup=False)
+    failed = tipped = False
+    for text in input_lines(positions or []):
+        try:
+            if isinstance(text, BadLine):
+                raise text.problem
+            position = parse_position(text, the_game)
+            with working(_("analyzing")) as say:  # only while a search runs, never while input is awaited
                 if algo is not None:
                     from inarow.explain import analyze_moves
 
-                    _print_move_values(
-                        text,
-                        analyze_moves(parse_position(text, the_game), algo, depth, evaluation, limits),
-                        as_json,
-                    )
-                    continue
-                position = parse_position(text, the_game)
-                say(words.searching(text, the_game.name))
-                result = analyze(position, limits, weak=weak, loading=engine_loading)
-            except InarowError as error:
-                failed = True
-                if as_json:
-                    print(json.dumps({"position": text, "error": str(error)}), flush=True)
+                    values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
-                    err.print(said_error(error), markup=False)
-                continue
+                    say(words.searching(text, the_game.name))
+                    result = analyze(position, limits, weak=weak, loading=engine_loading)
+        except InarowError as error:
+            failed = True
             if as_json:
-                print(json.dumps(result.to_json(text)), flush=True)
+                print(json.dumps({"position": text, "error": str(error)}), flush=True)
             else:
-                _print_analysis(text, result, weak)
+                err.print(said_error(error), markup=False)
+            continue
+        if algo is not None:
+            _print_move_values(text, values, as_json)
+            continue
+        if as_json:
+            print(json.dumps(words.analysis_json(result, text)), flush=True)
+        else:
+            _print_analysis(text, result, weak, every_move)
+        if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
+            tipped = _tip_book(position)
     if failed:
         raise typer.Exit(1)
+
+
+SLOW_SECONDS = 2.0
+"""An analysis that took this long is worth a word on the book that would answer it at once."""
+
+
+def _tip_book(position: "Position") -> bool:
+    """Say on standard error that ``inarow book import`` would answer ``position`` in under a second, when
+    that is so; whether it was said."""
+    from inarow.book import recall
+
+    ply = recall.importable_book(position)
+    if ply is None:
+        return False
+    err.print(
+        _(
+            "tip: one command makes every analysis of a position of fewer than {plies} stones take under a "
+            "second: pip install 'inarow[books]' && inarow book import bitbully"
+        ).format(plies=ply),
+        markup=False,
+    )
+    return True
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:
@@ -159,8 +207,14 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     out.print()
 
 
-def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
-    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`)."""
+SHOWN_CANDIDATES = 5
+"""How many moves the table of an analysis of a board too big to solve shows, without ``--all``."""
+
+
+def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_move: bool = False) -> None:
+    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`). On the boards
+    too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their win
+    rates and lines, the best move first, unless ``every_move``."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -168,32 +222,45 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     from inarow.console import render_board
 
     position = result.position
-    heading = words.position_heading(text, position.game.name, result.to_move)
+    heading = words.position_heading(text, position.game, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
-        out.print(words.label(_("result")) + result.describe(), markup=False)
+        out.print(words.label(_("result")) + words.describe(result), markup=False)
         out.print()
         return
     exactness = words.exactness(result.exact, weak)
     value = _("{value}  (score {score}, {exactness})").format(
-        value=result.describe(), score=f"{result.score:+d}", exactness=exactness
+        value=words.describe(result), score=f"{result.score:+d}", exactness=exactness
     )
     out.print(words.label(_("value")) + value, markup=False, soft_wrap=True)
     out.print(words.label(_("best")) + " ".join(result.best), markup=False)
     out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column, right in (
-        (_("move"), False),
-        (_("for the mover"), False),
-        (_("score"), True),
-        (_("plies"), False),
-    ):
-        table.add_column(column, justify="right" if right else "left", no_wrap=True)
-    for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
-        plies = "" if move.plies is None else str(move.plies)
-        table.add_row(move.move, move.describe(), f"{move.score:+d}", plies)
+    rated = any(move.winrate is not None for move in result.moves)
+    columns = [(_("move"), False), (_("for the mover"), False), (_("score"), True)]
+    columns += [(_("win rate"), True), (_("line"), False)] if rated else [(_("plies"), False)]
+    for column, right in columns:
+        table.add_column(column, justify="right" if right else "left", no_wrap=column != _("line"))
+    # The best move first, then the moves searched for their lines (their values are comparable), then
+    # the rest by their static values; each group by value.
+    moves = sorted(
+        result.moves,
+        key=lambda m: (m.move in result.best[:1], bool(m.line), m.score if not m.exact else m.score * 10**9),
+        reverse=True,
+    )
+    shown = moves if every_move or not rated else moves[:SHOWN_CANDIDATES]
+    for move in shown:
+        if rated:
+            rate = "" if move.winrate is None else words.percent(move.winrate)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
+        else:
+            plies = "" if move.plies is None else str(move.plies)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
     out.print(table)
+    if len(shown) < len(moves):
+        hidden = _("the best {shown} of {moves} moves; --all shows every one")
+        out.print(hidden.format(shown=len(shown), moves=len(moves)), markup=False)
     work = words.work(result.nodes, result.seconds, result.load_seconds)
     out.print(words.label(_("nodes")) + work, markup=False)
     out.print()
@@ -259,7 +326,7 @@ def solve(
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
             _("{game}: {value} (score {score})").format(
-                game=the_game.name, value=result.describe(), score=f"{result.score:+d}"
+                game=the_game.name, value=words.describe(result), score=f"{result.score:+d}"
             ),
             _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
             _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 book_app = typer.Typer(
     cls=VerbGroup,
-    help=N_("Opening books: every early position solved, consulted before any search."),
+    help=N_(
+        "Books of exact scores: early positions solved, consulted before any search and probed inside it."
+    ),
     **PLAIN,
 )
 app.add_typer(book_app, name="book")
@@ -36,7 +38,9 @@ app.add_typer(book_app, name="book")
 def _size(count: int) -> str:
     for unit in ("bytes", "KB", "MB", "GB"):
         if count < 1024 or unit == "GB":
-            return f"{count:,} {unit}" if unit == "bytes" else f"{count:,.1f} {unit}"
+            if unit == "bytes":
+                return ngettext("{count} byte", "{count} bytes", count).format(count=f"{count:,}")
+            return f"{count:,.1f} {unit}"
         count /= 1024  # type: ignore[assignment]
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -52,7 +56,7 @@ def _runner(workers: int, ray: bool, ray_address: str | None) -> Runner:
 _PHASES: dict[str, str] = {}
 
 
-def _phase_words(phase: Phase) -> str:
+def _phase_words(phase: Phase | str) -> str:
     if not _PHASES:
         _PHASES.update(
             {
@@ -60,6 +64,8 @@ def _phase_words(phase: Phase) -> str:
                 "solving": _("solving the last ply"),
                 "backing up": _("backing up the scores"),
                 "deciding": _("deciding the moves of the strategy"),
+                "reading": _("reading the book"),
+                "checking": _("solving a sample again"),
             }
         )
     return _PHASES[phase]
@@ -162,19 +168,39 @@ def build_command(
 
 def _describe(file: Path, book: Book, per_ply: Sequence[int]) -> str:
     """The line that says what a book file holds."""
-    said = (
-        _("{file}: strategy book of {game}: {count} positions to {plies} plies ({per_ply} per ply), {size}")
-        if book.kind == "strategy"
-        else _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}")
-    )
+    if book.kind == "strategy":
+        said = _(
+            "{file}: strategy book of {game}: {count} positions to {plies} plies ({per_ply} per ply), {size}"
+        )
+    elif book.first == book.plies and book.plies > 0:
+        said = _("{file}: {count} positions of {game} at {plies} plies, {size}")
+    else:
+        said = _("{file}: {count} positions of {game} up to {plies} plies ({per_ply} per ply), {size}")
     return said.format(
         file=file,
         count=f"{len(book):,}",
         game=book.game.name,
         plies=book.plies,
-        per_ply=" + ".join(f"{n:,}" for n in per_ply),
+        per_ply=" + ".join(f"{n:,}" for n in per_ply[book.first :]),
         size=_size(file.stat().st_size),
     )
+
+
+def _provenance(book: Book) -> str:
+    """The line that says where a book comes from and how it was checked."""
+    about = book.about
+    source = _("built by inarow") if about.source == "inarow" else about.source
+    if about.licence:
+        source = _("{source} (licence: {licence})").format(source=source, licence=about.licence)
+    if about.checked:
+        checked = ngettext(
+            "{count} position drawn at random (seed {seed}) solved again by inarow: all agree",
+            "{count} positions drawn at random (seed {seed}) solved again by inarow: all agree",
+            about.checked,
+        ).format(count=f"{about.checked:,}", seed=about.seed)
+    else:
+        checked = _("not checked against inarow's search")
+    return _("source: {source}; verified: {checked}").format(source=source, checked=checked)
 
 
 class _bar:
@@ -206,7 +232,7 @@ class _bar:
         self._progress.start()
         tasks: dict[str, Any] = {}
 
-        def report(phase: Phase, done: int, total: int) -> None:
+        def report(phase: Phase | str, done: int, total: int) -> None:
             task = tasks.get(phase)
             if task is None:
                 task = tasks[phase] = self._progress.add_task(_phase_words(phase), total=total)
@@ -222,12 +248,18 @@ class _bar:
 @book_app.command(
     "info",
     cls=Verb,
-    help=N_("What a book file holds: its game, depth, positions per ply, size, and the empty board's score."),
+    help=N_(
+        "What a book file holds: its game, plies, positions per ply, size, source and verification, and the "
+        "empty board's score."
+    ),
 )
 def info_command(
     file: Annotated[
         Path | None,
-        typer.Argument(metavar="FILE", help=N_("A book file (default: the book shipped for --game).")),
+        typer.Argument(
+            metavar="FILE",
+            help=N_("A book file (default: the deepest book used for --game: imported, else shipped)."),
+        ),
     ] = None,
     game_name: Annotated[
         str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))
@@ -237,26 +269,13 @@ def info_command(
     ] = False,
 ) -> None:
     from inarow.book.file import Book
-    from inarow.book.keys import unkey
-    from inarow.book.recall import shipped_path
-    from inarow.notation import parse_game
 
-    if file is None:
-        game = parse_game(game_name)
-        file = shipped_path(game, ".strategy" if strategy else ".book")
-        if file is None:
-            raise BookError(
-                N_("cannot show the opening book: {reason}"),
-                reason=N_("no book is shipped for {game}"),
-                game=game.name,
-            )
+    file = file or _default_file(game_name, strategy)
     book = Book.load(file)
-    per_ply = [0] * (book.plies + 1)
-    for value in book.keys:
-        cur, opp = unkey(book.game, int(value))
-        per_ply[(cur | opp).bit_count()] += 1
+    per_ply = book.per_ply(file)
     empty = book.score(0, 0)
     print(_describe(file, book, per_ply))
+    print(_provenance(book))
     if empty is not None and book.kind == "strategy":
         from inarow.book.strategy import decode
 
@@ -268,3 +287,118 @@ def info_command(
         )
     elif empty is not None:
         print(_("score of the empty board for the side to move: {score:+d}").format(score=empty))
+
+
+def _default_file(game_name: str, strategy: bool) -> Path:
+    """The book ``book info`` and ``book verify`` read without FILE: the deepest kept in the user's data
+    folder, else the one shipped (with ``strategy``: the strategy book shipped)."""
+    from inarow.book.recall import shipped_path, user_folder
+    from inarow.notation import parse_game
+
+    game = parse_game(game_name)
+    stem = game.name.replace(":", "_") + "-"
+    kept = [] if strategy else sorted(user_folder().glob(f"{stem}*.book"), reverse=True)
+    file = kept[0] if kept else shipped_path(game, ".strategy" if strategy else ".book")
+    if file is None:
+        raise BookError(
+            N_("cannot show the opening book: {reason}"),
+            reason=N_("no book is shipped for {game}"),
+            game=game.name,
+        )
+    return file
+
+
+def _sample_option() -> Any:
+    return typer.Option(
+        "--sample", "-n", min=0, metavar="N", help=N_("How many positions, drawn at random, to solve again.")
+    )
+
+
+def _seed_option() -> Any:
+    return typer.Option("--seed", metavar="SEED", help=N_("The seed of the random draw."))
+
+
+@book_app.command(
+    "import",
+    cls=Verb,
+    help=N_(
+        "Import a book made by another program into inarow's format, check a random sample of it against "
+        "inarow's own search, and keep it in the user's data folder, where every command and the server use "
+        "it. SOURCE: bitbully, the 12-ply Connect Four database of the PyPI package bitbully-databases (MIT; "
+        "pip install 'inarow[books]')."
+    ),
+)
+def import_command(
+    source: Annotated[str, typer.Argument(metavar="SOURCE", help=N_("bitbully"))],
+    sample: Annotated[int, _sample_option()] = 200,
+    seed: Annotated[int, _seed_option()] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", metavar="FILE", help=N_("Write the book there instead of the data folder.")
+        ),
+    ] = None,
+) -> None:
+    from inarow.book import bitbully, verify
+    from inarow.book.recall import user_path
+
+    if source != "bitbully":
+        raise BookError(
+            N_("cannot import the book of {source}: {reason}"),
+            reason=N_("the sources known are: bitbully"),
+            source=source,
+        )
+    with _bar() as report:
+        report("reading", 0, 1)
+        book = bitbully.read()
+        report("reading", 1, 1)
+        target = out or user_path(book.game, book.plies)
+        checked = verify.check(
+            book, target, sample=sample, seed=seed, progress=lambda d, t: report("checking", d, t)
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    checked.save(target)
+    per_ply = checked.per_ply(target)
+    print(_describe(target, checked, per_ply))
+    print(_provenance(checked))
+
+
+@book_app.command(
+    "verify",
+    cls=Verb,
+    help=N_(
+        "Check a book against inarow's own search: solve again a random sample of its positions and compare; "
+        "a score that differs refuses the book, naming the position."
+    ),
+)
+def verify_command(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help=N_("A book file (default: the deepest book used for --game: imported, else shipped)."),
+        ),
+    ] = None,
+    game_name: Annotated[
+        str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))
+    ] = "connect4",
+    sample: Annotated[int, _sample_option()] = 200,
+    seed: Annotated[int, _seed_option()] = 0,
+) -> None:
+    from inarow.book import verify
+    from inarow.book.file import Book
+
+    file = file or _default_file(game_name, False)
+    book = Book.load(file)
+    book.per_ply(file)
+    with _bar() as report:
+        checked = verify.check(
+            book, file, sample=sample, seed=seed, progress=lambda d, t: report("checking", d, t)
+        )
+    print(
+        ngettext(
+            "{file}: {count} position drawn at random (seed {seed}) solved again by inarow: all agree",
+            "{file}: {count} positions drawn at random (seed {seed}) solved again by inarow: all agree",
+            checked.about.checked,
+        ).format(file=file, count=f"{checked.about.checked:,}", seed=seed)
+    )

@@ -80,8 +80,9 @@ GameOption = Annotated[
         "-g",
         metavar="GAME",
         help=N_(
-            "tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, or COLSxROWS:K[:gravity][:exact] such "
-            "as 6x4:4:gravity; with :o-first at the end, O moves first."
+            "tictactoe, 4x4, 5x5, connect4, gomoku, gomoku-standard, renju, or "
+            "COLSxROWS:K[:gravity][:exact][:renju] such as 6x4:4:gravity; with :o-first at the end, O moves "
+            "first."
         ),
     ),
 ]
@@ -155,16 +156,28 @@ AlgoOption = Annotated[
         help=N_("A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta."),
     ),
 ]
+
+
+def allow_code_files(value: str) -> str:
+    """An ``--eval`` given on the command line may name a student's file (``mine.py:e``): allow it."""
+    from inarow.evaluation_code import allow_files
+
+    allow_files()
+    return value
+
+
 EvalOption = Annotated[
     str,
     typer.Option(
         "--eval",
         "-e",
         metavar="EVALUATION",
+        callback=allow_code_files,
         help=N_(
-            "The evaluation at the leaves: open-lines, weighted, lines, or your own weights:W0,W1,…,Wk (a "
+            "The evaluation at the leaves: open-lines, weighted, lines, your own weights:W0,W1,…,Wk (a "
             "line with exactly n stones of one side and none of the other scores Wn for it; e.g. "
-            "weights:1,1,1,inf is the textbook e(P))."
+            "weights:1,1,1,inf is the textbook e(P)), or your own function PATH.py:FUNCTION of the board "
+            "(board.rows, board.k, board.max, board.lines()); running it runs that file."
         ),
     ),
 ]

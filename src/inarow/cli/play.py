@@ -13,11 +13,11 @@ from inarow.cli.output import (
     GameOption,
     bound_memory,
     counting,
-    engine_loading,
     game_named,
     out,
     prepare_engine,
     real,
+    working,
 )
 from inarow.errors import InarowError
 from inarow.i18n import N_, _
@@ -80,16 +80,17 @@ def warm_up_command() -> None:
     compiling: list[bool] = []
 
     def loading(compiles: bool) -> AbstractContextManager[object]:
+        # the spinner alone: the line that stays is this verb's own, printed once below
         compiling.append(compiles)
-        return engine_loading(compiles)
+        return working(words.loading_engine(compiles))
 
     seconds = load_engine(loading)  # numba's import included
-    from inarow.search import compiled, gomoku, gomoku_compiled
+    from inarow.search import compiled, gomoku_compiled, kernels
 
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
-    compiles = not gomoku.kernels_marker().is_file()
-    with engine_loading(compiles):
+    compiles = not kernels.gomoku_marker().is_file()
+    with working(words.loading_engine(compiles)):
         seconds = gomoku_compiled.warm_up()
     out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 
@@ -176,7 +177,9 @@ def serve(
         "lists.\n\n"
         "The results come with a 95% interval of each player's score.\n\n"
         "Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] "
-        "such as minimax:2:open-lines or alphabeta:4:weighted."
+        "such as minimax:2:open-lines or alphabeta:4:weighted.\n\n"
+        "With --openings each game starts from an opening and each opening is played twice, colours "
+        "swapped; games repeated move for move count once."
     ),
 )
 def match_command(
@@ -187,9 +190,20 @@ def match_command(
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", metavar="N", help=N_("How many games to play."))
-    ] = 10,
+        int | None,
+        typer.Option("--games", "-n", metavar="N", help=N_("How many games to play (10 without openings).")),
+    ] = None,
     swap: Annotated[bool, typer.Option("--swap", help=N_("Swap colours every other game."))] = False,
+    openings: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N|FILE",
+            help=N_(
+                "Start from N balanced openings of a few stones drawn from the seed, or from the openings "
+                "of FILE (one move list a line); each is played twice, colours swapped."
+            ),
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(metavar="N", help=N_("Seed the players' random choices."))
     ] = None,
@@ -204,28 +218,55 @@ def match_command(
     from rich.table import Table
 
     from inarow import words
-    from inarow.match import check_games, play_match
+    from inarow.evaluation_code import allow_files
+    from inarow.match import check_games, new_seed, play_match
     from inarow.notation import format_moves
+    from inarow.openings import Opening, balanced_openings, read_openings
     from inarow.players import player
 
+    allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
+    if openings is not None and games is not None:
+        raise InarowError(N_("--games and --openings do not go together: a match plays each opening twice"))
+    games = 10 if games is None else games
     check_games(games)
     options = {} if time is None else {"think_time": time}
     one, two = player(player_x, **options), player(player_o, **options)
     prepare_engine(game)
+    seed = new_seed() if seed is None else seed
+    suite: list[Opening] = []
+    if openings is not None:
+        count = openings.strip()
+        if count.isascii() and count.isdigit():
+            with counting(_("drawing openings"), None):
+                suite = balanced_openings(game, int(count), seed)
+        else:
+            suite = read_openings(game, Path(openings))
+        games, swap = 2 * len(suite), True
     with counting(_("playing"), games) as progress:
-        result = play_match(game, one, two, games, swap=swap, seed=seed, progress=progress)
+        result = play_match(game, one, two, games, swap=swap, seed=seed, openings=suite, progress=progress)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    if swap:
+    if suite:
+        heading = _(
+            "{x} against {o} on {game}: {openings} openings, each played twice with colours swapped "
+            "(seed {seed})"
+        )
+    elif swap:
         heading = _(
             "{x} against {o} on {game}: {games} games, colours swapped every other game (seed {seed})"
         )
     else:
         heading = _("{x} against {o} on {game}: {games} games (seed {seed})")
-    shown = heading.format(x=player_x, o=player_o, game=game.name, games=games, seed=result.seed)
+    shown = heading.format(
+        x=player_x, o=player_o, game=game.name, games=games, openings=len(suite), seed=result.seed
+    )
     out.print(shown, markup=False, soft_wrap=True)
+    distinct = len(result.distinct())
+    if distinct < games:
+        repeated = _("{games} games played, {distinct} distinct: the results count each distinct game once")
+        out.print(repeated.format(games=games, distinct=distinct), markup=False, soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("player"))
     for column in (_("wins"), _("draws"), _("losses"), _("score"), _("95% interval")):
@@ -244,8 +285,11 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
-        outcome = words.game_result(record.result)
-        line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
+        outcome = words.game_result(record.result, game)
+        if game.black_and_white:
+            line = _("{number}. black {x}, white {o}: {moves} — {outcome}")
+        else:
+            line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
         shown = line.format(number=f"{number:>{width}}", x=record.x, o=record.o, moves=moves, outcome=outcome)
         out.print(shown, markup=False)
 
@@ -259,7 +303,12 @@ def match_command(
         " ABOUT, END."
     ),
 )
-def gomocup_command() -> None:
+def gomocup_command(
+    level: Annotated[
+        str,
+        typer.Option(metavar="LEVEL", help=N_("The level that plays: easy, medium, hard or perfect.")),
+    ] = "perfect",
+) -> None:
     from inarow import gomocup
 
-    gomocup.serve()
+    gomocup.serve(level=gomocup.level_named(level))

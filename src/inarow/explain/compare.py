@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from inarow import words
 from inarow.errors import InarowError
 from inarow.evaluation import Evaluation, evaluation_named
+from inarow.evaluation_code import CodeEvaluation
 from inarow.explain.values import JsonValue, json_value
 from inarow.i18n import N_, in_english
 from inarow.rules import Game, Position, Side
@@ -238,6 +239,13 @@ def compare_algorithms(
 
 def _counted(evaluation: Evaluation, budget: Budget) -> Evaluation:
     """``evaluation`` counting each call as a node of ``budget`` (raising SearchAborted when it is spent)."""
+
+    def count() -> None:
+        budget.nodes += 1
+        budget.check()
+
+    if isinstance(evaluation, CodeEvaluation):
+        return evaluation.with_hook(count)
 
     def counted(game: Game, mine: int, theirs: int) -> float:
         budget.nodes += 1

@@ -30,6 +30,8 @@ class MoveValueJSON(TypedDict):
     score: JsonValue
     plies: None
     outcome: None
+    winrate: None
+    line: list[str]
 
 
 class MoveValuesJSON(PositionJSON):
@@ -120,6 +122,8 @@ class MoveValues:
                     "score": json_value(move.mover_value),
                     "plies": None,
                     "outcome": None,
+                    "winrate": None,
+                    "line": [],
                 }
                 for move in self.moves
             ],

@@ -9,7 +9,7 @@ from typing_extensions import TypedDict
 
 from inarow.drawing import Spot, cut_reason, layout
 from inarow.errors import TreeTooLargeError
-from inarow.evaluation import evaluation_named, line_counts
+from inarow.evaluation import Evaluation, evaluation_named, evaluation_of, line_counts
 from inarow.explain.values import JsonValue, json_value
 from inarow.i18n import N_
 from inarow.rules import Position, Side
@@ -153,6 +153,8 @@ class Explanation:
     asked_depth: int | None = None
     max_nodes: int = 0
     deepening: tuple[SearchResult, ...] = ()
+    evaluation: Evaluation | None = None
+    """The evaluation searched with (None: the one ``search`` names)."""
 
     def to_json(self) -> ExplanationJSON:
         """The search (``value`` in the algorithm's frame, which ``frame`` names: ``"x"``, or ``"to_move"``
@@ -177,7 +179,8 @@ class Explanation:
             if node.leaf != "depth" or not isinstance(state, Position):
                 return None
             side: Side = node.to_move if in_mover_frame else "x"
-            counts = line_counts(state, side, evaluation_named(result.evaluation))
+            used = self.evaluation if self.evaluation is not None else evaluation_named(result.evaluation)
+            counts = line_counts(state, side, used)
             if counts is None:
                 return None
             return {
@@ -283,7 +286,7 @@ def explain_tree(
     position: State,
     algorithm: str = "alphabeta",
     depth: int | None = 2,
-    evaluation: str = "open-lines",
+    evaluation: Evaluation | str = "open-lines",
     *,
     max_nodes: int = MAX_TREE_NODES,
     order: str = "columns",
@@ -305,8 +308,7 @@ def explain_tree(
     """
     algorithm = check_algorithm(algorithm)
     check_order(order)
-    if isinstance(position, Position):
-        evaluation_named(evaluation)
+    function = evaluation_of(evaluation)
     remaining = position.game.cells - position.ply
     asked = remaining if depth is None else depth
 
@@ -315,7 +317,7 @@ def explain_tree(
             position,
             algorithm,
             plies,
-            evaluation,
+            function,
             budget=Budget(Limits(nodes=max_nodes + 1)),
             order=order,
             ordering=ordering,
@@ -377,4 +379,5 @@ def explain_tree(
         asked_depth=asked,
         max_nodes=max_nodes,
         deepening=(*rows, result) if deepen else (),
+        evaluation=function,
     )

@@ -136,6 +136,10 @@ from inarow.rules import Game
 from inarow.search import kernels
 from inarow.search.kernel import (
     ABORTED,
+    BOOK_COUNT,
+    BOOK_KEYS,
+    BOOK_PLY,
+    BOOK_SCORES,
     FILTERED,
     GENERATION,
     IDS,
@@ -340,10 +344,29 @@ class CompiledEngine:
         state[GENERATION] = shared.generation(game, fresh)
         state[FILTERED] = fresh  # a generation of its own: the filter knows every slot it wrote
         state[SCRATCH] = self._buf.ctypes.data
+        state[BOOK_PLY] = -1
+        self._book: tuple[np.ndarray, np.ndarray] | None = None
         self._address = 0
         """The state array's address once the table is attached to it (0 before the first search)."""
         if (self._words, table_bits) in shared.tables:
             self._attach()  # the table exists already: point at it now rather than in the first search
+
+    def use_book(self, keys: np.ndarray, scores: np.ndarray, ply: int) -> None:
+        """Probe a leaf book wherever the search reaches ``ply`` stones: ``keys`` (``uint64``, strictly
+        increasing, :func:`inarow.book.keys.key` of each position) and ``scores`` (``int8``, each position's
+        exact score for the side to move). A position the book holds is not searched; one it lacks is.
+
+        The compiled search reads the two arrays through their addresses (see
+        :func:`inarow.search.kernel._book`), so the engine keeps them alive; they may be views of a
+        memory-mapped file. The book must be exact: its scores become the table's bounds, which the game's
+        other engines in the process share."""
+        assert keys.dtype == np.uint64 and scores.dtype == np.int8 and len(keys) == len(scores)
+        assert keys.flags.c_contiguous and scores.flags.c_contiguous
+        assert 0 <= ply <= self.game.cells, f"a book at ply {ply}"
+        self._book = (keys, scores)
+        state = self._state
+        state[BOOK_KEYS], state[BOOK_SCORES] = keys.ctypes.data, scores.ctypes.data
+        state[BOOK_COUNT], state[BOOK_PLY] = len(keys), ply
 
     @property
     def table(self) -> np.ndarray:
@@ -465,6 +488,7 @@ def warm_up(game: Game | None = None) -> float:
     state[TABLE_SHIFT] = 64 - _WARM_UP_TABLE_BITS
     state[TABLE], state[SCRATCH], state[LIMIT] = tt.ctypes.data, buf.ctypes.data, 1000  # 1,000 positions
     state[FILTERED] = 1
+    state[BOOK_PLY] = -1
     module.solve(0, 0, LIMITED, int(state.ctypes.data))
     kernels.mark_compiled(key)
     _warm[key] = seconds = time.perf_counter() - start

@@ -227,7 +227,15 @@ FILTER = 10
 """The first of the :data:`FILTER_WORDS` words of the fresh table's filter: one bit per group of slots,
 set by every store of the engine's generation."""
 FILTER_WORDS = 64
-STATE = FILTER + FILTER_WORDS
+BOOK_KEYS = FILTER + FILTER_WORDS
+"""The address of the leaf book's keys (``uint64``, strictly increasing; see :func:`_book`)."""
+BOOK_SCORES = BOOK_KEYS + 1
+"""The address of the leaf book's scores (``int8``, one per key)."""
+BOOK_COUNT = BOOK_KEYS + 2
+"""How many keys the leaf book holds (0: no book)."""
+BOOK_PLY = BOOK_KEYS + 3
+"""The ply at which the search probes the leaf book (-1: never)."""
+STATE = BOOK_KEYS + 4
 
 # ------------------------------------------------------------------------ the mode of a call of solve()
 WEAK = 1
@@ -239,6 +247,14 @@ LIMITED = 4
 UNLIMITED = 1 << 62
 INVALID = -1
 """What :func:`solve` answers for stones that overlap or lie off the board."""
+MISSING = 1 << 20
+"""What :func:`_book` answers for a position the leaf book does not hold."""
+HEIGHT = ROWS + 1
+"""Bits per column of the layout (the rows and a spare bit)."""
+LAYOUT = COLUMNS * HEIGHT
+"""Bits of the layout."""
+COLUMN = np.uint64((1 << HEIGHT) - 1)
+"""The bits of the first column."""
 
 # ------------------------------------------------------------------------ the scratch array, per ply
 MOVES = 0
@@ -326,7 +342,19 @@ def _prefetch_typing(typingctx: Any, address: Any, index: Any) -> Any:
     return sig, codegen
 
 
+def _getb_typing(typingctx: Any, address: Any, index: Any) -> Any:
+    """Byte ``index`` of the int8 array at ``address``, as an int64."""
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        pointer = builder.inttoptr(args[0], ir.IntType(8).as_pointer())
+        return builder.sext(builder.load(builder.gep(pointer, [args[1]])), ir.IntType(64))
+
+    return sig, codegen
+
+
 _get: Any = intrinsic(_get_typing)
+_getb: Any = intrinsic(_getb_typing)
 _prefetch: Any = intrinsic(_prefetch_typing)
 _geti: Any = intrinsic(_geti_typing)
 _put: Any = intrinsic(_put_typing)
@@ -448,6 +476,46 @@ def _store(
 
 
 @njit(cache=True, inline="always")
+def _mirror(x: np.uint64) -> np.uint64:
+    """Bitboard ``x`` reflected left to right, column by column (boards with gravity)."""
+    out = U0
+    for c in range(COLUMNS):
+        out |= ((x >> np.uint64(c * HEIGHT)) & COLUMN) << np.uint64((COLUMNS - 1 - c) * HEIGHT)
+    return out
+
+
+@njit(cache=True)
+def _book(cur: np.uint64, opp: np.uint64, state: Int) -> Int:
+    """The leaf book's exact score of the position (``cur`` to move), or :data:`MISSING`.
+
+    The book's key is :func:`inarow.book.keys.key`'s: the position mapped to its least image (``(cur,
+    opp)`` compared as a pair; with gravity the left-right mirror, without it the board's symmetries),
+    then with gravity Pons' key of that image, without it ``cur << LAYOUT | opp``. Found by binary search
+    in the book's sorted keys, read through their address in the state array: no trip through Python."""
+    count = _geti(state, BOOK_COUNT)
+    if GRAVITY:
+        mirrored_cur, mirrored_opp = _mirror(cur), _mirror(opp)
+        if mirrored_cur < cur or (mirrored_cur == cur and mirrored_opp < opp):
+            cur, opp = mirrored_cur, mirrored_opp
+        wanted = cur + (cur | opp) + BOTTOM
+    else:
+        least_cur, least_opp, _ = _key(cur, opp)
+        wanted = (least_cur << np.uint64(LAYOUT)) | (least_opp & ~IN_USE)
+    keys = _geti(state, BOOK_KEYS)
+    low, high = 0, count
+    while low < high:
+        middle = (low + high) >> 1
+        if _get(keys, middle) < wanted:
+            low = middle + 1
+        else:
+            high = middle
+    if low < count and _get(keys, low) == wanted:
+        score: Int = _getb(_geti(state, BOOK_SCORES), low)
+        return score
+    return MISSING
+
+
+@njit(cache=True, inline="always")
 def _wins_in_three(filled: np.uint64, mine: np.uint64) -> bool:
     """Whether the side that has just played, leaving ``filled`` and its winning cells ``mine``, wins with
     its next stone whatever the opponent does (who cannot win with his: the move was non-losing): two
@@ -500,6 +568,10 @@ def _negamax(
         return -((CELLS - ply) // 2)
     if ply >= CELLS - 2:
         return 0  # neither side can win with its next stone and only two are left
+    if ply == _geti(state, BOOK_PLY):
+        known = _book(cur, opp, state)
+        if known != MISSING:
+            return known  # exact, so whatever the window
     low = -((CELLS - 2 - ply) // 2)
     if alpha < low:
         alpha = low

@@ -33,6 +33,9 @@ TEMPLATE = Path(__file__).with_name("kernel.py")
 BEGIN = "# ------------------------------------------------------------------------------ geometry begin"
 END = "# -------------------------------------------------------------------------------- geometry end"
 
+GOMOKU_KERNEL = Path(__file__).with_name("gomoku_kernel.py")
+"""The Gomoku engine's kernels (one module for every board, see :mod:`inarow.search.gomoku_compiled`)."""
+
 LAYOUT_BITS = 64
 
 _lock = threading.Lock()
@@ -249,3 +252,16 @@ def compile_elsewhere(game: Game) -> bool:
         arguments = [str(game.columns), str(game.rows), str(game.k), str(int(game.gravity))]
         subprocess.run([sys.executable, "-c", _COMPILE, *arguments], check=True)
     return True
+
+
+def gomoku_marker() -> Path:
+    """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
+    source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
+    if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
+    source = GOMOKU_KERNEL
+    digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(configured) if configured else source.parent / "__pycache__"
+    if not configured and not os.access(folder if folder.is_dir() else source.parent, os.W_OK):
+        folder = Path(tempfile.gettempdir())
+    return folder / f"inarow-gomoku-kernel-{digest}.ready"

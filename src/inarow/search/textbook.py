@@ -50,8 +50,9 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, Self
 
-from inarow.errors import InvalidLimitError, UnknownAlgorithmError
-from inarow.evaluation import Evaluation, Weights, evaluation_named, static_value
+from inarow.errors import InvalidLimitError, Items, UnknownAlgorithmError
+from inarow.evaluation import BoardFunction, Evaluation, Weights, evaluation_of, static_value
+from inarow.evaluation_code import CodeEvaluation
 from inarow.i18n import N_
 from inarow.rules import Position, Side, other
 from inarow.search.limits import Budget
@@ -125,7 +126,7 @@ def _one_of(name: str, known: Sequence[str], refusal: str) -> str:
     with the catalog entry ``refusal``."""
     key = name.strip().lower()
     if key not in known:
-        raise UnknownAlgorithmError(refusal, name=name, known=", ".join(known))
+        raise UnknownAlgorithmError(refusal, name=name, known=Items(known))
     return key
 
 
@@ -401,8 +402,9 @@ class SearchResult:
 
 
 def evaluation_name(evaluation: Evaluation) -> str:
-    """The name of a named or weight-list evaluation, else the function's own name."""
-    if isinstance(evaluation, Weights):
+    """The name of a named or weight-list evaluation, or of one written as code (``mine.py:e``), else the
+    function's own name."""
+    if isinstance(evaluation, Weights | CodeEvaluation):
         return evaluation.text
     return getattr(evaluation, "__name__", "evaluation")
 
@@ -732,7 +734,7 @@ def search(
     position: State,
     algorithm: str = "minimax",
     depth: int | None = None,
-    evaluation: Evaluation | str = "open-lines",
+    evaluation: Evaluation | BoardFunction | str = "open-lines",
     *,
     ordering: bool = False,
     table: bool = False,
@@ -757,7 +759,7 @@ def search(
     """
     algorithm = check_algorithm(algorithm)
     order = check_order(order)
-    function = evaluation_named(evaluation) if isinstance(evaluation, str) else evaluation
+    function = evaluation_of(evaluation)
     if isinstance(function, Weights) and isinstance(position, Position):
         function.for_game(position.game)  # a weight list of the wrong length is refused before searching
     if depth is None:
@@ -812,7 +814,7 @@ def deepen(
     position: State,
     algorithm: str = "alphabeta",
     depth: int | None = None,
-    evaluation: Evaluation | str = "open-lines",
+    evaluation: Evaluation | BoardFunction | str = "open-lines",
     *,
     record_last: bool = True,
     budget: Budget | None = None,
@@ -842,14 +844,14 @@ def deepen(
 
 
 def minimax(
-    position: Position, depth: int | None = None, evaluation: Evaluation | str = "open-lines"
+    position: Position, depth: int | None = None, evaluation: Evaluation | BoardFunction | str = "open-lines"
 ) -> SearchResult:
     """Minimax with separate Max (X) and Min (O) functions; see :func:`search`."""
     return search(position, "minimax", depth, evaluation)
 
 
 def negamax(
-    position: Position, depth: int | None = None, evaluation: Evaluation | str = "open-lines"
+    position: Position, depth: int | None = None, evaluation: Evaluation | BoardFunction | str = "open-lines"
 ) -> SearchResult:
     """Negamax, every value from the side to move's standpoint; see :func:`search`."""
     return search(position, "negamax", depth, evaluation)
@@ -858,7 +860,7 @@ def negamax(
 def alphabeta(
     position: Position,
     depth: int | None = None,
-    evaluation: Evaluation | str = "open-lines",
+    evaluation: Evaluation | BoardFunction | str = "open-lines",
     *,
     soft: bool = False,
 ) -> SearchResult:
@@ -870,7 +872,7 @@ def move_scores(
     position: Position,
     algorithm: str = "minimax",
     depth: int | None = None,
-    evaluation: Evaluation | str = "open-lines",
+    evaluation: Evaluation | BoardFunction | str = "open-lines",
     budget: Budget | None = None,
     order: str = "columns",
 ) -> tuple[dict[int, float], int]:

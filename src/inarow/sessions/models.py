@@ -62,6 +62,9 @@ class GameState:
     updated: float
     reply: PlayedMove | None = None
     """The computer's move played while answering this request, if any."""
+    forbidden: dict[str, str] = field(default_factory=dict)
+    """The cells the side to move may not play, with why (``overline``, ``double-four``,
+    ``double-three``): Black's forbidden points in Renju; empty in every other game."""
 
 
 @dataclass(frozen=True, kw_only=True)

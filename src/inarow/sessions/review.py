@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from inarow import gomoku
+from inarow import gomoku, words
 from inarow.analysis import analyze
 from inarow.rules import Position
 from inarow.search.limits import Limits
@@ -25,7 +25,12 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     played = next(m for m in analysis.moves if m.move == name)
     evaluations = [
         MoveEvaluation(
-            move=m.move, exact=m.exact, value=m.value, score=m.score, plies=m.plies, description=m.describe()
+            move=m.move,
+            exact=m.exact,
+            value=m.value,
+            score=m.score,
+            plies=m.plies,
+            description=words.describe(m),
         )
         for m in analysis.moves
     ]
@@ -36,7 +41,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     if gomoku.supports(before.game):
         # Big five-in-a-row boards (issue 13): proven wins let go or let through, and big drops.
         judgement = gomoku.judge(before, move, analysis, seconds)
-        mistake, verdict = judgement.kind is not None, gomoku.verdict(judgement)
+        mistake, verdict = judgement.kind is not None, words.mistake(judgement, gomoku.MISTAKE_MARGIN)
         kind = judgement.kind
         drop = judgement.best - judgement.played if kind == "dropped" else None
     elif analysis.outcome is not None and played.outcome is not None:
@@ -52,9 +57,9 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         exact=analysis.exact,
         value_before=analysis.value,
         value=played.value,
-        description=played.describe(),
+        description=words.describe(played),
         best=list(analysis.best),
-        best_description=best.describe(),
+        best_description=words.describe(best),
         pv=list(analysis.pv),
         mistake=mistake,
         verdict=verdict,

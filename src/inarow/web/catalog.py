@@ -87,11 +87,17 @@ def choose(tags: list[str]) -> str:
     return i18n.DEFAULT
 
 
-@cache
 def catalog_answer(tags: str) -> tuple[bytes, str]:
     """The JSON body for the language negotiated from ``tags`` (``zh-CN``, or in order of preference
-    ``fr,zh-CN,en``) and its ETag."""
-    code = choose(tags.split(","))
+    ``fr,zh-CN,en``) and its ETag. Only the answers per language are kept (:func:`language_answer`): a
+    client sending a new tag string with every request adds nothing to the server's memory."""
+    return language_answer(choose(tags.split(",")))
+
+
+@cache
+def language_answer(code: str) -> tuple[bytes, str]:
+    """The JSON body of the catalog of ``code`` (one of :func:`inarow.i18n.available`, so the cache holds
+    one answer per language there is) and its ETag."""
     answer = CatalogJSON(language=code, tag=tag_of(code), languages=languages(), messages=messages(code))
     body = json.dumps(answer, ensure_ascii=False, sort_keys=True).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'

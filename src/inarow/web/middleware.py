@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -49,6 +50,21 @@ def host_name(value: str) -> str:
     return value.rsplit(":", 1)[0] if ":" in value else value
 
 
+def _is_own_address(host: str, server: Any) -> bool:
+    """Whether ``host`` (a ``Host`` header's name) is the address the request came in on, ``server`` in the
+    ASGI scope: a client that names the server by the address it reached it at (an IPv4 address seen
+    through a dual-stack socket as ``::ffff:a.b.c.d`` too)."""
+    if not server:
+        return False
+    try:
+        named, local = ipaddress.ip_address(host), ipaddress.ip_address(str(server[0]).split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(local, ipaddress.IPv6Address) and local.ipv4_mapped is not None:
+        local = local.ipv4_mapped
+    return named == local
+
+
 async def _answer(
     send: Send, status: int, detail: str, reason: str, headers: Iterable[tuple[str, str]] = ()
 ) -> None:
@@ -59,11 +75,14 @@ async def _answer(
 class Guard:
     """The trust boundary, like Jupyter's.
 
-    - A request whose ``Host`` is not one of ``hosts`` gets 403 (DNS rebinding).
+    - A request whose ``Host`` is not one of ``hosts``, nor the address the request came in on (the
+      machine's own address, when the server listens on every address), gets 403 (DNS rebinding: a page
+      elsewhere reaches this server under its own host name).
     - A state-changing request (POST…) whose ``Origin`` is not the server itself gets 403 (another site's
       page posting to this one).
     - With a ``token``, every API request must carry it: the ``X-Inarow-Token`` header, an
-      ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``.
+      ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``;
+      tokens are compared as bytes in constant time, whatever characters a client sends.
     - Every answer carries a content-security policy that forbids framing and scripts from elsewhere.
     """
 
@@ -84,7 +103,7 @@ class Guard:
             await send(message)
 
         host = headers.get(b"host", "")
-        if host_name(host) not in self.hosts:
+        if host_name(host) not in self.hosts and not _is_own_address(host_name(host), scope.get("server")):
             await _answer(
                 secured_send,
                 403,
@@ -110,11 +129,11 @@ class Guard:
             if path == "/" and given is None:
                 query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
                 from_url = query.get("token", [None])[0]
-                if from_url is not None and hmac.compare_digest(from_url, self.token):
+                if from_url is not None and self._is_token(from_url):
                     await self._set_cookie(secured_send)
                     return
             guarded = path.startswith(("/api/", "/docs", "/openapi")) or path == "/"
-            if guarded and (given is None or not hmac.compare_digest(given, self.token)):
+            if guarded and (given is None or not self._is_token(given)):
                 await _answer(
                     secured_send,
                     403,
@@ -124,6 +143,12 @@ class Guard:
                 )
                 return
         await self.app(scope, receive, secured_send)
+
+    def _is_token(self, given: str) -> bool:
+        """Whether ``given`` is the token, compared as UTF-8 bytes in constant time (any string a client
+        sends can be compared: none raises)."""
+        assert self.token is not None
+        return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), self.token.encode("utf-8"))
 
     @staticmethod
     def _token_of(scope: Scope, headers: dict[bytes, str]) -> str | None:
@@ -160,8 +185,10 @@ class Guard:
 
 class ReadBody:
     """ASGI middleware that reads a request's whole body before the app sees it: a body over ``limit``
-    bytes (declared or streamed in chunks) gets 413 and a body that stops arriving for ``timeout``
-    seconds gets 408, both before any route runs — so a refused body never changed anything."""
+    bytes (declared or streamed in chunks) gets 413 and a body that has not arrived whole ``timeout``
+    seconds after its headers gets 408 (however it trickles in), both before any route runs — so a refused
+    body never changed anything, and a client sending a byte now and then holds a connection ``timeout``
+    seconds at most."""
 
     def __init__(self, app: ASGIApp, limit: int, timeout: float = 10.0) -> None:
         self.app, self.limit, self.timeout = app, limit, timeout
@@ -176,27 +203,30 @@ class ReadBody:
                 return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            try:
-                message = await asyncio.wait_for(receive(), self.timeout)
-            except TimeoutError:
-                await _answer(
-                    send,
-                    408,
-                    f"the request body stopped arriving: nothing for {self.timeout:g} seconds",
-                    "the request body stopped arriving",
-                )
-                return
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await self._too_large(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
+        try:
+            async with asyncio.timeout(self.timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.limit:
+                        await self._too_large(send)
+                        return
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            await _answer(
+                send,
+                408,
+                f"the request body did not arrive in time: a body must arrive whole within "
+                f"{self.timeout:g} seconds",
+                "the request body did not arrive in time",
+                [("Connection", "close")],
+            )
+            return
         body = b"".join(chunks)
         replayed = False
 

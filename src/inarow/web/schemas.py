@@ -23,9 +23,9 @@ MAX_OFFSET = 2**31
 MAX_SEARCH_DEPTH = 400
 """The deepest ``/api/analyze`` search, in plies (more than any board has)."""
 
-GAME_WORDS = "a preset or COLSxROWS:K[:gravity][:exact], then :o-first when O moves first"
+GAME_WORDS = "a preset or COLSxROWS:K[:gravity][:exact][:renju], then :o-first when O moves first"
 GAME_PATTERN = (
-    r"^ *([A-Za-z]+[0-9]?(-[A-Za-z]+)?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+){0,2})"
+    r"^ *([A-Za-z]+[0-9]?(-[A-Za-z]+)?|[0-9]{1,2}[xX][0-9]{1,2}(:[0-9]{1,2})?(:[A-Za-z]+){0,3})"
     r"(:[Oo]-[A-Za-z]+)? *$"
 )
 """What a game name looks like: a preset (tictactoe, 4x4, 5x5, connect4, gomoku) or

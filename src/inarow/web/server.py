@@ -7,8 +7,11 @@ before the database is opened), then the database (locked for this server alone)
 one is made and printed in the page's URL unless ``--token`` gives it.
 
 Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
-a body may not pause for longer than ``body_timeout``, idle kept-alive connections close after
-:data:`KEEP_ALIVE`, and at most :data:`MAX_CONNECTIONS` connections are open at once (more get 503).
+a whole body within ``body_timeout`` (408 otherwise, see :class:`~inarow.web.middleware.ReadBody`), idle
+kept-alive connections close after :data:`KEEP_ALIVE`, one client address may hold at most
+:data:`MAX_CLIENT_CONNECTIONS` connections (more are closed as they open), and at most
+:data:`MAX_CONNECTIONS` connections are open at once (more get 503). So one client, however many slow
+connections it opens, cannot take the server from the others.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import asyncio
 import ipaddress
 import secrets
 import socket
+import string
 import sys
 import threading
 import time
@@ -44,15 +48,26 @@ KEEP_ALIVE = 5
 MAX_CONNECTIONS = 256
 """Open connections (and requests in flight) beyond which the server answers 503."""
 
+MAX_CLIENT_CONNECTIONS = 64
+"""Open connections one client address may hold; the next one it opens is closed at once. A browser opens
+about 6 per server; ``bench/load.py`` 50 players and 4 teaching clients by default."""
+
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on a request's headers: a client that connects and sends
-    nothing, or half a request line, is cut off after :data:`HEADER_TIMEOUT` seconds."""
+    """uvicorn's h11 protocol with a deadline on a request's headers (a client that connects and sends
+    nothing, or half a request line, is cut off after :data:`HEADER_TIMEOUT` seconds) and a cap on the
+    connections of one client address (:data:`MAX_CLIENT_CONNECTIONS`)."""
 
     _header_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self.client is not None:
+            address = self.client[0]
+            held = sum(1 for c in self.connections if _client_address(c) == address)
+            if held > MAX_CLIENT_CONNECTIONS:
+                transport.close()
+                return
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -84,6 +99,12 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
 
+def _client_address(connection: object) -> str | None:
+    """The address of the client of one of uvicorn's connections (None when it has none)."""
+    client = getattr(connection, "client", None)
+    return str(client[0]) if client else None
+
+
 def default_db_path() -> Path:
     """Where games are kept unless told otherwise: ``<user data dir>/inarow/games.sqlite3``."""
     return Path(platformdirs.user_data_dir("inarow", appauthor=False)) / "games.sqlite3"
@@ -97,6 +118,32 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
+"""What a token may be made of: the characters a URL and a cookie carry as they are (``secrets.token_urlsafe``
+makes tokens of these)."""
+
+
+def check_token(token: str | None) -> None:
+    """Refuse a token that would let anyone in (the empty one) or that a URL or cookie cannot carry as it
+    is (anything but ASCII letters, digits and ``-._~``). Raises :class:`InarowError`."""
+    if token is None:
+        return
+    if not token:
+        raise InarowError(
+            N_("invalid token '': an empty token would let anyone in; leave out --token to have one made")
+        )
+    if not set(token) <= TOKEN_CHARACTERS:
+        raise InarowError(
+            N_("invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~"), token=token
+        )
+
+
+def own_names() -> tuple[str, ...]:
+    """The names of this machine (its host name and fully qualified name), which a server listening on
+    every address answers to besides its addresses."""
+    return tuple(sorted({name for name in (socket.gethostname(), socket.getfqdn()) if name}))
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -152,9 +199,13 @@ def serve(
 ) -> None:
     """Serve the app until interrupted; with ``open_browser``, open the page once the server listens.
 
-    ``allow_hosts`` are host names the server answers to besides loopback's (and the address it is bound
-    to); ``token`` the token API requests must carry, made up when binding beyond loopback without one.
+    ``allow_hosts`` are host names the server answers to besides loopback's, the address it is bound to,
+    and when bound to every address (``0.0.0.0``) the machine's names (:func:`own_names`) and the address
+    each request came in on; ``token`` the token API requests must carry, made up when binding beyond
+    loopback without one (an empty one, or one of other characters than :data:`TOKEN_CHARACTERS`, is
+    refused).
     """
+    check_token(token)
     sock = listen(host, port)
     try:
         path = db or default_db_path()
@@ -166,8 +217,8 @@ def serve(
     if not local and token is None:
         token = secrets.token_urlsafe(24)
     hosts = tuple(allow_hosts)
-    if host not in ("0.0.0.0", "::", ""):
-        hosts = (*hosts, host)
+    everywhere = host in ("0.0.0.0", "::", "")
+    hosts = (*hosts, *own_names()) if everywhere else (*hosts, host)
     settings = Settings(db=path, think_time=think_time, workers=workers, seed=seed, hosts=hosts, token=token)
     config: dict[str, Any] = {
         "log_level": "info",
@@ -178,7 +229,7 @@ def serve(
         "h11_max_incomplete_event_size": 16 * 1024,
     }
     server = uvicorn.Server(uvicorn.Config(create_app(settings, store), **config))
-    shown = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    shown = "127.0.0.1" if everywhere else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     if token is not None:
         url += f"?token={token}"

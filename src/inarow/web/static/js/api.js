@@ -63,7 +63,8 @@ export const api = {
   // `ply`: the number the move is meant to have (moves so far + 1): a repeated click gets 409, not a move.
   play: (id, move, reply = true, ply = undefined) =>
     request("POST", `${game(id)}/moves`, move === null ? { ply } : { move, reply, ply }),
-  undo: (id) => request("POST", `${game(id)}/undo`),
+  // `ply` as for a move (moves so far + 1): a second Undo of the same click gets 409 and takes back nothing.
+  undo: (id, ply = undefined) => request("POST", `${game(id)}/undo`, { ply }),
   review: (id) => request("GET", `${game(id)}/review`),
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),
   scores: () => request("GET", "/api/scores"),

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
 import { landing, readDiagram } from "./diagram.js";
-import { gameTitle, historyBadge, historyPlayers, languageTag, markOf, ngettext, reviewStatus, reviewWords, t } from "./words.js";
+import { gameTitle, historyBadge, historyPlayers, languageTag, markOf, ngettext, reviewStatus, reviewWords, stonesOf, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const review = { data: null, step: 0, resume: null };
@@ -122,7 +122,7 @@ function go(step) {
       rows: game.rows,
       gravity: game.gravity,
       stones,
-      symbols: game.symbols,
+      symbols: stonesOf(game),
       winning: new Set(ply ? [] : game.winning_line),
       last: null,
       labels,

@@ -11,10 +11,10 @@ import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, showHistory } from "./history.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
+import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language" };
+const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language", numbers: "inarow.numbers" };
 
 const state = {
   game: null, // the GameState the server sent last
@@ -27,6 +27,7 @@ const state = {
   intro: "", // a sentence said once at the start of a game ("Random draw: …")
   watch: null, // the timer of a computer-against-computer game
   generation: 0, // bumped at each new game, so late answers for an old game are dropped
+  numbers: localStorage.getItem(STORAGE.numbers) === "on", // move numbers on the stones (Gomoku family)
 };
 
 const mark = (side) => markOf(state.game, side);
@@ -47,7 +48,14 @@ function render() {
   const stones = readDiagram(game.diagram);
   const labels = new Map();
   const marks = new Map();
-  if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
+  const ranks = new Map();
+  if (state.analysisOn && state.analysis && state.analysis.position === game.position && stoneGame(game)) {
+    // A Gomoku board is too big for a value on every point: the best few candidates, numbered.
+    candidates(state.analysis).forEach((move, index) => {
+      const cell = landing(game, stones, move.move);
+      if (cell) ranks.set(cell, { rank: index + 1, move });
+    });
+  } else if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
     for (const move of state.analysis.moves) {
       const cell = landing(game, stones, move.move);
       if (cell) labels.set(cell, move);
@@ -56,6 +64,14 @@ function render() {
   }
   if (state.hint) marks.set(state.hint, `${marks.get(state.hint) ?? ""} hint`.trim());
   const last = game.moves.at(-1);
+  const stoneView = stoneGame(game)
+    ? {
+        names: mark,
+        ranks,
+        forbidden: new Map(Object.entries(game.forbidden ?? {})),
+        numbers: state.numbers ? new Map(game.moves.map((move) => [move.cell, move.ply])) : undefined,
+      }
+    : {};
   drawBoard(
     $("board"),
     {
@@ -63,12 +79,13 @@ function render() {
       rows: game.rows,
       gravity: game.gravity,
       stones,
-      symbols: game.symbols,
+      symbols: stonesOf(game),
       winning: new Set(game.winning_line),
       last: last ? last.cell : null,
       labels,
       marks,
       interactive: true,
+      ...stoneView,
     },
     onCell,
   );
@@ -82,6 +99,8 @@ function render() {
   $("undo").disabled = state.busy || game.mode === "computers" || !canUndo(game);
   $("hint").disabled = state.busy || !yourTurn;
   $("analysis").disabled = false;
+  $("numbers").hidden = !stoneGame(game);
+  $("numbers").setAttribute("aria-pressed", String(state.numbers));
   $("explain-panel").hidden = !state.explainOn;
   $("explain").setAttribute("aria-pressed", String(state.explainOn));
 }
@@ -127,7 +146,17 @@ function renderAnalysisPanel() {
   } else {
     $("analysis-summary").textContent = analysisSummary(analysis, mark);
     $("pv").textContent = analysis.pv.join(" ");
+    if (stoneGame(game)) {
+      $("candidates").replaceChildren(
+        ...candidates(analysis).map((move, index) => {
+          const item = document.createElement("li");
+          item.textContent = candidateWords(move, index + 1);
+          return item;
+        }),
+      );
+    }
   }
+  $("candidates").hidden = !stoneGame(game) || !analysis || analysis.position !== game.position || Boolean(game.result);
 }
 
 // ------------------------------------------------------------------------------------ requests
@@ -274,10 +303,10 @@ async function newGame(event) {
   clearTimeout(state.watch);
   state.analysis = null;
   state.hint = null;
-  const { game, first } = opening(choices);
+  const { game, first, you = choices.you } = opening(choices);
   setStatus(first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
   const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
-  const body = { game, you: choices.you, first, level: choices.level, mode: choices.mode, ...players };
+  const body = { game, you, first, level: choices.level, mode: choices.mode, ...players };
   // The whole message: the board on screen is not the game that could not start.
   const started = await change(() => api.newGame(body), (error) => t("Can't start this game: {message}.", { message: error.message }), { fresh: true });
   if (!started) return;
@@ -286,12 +315,18 @@ async function newGame(event) {
   await followUp();
 }
 
+function toggleNumbers() {
+  state.numbers = !state.numbers;
+  localStorage.setItem(STORAGE.numbers, state.numbers ? "on" : "off");
+  render();
+}
+
 async function undo() {
   const game = state.game;
   if (!game || state.busy) return;
   clearTimeout(state.watch);
   state.intro = "";
-  if (await change(() => api.undo(game.id), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
+  if (await change(() => api.undo(game.id, game.moves.length + 1), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
 }
 
 async function hint() {
@@ -362,6 +397,11 @@ function readChoices() {
  * plays O, the game is the O-first one (":o-first"). Between people or computers "Who opens" says it.
  */
 function opening(choices) {
+  if (stoneGame({ game: choices.game })) {
+    // In the Gomoku family black (x) always moves first: who moves first is who plays black.
+    const first = choices.first === "random" ? (Math.random() < 0.5 ? "you" : "computer") : choices.first;
+    return { game: choices.game, first, you: first === "you" ? "x" : "o" };
+  }
   if (choices.mode !== "computer") return { game: choices.opener === "o" ? `${choices.game}:o-first` : choices.game, first: choices.first };
   const first = choices.first === "random" ? (Math.random() < 0.5 ? "you" : "computer") : choices.first;
   const opener = first === "you" ? choices.you : choices.you === "x" ? "o" : "x";
@@ -392,6 +432,10 @@ function syncForm() {
   $("custom").hidden = $("game").value !== "custom";
   const mode = $("mode").value;
   for (const field of document.querySelectorAll("[data-for]")) field.hidden = !field.dataset.for.split(" ").includes(mode);
+  // The Gomoku family has no X and O to choose: black moves first, and "First move" says who plays it.
+  const stones = stoneGame({ game: readChoices().game });
+  if (stones) for (const id of ["you", "opener"]) $(id).closest(".field").hidden = true;
+  $("black-first").hidden = !stones || mode !== "computer";
   if (![$("x-player").value, $("o-player").value].includes("own")) $("own-player-field").hidden = true;
 }
 
@@ -494,6 +538,7 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);
+  $("numbers").addEventListener("click", toggleNumbers);
   $("explain").addEventListener("click", toggleExplain);
   initExplain(() => {
     forget();

@@ -1,0 +1,37 @@
+"""``GET /api/health``: whether the engine has loaded and how the pools of search workers stand."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from inarow.sessions.workers import PoolHealth
+from inarow.web.deps import ServerDep, SessionsDep, responses
+
+router = APIRouter(tags=["server"])
+
+
+class Health(BaseModel):
+    """How the server stands: ``status`` is ``warming`` while the engine loads (the page is served, and
+    moves on big boards wait for it), ``degraded`` when a pool has a dead worker (replaced on the next
+    request that needs it), else ``ok``."""
+
+    status: Literal["ok", "warming", "degraded"]
+    engine_ready: bool
+    pools: list[PoolHealth]
+
+
+@router.get("/api/health", responses=responses(403))
+async def health(sessions: SessionsDep, server: ServerDep) -> Health:
+    """Whether the engine has loaded and how each pool of search workers stands, read now."""
+    pools = [sessions.play_pool.health(), sessions.teach_pool.health()]
+    ready = server.engine.is_set()
+    if any(p.state == "broken" for p in pools):
+        status: Literal["ok", "warming", "degraded"] = "degraded"
+    elif not ready or any(p.state == "warming" for p in pools):
+        status = "warming"
+    else:
+        status = "ok"
+    return Health(status=status, engine_ready=ready, pools=pools)

@@ -1,0 +1,162 @@
+"""The package's imports go one way, down the layers, and never round a circle.
+
+Every ``import`` of an ``inarow`` module is read from the source (at the top of a module, inside a function
+or under ``TYPE_CHECKING`` alike: a function-level import "because it imports this" is a circle all the
+same), and each module has a layer: a module may import its own layer or the layers below, and the imports
+inside a layer must not go round a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("inarow.i18n", "inarow.errors", "inarow.glossary"),
+    (
+        "inarow.rules",
+        "inarow.renju",
+        "inarow.notation",
+        "inarow.symmetry",
+        "inarow.census",
+        "inarow.evaluation",
+        "inarow.evaluation_code",
+    ),
+    ("inarow.answer", "inarow.store"),
+    ("inarow.search", "inarow.pbrain"),
+    ("inarow.book",),
+    ("inarow.gomoku",),
+    ("inarow.analysis",),
+    ("inarow.words",),
+    ("inarow.drawing", "inarow.explain"),
+    ("inarow.players", "inarow.openings"),
+    ("inarow.match",),
+    ("inarow.sessions",),
+    (
+        "inarow.web",
+        "inarow.cli",
+        "inarow.console",
+        "inarow.gomocup",
+        "inarow.__main__",
+        "inarow",
+    ),
+)
+"""From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
+analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
+Gomoku analysis; the policy that picks the engines; the words said of the values; teaching; the players and
+the openings they start from; matches; the server's sessions; the
+interfaces (and the package's facade, ``inarow``, which names the public API)."""
+
+
+def _modules() -> dict[str, Path]:
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "__pycache__" in path.parts:
+            continue  # the boards' generated kernels (see inarow.search.kernels)
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    return modules
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The ``inarow`` modules that ``name`` imports, anywhere in its source."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], base]
+                ).strip(".")
+            for alias in node.names:
+                whole = f"{base}.{alias.name}"
+                found.add(whole if whole in MODULES else base)
+    return {module for module in found if module in MODULES and module != name}
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def layer(module: str) -> int:
+    """The layer of ``module``: that of the longest prefix named in :data:`LAYERS` (``inarow`` names the
+    package's facade alone, so that a new module must be given its layer)."""
+    best, found = -1, -1
+    for index, names in enumerate(LAYERS):
+        for prefix in names:
+            within = module.startswith(prefix + ".") and prefix != "inarow"  # the facade is one module
+            if (module == prefix or within) and len(prefix) > best:
+                best, found = len(prefix), index
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [module for module in MODULES if layer(module) < 0] == []
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    upward = sorted(
+        f"{module} (layer {layer(module)}) imports {target} (layer {layer(target)})"
+        for module, targets in GRAPH.items()
+        for target in targets
+        if layer(target) > layer(module)
+    )
+    assert upward == []
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_imports_go_round_a_circle() -> None:
+    assert _circles(GRAPH) == []
+
+
+def test_the_circle_finder_finds_a_circle_of_three_and_ignores_a_chain() -> None:
+    """The check above is not empty by construction: a → b → c → a is found, d → e is not."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"e"}, "e": set()}
+    assert _circles(graph) == [["a", "b", "c"]]
+
+
+def test_the_graph_sees_imports_inside_functions() -> None:
+    """The Connect Four engine is imported inside functions (numba loads only when needed): still an edge."""
+    assert "inarow.search.compiled" in GRAPH["inarow.search.exact"]
