@@ -150,7 +150,9 @@ def test_try_it_asks_before_each_value_and_cutoff_and_scores_the_run(
             feedback = page.locator("#quiz-feedback").inner_text()
             right += feedback.startswith("Right")
             if not feedback.startswith("Right"):
-                assert re.fullmatch(r"Not quite: it is a cut-off; a cut-off: \S+ [≥≤] [αβ] = \S+\.", feedback), feedback
+                assert re.fullmatch(
+                    r"Not quite: it is a cut-off; a cut-off: \S+ [≥≤] [αβ] = \S+\.", feedback
+                ), feedback
         else:
             step.click()
     assert asked > 0 and right < asked, "every cut-off question was answered 'no', and some were cut-offs"
@@ -219,7 +221,9 @@ def test_iterative_deepening_shows_a_row_per_depth_above_the_last_tree(page: Any
     assert page.get_by_test_id("deepening-table").is_hidden()
     page.get_by_role("checkbox", name=re.compile("^Iterative deepening")).check()
     page.wait_for_function(READY)
-    assert page.get_by_test_id("deepening-table").is_hidden(), "each depth's value and best move give the answer away"
+    assert page.get_by_test_id("deepening-table").is_hidden(), (
+        "each depth's value and best move give the answer away"
+    )
     page.get_by_role("button", name="Show the whole tree").click()
     rows = page.get_by_test_id("deepening-table").locator("tbody tr")
     assert rows.count() == 3
@@ -280,7 +284,10 @@ LABELS = """() => [...document.querySelectorAll('#tree text')]
 
 def sized_page(browser: Any, url: str, width: int, height: int) -> Any:
     context = browser.new_context(
-        viewport={"width": width, "height": height}, bypass_csp=True, has_touch=width < 500, is_mobile=width < 500
+        viewport={"width": width, "height": height},
+        bypass_csp=True,
+        has_touch=width < 500,
+        is_mobile=width < 500,
     )
     page = context.new_page()
     page.base_url = url
@@ -313,12 +320,16 @@ def test_every_step_of_alpha_beta_shows_step_the_current_node_and_the_newest_lin
             assert page.evaluate(NEWEST_IN_VIEW), f"step {index + 1}: the newest line of the log"
             assert page.get_by_test_id("explain-log").locator("> *").count() == index + 1
             labels = page.evaluate(LABELS)
-            small = [(label["text"], round(label["size"], 1)) for label in labels if label["size"] < 12 - 0.05]
+            small = [
+                (label["text"], round(label["size"], 1)) for label in labels if label["size"] < 12 - 0.05
+            ]
             assert small == [], f"step {index + 1}: labels under 12 px"
             windows = [label["box"] for label in labels if "window" in label["cls"]]
             for i, (l1, t1, r1, b1) in enumerate(windows):
                 for l2, t2, r2, b2 in windows[i + 1 :]:
-                    assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"step {index + 1}: two windows overlap"
+                    assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (
+                        f"step {index + 1}: two windows overlap"
+                    )
             if index + 1 < tree["steps"]:
                 shown = page.locator("#explain-panel").inner_text()
                 assert answer not in shown and nodes not in shown, f"step {index + 1} gives the answer away"
@@ -361,8 +372,10 @@ def test_a_link_opens_the_textbook_tree_and_after_the_run_exactly_b2_and_b3_are_
         drawn = dict(page.evaluate(states))
         assert sorted(path for path, state in drawn.items() if state == "pruned") == ["b2", "b3"]
         assert sorted(drawn) == ["", "a", "a1", "a2", "a3", "b", "b1", "b2", "b3", "c", "c1", "c2", "c3"]
-        assert page.get_by_test_id("explain-summary").inner_text().startswith(
-            "α-β (fail-hard) on a tree of your own, to its leaves: value +3, best move a"
+        assert (
+            page.get_by_test_id("explain-summary")
+            .inner_text()
+            .startswith("α-β (fail-hard) on a tree of your own, to its leaves: value +3, best move a")
         )
         page.get_by_role("button", name="Fit the whole tree").click()
         page.screenshot(path=artifacts / "teaching-link-tree.png")
@@ -377,7 +390,9 @@ def test_a_link_opens_a_position_with_its_algorithm_and_depth_and_lang_picks_the
     try:
         page.goto(f"{live_server.url}/?game=tictactoe&position=b2%20a1%20c3&explain=minimax&depth=2")
         page.wait_for_function(READY)
-        tree = client.post("/api/explain", json={"position": "b2 a1 c3", "algorithm": "minimax", "depth": 2}).json()
+        tree = client.post(
+            "/api/explain", json={"position": "b2 a1 c3", "algorithm": "minimax", "depth": 2}
+        ).json()
         assert page.locator("#explain-algorithm").input_value() == "minimax"
         page.get_by_role("button", name="Show the whole tree").click()
         summary = page.get_by_test_id("explain-summary").inner_text()
@@ -387,15 +402,24 @@ def test_a_link_opens_a_position_with_its_algorithm_and_depth_and_lang_picks_the
         page.goto(f"{live_server.url}/?leaves=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta&lang=zh")
         page.wait_for_function(READY)
         assert page.evaluate("document.documentElement.lang").startswith("zh")
-        assert page.get_by_role("button", name="单步：下一个节点").count() + page.locator("#explain-step").count() >= 1
+        assert (
+            page.get_by_role("button", name="单步：下一个节点").count()
+            + page.locator("#explain-step").count()
+            >= 1
+        )
         while not page.locator("#explain-step").is_disabled():
             page.keyboard.press("ArrowRight")
-        assert page.get_by_test_id("explain-log").locator("> *").last.inner_text() == "根节点的倒推值为 +3：最佳走法 a"
+        assert (
+            page.get_by_test_id("explain-log").locator("> *").last.inner_text()
+            == "根节点的倒推值为 +3：最佳走法 a"
+        )
     finally:
         page.context.close()
 
 
-def test_a_tree_of_your_own_from_a_preset_a_random_seed_and_in_the_best_and_worst_order(page: Any, artifacts: Path) -> None:
+def test_a_tree_of_your_own_from_a_preset_a_random_seed_and_in_the_best_and_worst_order(
+    page: Any, artifacts: Path
+) -> None:
     explain_after(page, [])
     page.get_by_label("Explain", exact=True).select_option("tree")
     page.wait_for_function(READY)
@@ -440,3 +464,44 @@ def test_presenter_mode_lays_the_panel_over_the_whole_width(browser: Any, live_s
         assert page.locator("#explain-panel").bounding_box()["width"] < 1000
     finally:
         page.context.close()
+
+
+def test_a_pasted_e_p_is_used_at_the_leaves_graded_and_ranked_and_a_broken_one_is_named(
+    page: Any, client: Any, artifacts: Path
+) -> None:
+    """The live server listens on 127.0.0.1 without a token: it runs pasted code. The textbook e(P) in the
+    box reproduces weights:1,1,1,inf at the leaves; graded one ply deep, it joins the ranking."""
+    explain_after(page, ["b2", "a1"])
+    named = client.post(
+        "/api/explain", json={"position": "b2 a1", "depth": 2, "evaluation": "weights:1,1,1,inf"}
+    ).json()
+    page.get_by_label("Use it at the leaves of the tree above").check()
+    page.wait_for_function(
+        f"{READY} && document.getElementById('explain-summary').textContent.includes('pasted')"
+    )
+    page.get_by_role("button", name="Show the whole tree").click()
+    assert (
+        f"value {value_text(named['value'])}, best move {named['move']}"
+        in page.get_by_test_id("explain-summary").inner_text()
+    )
+    page.get_by_label("Depth", exact=True).select_option("1")
+    page.wait_for_function(READY)
+    page.get_by_label("Whose (for the ranking)").fill("Ada")
+    page.get_by_role("button", name="Grade it against perfect play").click()
+    done = "!document.getElementById('student-grade').disabled"
+    page.wait_for_function(done, timeout=240_000)
+    kept = page.locator("#student-result .student-kept").inner_text()
+    found = re.fullmatch(r"kept the value in ([\d,]+) of 4,520 positions \((\d+\.\d)%\)", kept)
+    assert found, kept
+    share = f"{100 * int(found[1].replace(',', '')) / 4520:.1f}%"
+    assert found[2] == share.removesuffix("%")
+    row = page.get_by_test_id("student-ranking").locator("tbody tr")
+    assert row.count() == 1 and row.first.locator("th").inner_text() == "Ada"
+    assert row.first.locator("td.accuracy").inner_text() == share
+    page.locator("#student-source").fill("def e(board):\n    return 1 / 0\n")
+    page.get_by_role("button", name="Grade it against perfect play").click()
+    page.wait_for_function(done, timeout=240_000)
+    status = page.locator("#student-status").inner_text()
+    assert status.startswith("the evaluation '<pasted>:e' raised ZeroDivisionError: division by zero on '")
+    assert row.count() == 1, "a broken e(P) is not ranked"
+    page.locator("#student-box").screenshot(path=artifacts / "teaching-student.png")
