@@ -31,6 +31,7 @@ from inarow.i18n import N_
 from inarow.notation import parse_game, parse_position
 from inarow.rules import Side
 from inarow.sessions import Sessions
+from inarow.web.deps import BODY, responses
 from inarow.web.middleware import LOOPBACK_HOSTS
 from inarow.web.schemas import (
     EXPLAIN_MAX_DEPTH,
@@ -217,7 +218,7 @@ def grade_task(body: GradeRequest) -> GradeJSON:
 
 
 # ---------------------------------------------------------------------------------------- routes
-@router.post("/api/student/evaluate")
+@router.post("/api/student/evaluate", responses=responses(400, 403, 503, *BODY))
 async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     """e(P) of a position by pasted code (loopback servers only; 403 elsewhere). A function that raises,
     returns no number or runs too long is a 400 naming it and the position."""
@@ -228,7 +229,7 @@ async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     return answer
 
 
-@router.post("/api/student/explain")
+@router.post("/api/student/explain", responses=responses(400, 403, 503, *BODY))
 async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJSON:
     """The fields of ``/api/explain`` with the pasted function at the leaves (loopback servers only)."""
     _check_allowed(request)
@@ -236,7 +237,7 @@ async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJ
     return answer
 
 
-@router.post("/api/student/grade")
+@router.post("/api/student/grade", responses=responses(400, 403, 503, *BODY))
 async def grade_route(body: GradeRequest, request: Request) -> GradeJSON:
     """The fields of ``inarow grade --json``: pasted code (loopback servers only) or a named evaluation
     graded against perfect play."""

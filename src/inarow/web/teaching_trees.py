@@ -17,6 +17,7 @@ from inarow.explain import ExplanationJSON, explain_tree
 from inarow.i18n import N_
 from inarow.search.abstract import parse_leaves
 from inarow.search.textbook import ALGORITHMS
+from inarow.web.deps import BODY, responses
 from inarow.web.schemas import Ascii
 
 MAX_NODES = 2_000
@@ -56,7 +57,7 @@ class TreeRequest(BaseModel):
 @router.post(
     "/api/explain/tree",
     response_model=ExplanationJSON,
-    responses={400: {"description": "not a tree, an unknown algorithm or a tree too large"}},
+    responses=responses(400, *BODY),
 )
 def explain_leaves(body: TreeRequest) -> ExplanationJSON:
     """Every node of a minimax, negamax or α-β search of the abstract tree ``leaves`` to its leaves, to
