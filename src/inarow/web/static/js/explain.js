@@ -18,6 +18,7 @@ import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } fro
 import { initStudent, studentCode } from "./explain-student.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
+import { initiallyClosed } from "./tree.js";
 import { t } from "./words.js";
 
 // ---------------------------------------------------------------------------------- requests
@@ -71,7 +72,7 @@ async function load(wanted, search, count) {
     view.step = 0;
     view.selected = null;
     view.zoom = null;
-    view.closed = tree.nodes.length > COLLAPSE_OVER ? new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id)) : new Set();
+    view.closed = initiallyClosed(tree, COLLAPSE_OVER);
     view.quiz = view.quiz ? newQuiz(tree) : null;
     resetLog();
     drawDeepening();
