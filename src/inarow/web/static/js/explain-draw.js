@@ -26,6 +26,13 @@ const pathOf = (tree, node) => (tree.abstract ? (node.move ?? "") : node.path.jo
 
 export function go(step) {
   if (!view.tree) return;
+  // "Show the whole tree" fitted the view at the end; a step back before it follows the search again.
+  if (view.autoFit && step < lastStep()) {
+    view.autoFit = false;
+    view.mode = "follow";
+    view.zoom = null;
+    showMode();
+  }
   view.step = Math.max(0, Math.min(step, lastStep()));
   for (let id = currentNode(view.tree, view.step).parent; id !== null && id !== undefined; id = view.tree.nodes[id].parent) view.closed.delete(id);
   drawTree();
@@ -283,6 +290,7 @@ export function showMode() {
 
 export function setMode(mode) {
   view.mode = mode;
+  view.autoFit = false;
   view.zoom = null;
   showMode();
   drawTree();

@@ -338,9 +338,12 @@ export function initExplain(refresh) {
   });
   $("explain-all").addEventListener("click", () => {
     stop();
-    view.mode = "fit";
-    view.zoom = null;
-    showMode();
+    if (view.mode !== "fit") {
+      view.mode = "fit";
+      view.autoFit = true;
+      view.zoom = null;
+      showMode();
+    }
     go(Infinity);
   });
   $("explain-run").addEventListener("click", () => {
