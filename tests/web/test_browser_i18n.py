@@ -34,6 +34,8 @@ ALLOWED = re.compile(
     r"\b[a-z]\d{1,2}\b"  # cells
     r"|\b[xo.]+(?:/[xo.]+)+"  # diagrams
     r"|\bweights:[0-9,.inf-]+"  # an evaluation typed in, as the player's name says it
+    r"|\binarow serve\b|\bboard\.\w+(?:\(\))?|\.py\b|\bPython\b"  # code a student writes, and its language
+    r"|\bHome\b"  # a key, named as written on it
     r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b|\bSGF\b"  # SGF: a file format's name
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -130,7 +132,7 @@ def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: 
     text = log.inner_text()
     assert "极小节点（O）" in text and "到达深度限制：e(P) = " in text
     assert re.search(r"处 [αβ] 剪枝", text), text
-    assert "根节点的值为 " in text
+    assert "根节点的倒推值为 " in text  # the course's 倒推值 (#19)
     zh_page.locator("#tree g.node[data-depth='2']").first.hover()
     assert zh_page.get_by_test_id("node-detail").inner_text().count("e(P) = ") == 1
     summary = zh_page.locator("#explain-summary").inner_text()

@@ -211,7 +211,7 @@ def grade_task(body: GradeRequest) -> GradeJSON:
 
 
 # ---------------------------------------------------------------------------------------- routes
-@router.post("/api/student/evaluate", responses=responses(400, 503, *BODY))
+@router.post("/api/student/evaluate", responses=responses(400, 403, 503, *BODY))
 async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     """e(P) of a position by pasted code (loopback servers only; 403 elsewhere). A function that raises,
     returns no number or runs too long is a 400 naming it and the position."""
@@ -222,7 +222,9 @@ async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     return answer
 
 
-@router.post("/api/student/explain", response_model=ExplanationJSON, responses=responses(400, 503, *BODY))
+@router.post(
+    "/api/student/explain", response_model=ExplanationJSON, responses=responses(400, 403, 503, *BODY)
+)
 async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJSON:
     """The fields of ``/api/explain`` with the pasted function at the leaves (loopback servers only)."""
     _check_allowed(request)
@@ -230,7 +232,7 @@ async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJ
     return answer
 
 
-@router.post("/api/student/grade", responses=responses(400, 503, *BODY))
+@router.post("/api/student/grade", responses=responses(400, 403, 503, *BODY))
 async def grade_route(body: GradeRequest, request: Request) -> GradeJSON:
     """The fields of ``inarow grade --json``: pasted code (loopback servers only) or a named evaluation
     graded against perfect play."""

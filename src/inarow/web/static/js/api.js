@@ -74,5 +74,7 @@ export const api = {
   analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
   explain: (choices) => request("POST", "/api/explain", choices),
   explainTree: (choices) => request("POST", "/api/explain/tree", choices),
+  explainWithCode: (choices) => request("POST", "/api/student/explain", choices),
+  grade: (choices) => request("POST", "/api/student/grade", choices),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };
