@@ -37,6 +37,7 @@ from inarow.web.schemas import (
     JSON_NUMBER,
     Ascii,
     ExplainRequest,
+    Typed,
     _Body,
 )
 
@@ -73,7 +74,7 @@ class EvaluateRequest(_Body):
     source: Source
     function: FunctionName = "e"
     game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
-    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    position: Typed = Field("", max_length=4096, description="a diagram, a move list or column digits")
     max: Side | None = Field(None, description="the side whose standpoint e(P) takes (default: to move)")
 
 
