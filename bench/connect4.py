@@ -36,6 +36,8 @@ were measured that way, interleaved with this engine on the project's 2-core mac
 from __future__ import annotations
 
 import argparse
+import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -254,6 +256,64 @@ def follow_ups(names: list[str], count: int) -> Table:
     return out
 
 
+FHOURSTONES_POSITIONS = 1_479_113_766
+"""What Fhourstones reports for the empty board (FACTS.md): its explored positions, a check of its output."""
+
+
+def fhourstones_solve(path: str, moves: str = "") -> tuple[str, int, float]:
+    """John Tromp's Fhourstones (``SearchGame``, github.com/kaushik327/fhourstones, built with its own
+    Makefile outside this repository) on the position after ``moves``: its score letter (``+`` a win for the
+    side to move, ``=`` a draw, ``-`` a loss), the positions it explored, and its CPU time (user + system of
+    the child process: its start and the clearing of its 64 MB table are in it, some 30 ms)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([path], input=moves + "\n", capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    found = re.search(r"score = \w+ \((.)\).*?\n(\d+) pos /", done.stdout, re.S)
+    assert found is not None, done.stdout
+    return found.group(1), int(found.group(2)), seconds
+
+
+def weak_solve(moves: str = "") -> tuple[str, int, float]:
+    """Our weak solve (win, draw or loss) of the position after ``moves``, without any book, on a fresh
+    table whose pages were touched before: its score letter as Fhourstones writes it, the positions
+    explored, and the CPU time of the solve."""
+    budget = Budget()
+    engine = CompiledEngine(CONNECT4, budget, fresh=True)
+    cur, opp = position_of(moves).sides()
+    start = time.thread_time()
+    score = engine.solve(cur, opp, weak=True)
+    return "-=+"[score + 1], budget.nodes, time.thread_time() - start
+
+
+def weak_race(path: str, rounds: int, moves: str = "") -> Table:
+    """The empty board's (or ``moves``') weak solve by Fhourstones and by inarow, one after the other,
+    ``rounds`` times, the order alternating, in the same run."""
+    figures: dict[str, list[tuple[str, int, float]]] = {"Fhourstones": [], "inarow": []}
+    for round_ in range(rounds):
+        order = ["Fhourstones", "inarow"] if round_ % 2 == 0 else ["inarow", "Fhourstones"]
+        for who in order:
+            answer = fhourstones_solve(path, moves) if who == "Fhourstones" else weak_solve(moves)
+            figures[who].append(answer)
+            print(f"  round {round_ + 1}: {who}: {answer[0]} {answer[1]:,} positions, {answer[2]:.1f} s CPU")
+    title = f"Weak solve of {moves if moves else 'the empty board'!r}, no book, interleaved"
+    out = Table(title=title)
+    for header in ("program", "score", "positions", "CPU s (each round)", "mean CPU s", "time ratio"):
+        out.add_column(header, justify="left" if header == "program" else "right")
+    base = statistics.fmean(seconds for _, _, seconds in figures["Fhourstones"])
+    for who, answers in figures.items():
+        mean = statistics.fmean(seconds for _, _, seconds in answers)
+        out.add_row(
+            who,
+            " ".join(sorted({score for score, _, _ in answers})),
+            " ".join(f"{nodes:,}" for _, nodes, _ in answers),
+            " ".join(f"{seconds:.1f}" for _, _, seconds in answers),
+            f"{mean:.1f}",
+            f"{mean / base:.2f}",
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -265,10 +325,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--follow-ups", type=int, default=0, metavar="N", help="follow-ups of N positions per set"
     )
+    parser.add_argument(
+        "--fhourstones",
+        metavar="PATH",
+        help="also the empty board's weak solve beside Fhourstones' SearchGame",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of the weak solves (order alternates)")
+    parser.add_argument("--weak-moves", default="", metavar="MOVES", help="weak-solve this position instead")
+    parser.add_argument("--no-sets", action="store_true", help="only the weak solves")
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 170))
     console.print(f"warm-up (compile or load the cached code): {warm_up(CONNECT4):.2f} s")
     CompiledEngine(CONNECT4, Budget()).table.fill(0)  # fault the table's pages in once, as Pons' reset does
+    if args.fhourstones:
+        console.print(weak_race(args.fhourstones, args.rounds, args.weak_moves))
+        if args.no_sets:
+            return 0
     modes = ["fresh", "kept"] if args.table == "both" else [args.table]
     pons = Pons(args.pons) if args.pons else None
     start = time.perf_counter()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ElementTree
 
@@ -86,7 +87,7 @@ def test_every_leaf_at_the_horizon_shows_how_e_p_was_found() -> None:
         runner.invoke(app, ["tree", "x../.o./...", "--depth", "1", "--format", "svg"]).stdout
     )
     breakdowns = [t.text for t in svg.iter(f"{SVG}text") if t.get("class") == "breakdown"]
-    assert breakdowns[:2] == ["x: 1×1 + 2×1 + 1×1 = 4", "o: 1×1 + 2×1 = 3"]
+    assert breakdowns[:2] == ["x: 1×1+2×1+1×1=4", "o: 1×1+2×1=3"]
 
 
 @pytest.mark.parametrize("output_format", ["text", "dot", "svg"])
@@ -101,3 +102,51 @@ def test_chinese_drawings_use_the_course_terms_and_leave_no_english(output_forma
         assert english not in drawn, english
     for term in ("极大节点", "极小节点", "α 剪枝", "倒推值", "估价函数"):
         assert term in drawn, term
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            ["--eval", "weighted"],
+            "error: --eval does not apply to an abstract tree: its leaves carry their values",
+        ),
+        (["--eval", "open-lines"], "error: --eval does not apply to an abstract tree"),
+        (["--order", "rows"], "error: --order rows does not apply to an abstract tree"),
+        (["--quiescence"], "error: --quiescence does not apply to an abstract tree"),
+    ],
+)
+def test_options_that_mean_nothing_on_an_abstract_tree_are_refused_with_the_reason(
+    option: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["tree", "--leaves", RUSSELL_NORVIG, *option])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+
+
+def test_ordering_on_an_abstract_tree_tries_children_best_first_by_their_minimax_value() -> None:
+    """[[3,12,8],[2,4,6],[14,5,2]] best-first: a (3) first at the root, then b and c each cut off at once
+    by their smallest child, b1 (2) and c3 (2); minimax's order would let c search all three."""
+    result = runner.invoke(app, ["tree", "--leaves", RUSSELL_NORVIG, "--ordering", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["value"], data["move"]) == (3, "a")
+    paths = [" ".join(node["path"]) for node in data["nodes"]]
+    assert paths == ["", "a", "a a1", "a a3", "a a2", "b", "b b1", "c", "c c3"]
+    assert data["nodes_visited"] == 9
+
+
+def test_deepen_on_an_abstract_tree_gives_a_row_per_depth() -> None:
+    result = runner.invoke(app, ["tree", "--leaves", RUSSELL_NORVIG, "--deepen"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[:5] for line in lines[2:4]] == [
+        ["1", "-", "a", "+3", "4"],
+        ["2", "a", "a", "+3", "11"],
+    ]
+
+
+def test_with_move_ordering_the_pruned_line_follows_the_search_not_the_lists() -> None:
+    """Best-first, c searches c3 (2) first and prunes c2 (5) then c1 (14)."""
+    result = runner.invoke(app, ["tree", "--leaves", RUSSELL_NORVIG, "--ordering"])
+    assert result.output.splitlines()[-1] == "pruned: the leaves 4 6 5 14 (b2 b3 c2 c1), never evaluated"

@@ -62,7 +62,8 @@ def test_a_proven_win_stays_exact_with_a_certain_win_rate() -> None:
     data = json.loads(
         runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "-g", "gomoku", "-t", "1", "--json"]).stdout
     )
-    assert data["outcome"] == "win" and data["description"].endswith("wins in 2 moves")
+    assert data["outcome"] == "win" and data["proof"] == "vcf"
+    assert data["description"] == "black wins in 2 moves: VCF"  # the four, then the five
 
 
 def test_the_players_ask_for_no_lines() -> None:
@@ -110,7 +111,7 @@ def test_the_command_line_names_gomoku_s_sides_black_and_white() -> None:
     """The words say black (x, who moves first) and white; the board draws ● and ○; the JSON keeps x."""
     said = runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "--game", "gomoku", "--time", "0.5"]).output
     assert said.splitlines()[0] == "h8 a1 i8 a15 j8 o1  (gomoku, black to move)"
-    assert "black wins in 2 moves" in said
+    assert "black wins in 2 moves: VCF" in said
     board = "\n".join(said.splitlines()[1:17])
     assert board.count("●") == 3 and board.count("○") == 3 and "X" not in board and "O" not in board
     chinese = runner.invoke(

@@ -110,3 +110,12 @@ def test_grade_refuses_what_it_cannot_do() -> None:
         grade(TICTACTOE, "open-lines", 0)
     result = runner.invoke(app, ["grade", "--eval", "nothing", "--depth", "2"])
     assert result.exit_code == 2 and result.output.startswith("error: unknown evaluation 'nothing'")
+
+
+def test_a_bigger_board_is_graded_on_a_seeded_sample_of_unfinished_positions() -> None:
+    game = Game.parse("4x4")
+    positions, every = positions_to_grade(game, sample=12, seed=5)
+    assert not every and len(positions) == len(set(positions)) == 12
+    assert all(not position.is_over for position in positions)
+    assert positions == positions_to_grade(game, sample=12, seed=5)[0]
+    assert positions != positions_to_grade(game, sample=12, seed=6)[0]

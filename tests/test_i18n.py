@@ -172,7 +172,7 @@ def test_the_command_line_speaks_chinese_with_lang_zh_or_the_locale_and_its_json
     english = runner.invoke(app, ["--lang", "en", "best", "b2 a2"]).output
     assert english == "b1 — wins in 3 moves with best play\n"
     table = runner.invoke(app, ["--lang", "zh", "analyze", "b2 a1 c3"]).output.splitlines()
-    assert table[0] == "b2 a1 c3  （tictactoe，轮到 o 走）"
+    assert table[0] == "b2 a1 c3  （井字棋，轮到 o 走）"
     assert table[5] == "局面值  双方最佳走法下和棋  （分数 +0，精确）"
     assert table[6:8] == ["最佳    a3 c1", "主变    a3 a2 c2 b1 b3 c1"]
     assert table[8].split() == ["走法", "对走棋方", "分数", "层数"]
@@ -244,14 +244,14 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
         "剪掉：叶节点 4 6（b2 b3），从未被估值",
     ]
     solved = zh("solve").splitlines()
-    assert solved[0] == "tictactoe：双方完美下法下和棋（分数 +0）"
+    assert solved[0] == "井字棋：双方完美下法下和棋（分数 +0）"
     assert solved[5].split() == ["x", "胜的对局数", "131,184"]
     compared = zh("compare", "x.o/.x./...", "--depth", "2").splitlines()
     assert compared[0] == "x.o/.x./...  （tictactoe，轮到 o 走），深度 2，估价函数 open-lines"
     assert compared[1].split() == ["算法", "节点", "秒", "b*", "局面值", "走法"]
     assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从 Max（x）的立场给出")
     matched = zh("match", "random", "perfect", "-n", "2", "--seed", "1").splitlines()
-    assert matched[0] == "random 对 perfect，tictactoe：2 局（种子 1）"
+    assert matched[0] == "random 对 perfect，井字棋：2 局（种子 1）"
     assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "区间"]
     assert (
         zh("best", "b2 b2") == "错误：'b2 b2' 的第 2 步：局面 '.../.x./...' 中的非法走法 'b2'：该格已有棋子\n"

@@ -281,7 +281,8 @@ def test_compare_shows_every_algorithm_with_the_same_value() -> None:
     data = json.loads(result.output)
     rows = {row["name"]: row for row in data["rows"]}
     assert list(rows) == [
-        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine"
+        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
+        "alphabeta-table", "alphabeta-ordering-table", "engine"
     ]  # fmt: skip
     assert data["depth"] == 7
     assert (
@@ -367,7 +368,8 @@ def test_compare_algorithms_reports_progress() -> None:
     seen: list[str] = []
     compare_algorithms(parse_position("b2 a1 c3"), 3, progress=seen.append)
     assert seen == [
-        "minimax", "α-β", "α-β, move ordering", "α-β, transposition table", "α-β, ordering and table", "engine"
+        "minimax", "negamax", "α-β", "α-β, fail-soft", "α-β, negamax form", "α-β, move ordering",
+        "α-β, transposition table", "α-β, ordering and table", "engine"
     ]  # fmt: skip
 
 
@@ -420,3 +422,20 @@ def test_compare_speaks_from_max_s_standpoint_like_the_trees() -> None:
     text = runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2"]).output
     assert "values for Max (x), as in the trees; the engine uses its own evaluation" in text
     assert re.search(r"^α-β +\d+ .* -∞ ", text, re.M)
+
+
+def test_compare_runs_every_textbook_algorithm_in_the_order_asked() -> None:
+    """Each textbook row counts what a search of that algorithm and order counts; all agree on the value."""
+    position = parse_position("b2 a1")
+    for order in ("columns", "rows"):
+        result = runner.invoke(app, ["compare", "b2 a1", "--depth", "3", "--order", order, "--json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["order"] == order
+        rows = {row["name"]: row for row in data["rows"]}
+        for algorithm in ("minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"):
+            expected = search(position, algorithm, 3, record=False, order=order)
+            assert rows[algorithm]["nodes"] == expected.nodes, (order, algorithm)
+        assert len({row["max_value"] for row in data["rows"] if row["name"] != "engine"}) == 1
+    text = runner.invoke(app, ["compare", "b2 a1", "--depth", "2", "--order", "rows"]).output
+    assert text.splitlines()[0].endswith(", children row by row from the top")

@@ -154,7 +154,9 @@ def _every_move_lost(result: Analysis) -> Analysis:
         )
         for move in result.moves
     )
-    return replace(result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None)
+    return replace(
+        result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None, proof=None
+    )
 
 
 def loses_at_once(position: Position) -> bool:

@@ -28,6 +28,10 @@ from inarow.rules import Position, Result, Side, other
 Outcome = Literal["win", "draw", "loss"]
 """A proven value for one side: 1, 0 or -1 as a word of the JSON."""
 
+Proof = Literal["vcf", "vct"]
+"""How the Gomoku engine proved a win: a victory by continuous fours (VCF), or by continuous threats, fours
+and open threes (VCT); the loser's proof is the winner's."""
+
 Source = Literal["book", "search"]
 """Where a move's score came from: a book file (the position after the move is in it), or a search (now,
 or earlier and remembered; a compiled search may itself have probed a book deeper down)."""
@@ -92,15 +96,17 @@ class MoveJSON(TypedDict):
     line: list[str]
 
 
-WINRATE_SCALE = 400
+WINRATE_SCALE = 800
 """The evaluation, in the Gomoku engine's pattern points, that is worth odds of e to 1 (a win rate of 73%):
-about an open three's worth, which is what ignoring one costs (:data:`inarow.gomoku.MISTAKE_MARGIN`)."""
+about two open threes' worth. Fitted by maximum likelihood to who won games from balanced openings
+(``bench/gomoku_winrate.py``: positions of ``perfect`` against ``hard`` evaluated 4 plies deep fit 850 best;
+400, an open three's worth, made every band far too sure)."""
 
 
 def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
     """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
-    rounded to 3 places — 0.5 for an even position, 0.73 an open three up, 0.95 three open threes (or a
-    four-three that is not yet proven) up; an α-β win (a score past the proven scale) rounds to 1."""
+    rounded to 3 places — 0.5 for an even position, 0.62 an open three (400 points) up, 0.73 two, 0.95 a
+    score of 2,400; an α-β win (a score past the proven scale) rounds to 1."""
     return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 
@@ -143,6 +149,7 @@ class AnalysisFieldsJSON(PositionJSON):
     nodes: int
     seconds: float
     load_seconds: float
+    proof: Proof | None
 
 
 class AnalysisJSON(AnalysisFieldsJSON):
@@ -180,6 +187,8 @@ class Analysis:
     """Seconds spent loading the compiled engine before the search (0 once loaded in the process)."""
     depth: int | None = None
     """The depth the depth-limited search finished, when the answer is not exact; None when it is."""
+    proof: Proof | None = None
+    """How a proven Gomoku win (or loss) was proven, when by a threat sequence; None otherwise."""
 
     @property
     def to_move(self) -> Side | None:
@@ -224,6 +233,7 @@ class Analysis:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "load_seconds": round(self.load_seconds, 6),
+            "proof": self.proof,
         }
 
 

@@ -12,6 +12,7 @@ right in search order, a parent sits centred above its first and last child, and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -69,6 +70,9 @@ def heading(result: SearchResult) -> str:
         [
             _(", children row by row from the top") if result.order == "rows" else "",
             _(", quiescence at the horizon") if result.quiescence else "",
+            _(", an inner node at the horizon or ordered by value takes its minimax value")
+            if isinstance(position, AbstractState) and position.game.estimates
+            else "",
         ]
     )
     negamax = result.algorithm in ("negamax", "negamax-alphabeta")
@@ -140,14 +144,33 @@ def pruned_name(result: SearchResult, bit: int) -> str:
 
 
 def unevaluated_leaves(result: SearchResult) -> tuple[int, ...]:
-    """The leaves of an abstract tree the search never evaluated (those under a cut-off), left to right,
-    which is the order the search would have met them; () for a board."""
+    """The leaves of an abstract tree the search never evaluated, in the order the search would have met
+    them (left to right, unless move ordering changed the order): those under a cut-off, and under an
+    inner node scored at the horizon; () for a board."""
     position = result.position
     if not isinstance(position, AbstractState):
         return ()
-    visited = {node.state.id for node in _nodes(result) if isinstance(node.state, AbstractState)}
-    values = position.game.values
-    return tuple(node for node, value in enumerate(values) if value is not None and node not in visited)
+    game, nodes = position.game, _nodes(result)
+    found: list[int] = []
+
+    def below(node: int) -> None:
+        if game.values[node] is not None:
+            found.append(node)
+        for kid in game.kids[node]:
+            below(kid)
+
+    def walk(node: Node) -> None:
+        state = node.state
+        assert isinstance(state, AbstractState)
+        if not node.children and game.values[state.id] is None:
+            below(state.id)  # an inner node scored at the horizon: nothing under it was evaluated
+        for child in node.children:
+            walk(nodes[child])
+        for bit in node.pruned:
+            below(bit)
+
+    walk(nodes[0])
+    return tuple(found)
 
 
 def _label(result: SearchResult, node: Node) -> str:
@@ -407,6 +430,9 @@ SVG_ROW = 118
 SVG_TOP = 64
 """Room above the tree for the title and the legend, pixels."""
 
+_MARGIN = 20
+"""Room left of the first leaf in the SVG, for the text under it, pixels."""
+
 _SIZE = 21
 """Half the width of a node's shape in the SVG, pixels."""
 
@@ -467,25 +493,26 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
     def y_of(spot: Spot) -> float:
         return spot.y + SVG_TOP
 
-    width = max(max(spot.x for spot in spots) + SVG_SLOT / 2 + 40, 480)
-    height = max(y_of(spot) for spot in spots) + SVG_ROW / 2 + 10
+    width = max(max(spot.x for spot in spots) + SVG_SLOT / 2 + 40 + _MARGIN, 480)
+    height = max(y_of(spot) for spot in spots) + SVG_ROW / 2 + 40
     title = heading(result) if not blank else _("Fill in every node's backed-up value and α, β on entry")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="11">',
+        f'viewBox="{-_MARGIN} 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="11">',
         f"<title>{escape(heading(result))}</title>",
-        '<rect width="100%" height="100%" fill="white"/>',
+        f'<rect x="{-_MARGIN}" width="100%" height="100%" fill="white"/>',
     ]
-    head = title.split("; ", 1)
-    out.append(_text(8, 18, head[0], font_size="13", font_weight="bold", class_="title"))
+    head = re.split(r"; |；", title, maxsplit=1)
+    out.append(_text(8 - _MARGIN, 18, head[0], font_size="13", font_weight="bold", class_="title"))
     if len(head) > 1:
-        out.append(_text(8, 34, head[1], font_size="11", fill="#333"))
+        out.append(_text(8 - _MARGIN, 34, head[1], font_size="11", fill="#333"))
     key = _(
         "▲ Max node   ▼ Min node   values: e(P) at a leaf, backed up above   "
         "✂ pruned: α cut-off at a Min node, β cut-off at a Max node"
     )
-    out.append(_text(8, 50, key, font_size="10", fill="#555", class_="legend"))
+    out.append(_text(8 - _MARGIN, 50, key, font_size="10", fill="#555", class_="legend"))
     edges, labels, shapes = [], [], []
+    leaf_index = -1
     for node in nodes:
         here = where[node.id, None]
         hx, hy = here.x, y_of(here)
@@ -517,6 +544,8 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
             baseline = hy + (0.2 * _SIZE + 4 if up else -0.2 * _SIZE + 4)
         title_text = _describe(result, node, evaluation) if not blank else _label(result, node)
         value_text = "" if hidden else format_value(node.value)
+        if node.leaf == "leaf" and isinstance(node.state, AbstractState):
+            value_text = leaf_value_text(result, node.state.id) or value_text  # as the question's lists
         parts = [
             f'<g class="node" data-id="{node.id}"><title>{escape(title_text)}</title>{figure}',
             f'<text x="{hx:.1f}" y="{baseline:.1f}" text-anchor="middle" font-weight="bold" font-size="12">'
@@ -546,11 +575,14 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
         if not blank and not node.children:
             found = breakdown(result, node, evaluation)
             if found is not None:
+                leaf_index += 1
+                below = 24 * (leaf_index % 2)  # neighbouring leaves' breakdowns alternate in height
                 for number, piece in enumerate(found.split("; ")):
+                    piece = piece.replace(" ", "").replace(":", ": ", 1)
                     parts.append(
                         _text(
                             hx,
-                            hy + _SIZE + 26 + 11 * number,
+                            hy + _SIZE + 26 + below + 11 * number,
                             piece,
                             text_anchor="middle",
                             fill="#264",
@@ -567,7 +599,7 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
 
 def exam_svg(question: SearchResult, key: SearchResult) -> str:
     """An exam sheet as one SVG: the blank question (``question``, a search that visited every node) above
-    its answer key (``key``)."""
+    its answer key (``key``), each drawn by :func:`to_svg` and nested whole."""
     top, bottom = to_svg(question, blank=True), to_svg(key)
     sizes = [_svg_size(top), _svg_size(bottom)]
     width = max(size[0] for size in sizes)
@@ -577,10 +609,9 @@ def exam_svg(question: SearchResult, key: SearchResult) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}">\n'
         f"<title>{escape(title)}</title>\n"
-        f'<svg x="0" y="0" width="{sizes[0][0]:.0f}" height="{sizes[0][1]:.0f}">{_inner(top)}</svg>\n'
-        f'<svg x="0" y="{sizes[0][1]:.0f}" width="{sizes[1][0]:.0f}" height="{sizes[1][1]:.0f}">'
-        f"{_inner(bottom)}</svg>\n"
-        "</svg>\n"
+        + top.replace("<svg ", '<svg x="0" y="0" ', 1)
+        + bottom.replace("<svg ", f'<svg x="0" y="{sizes[0][1]:.0f}" ', 1)
+        + "</svg>\n"
     )
 
 
@@ -589,8 +620,3 @@ def _svg_size(document: str) -> tuple[float, float]:
     width = float(head.split('width="', 1)[1].split('"', 1)[0])
     height = float(head.split('height="', 1)[1].split('"', 1)[0])
     return width, height
-
-
-def _inner(document: str) -> str:
-    """What an SVG document holds inside its root element."""
-    return document.split(">", 1)[1].rsplit("</svg>", 1)[0]

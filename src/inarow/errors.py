@@ -31,7 +31,7 @@ class Items(tuple[str, ...]):
 
 class GameName(str):
     """A parameter that is a game's name (``tictactoe``, ``7x6:4:gravity``): the name itself in English,
-    the game's title in the language of the context when said (``井字棋``), see
+    the game's title when said in another language (``井字棋``), see
     :func:`inarow.i18n.game_title`."""
 
 
@@ -52,9 +52,9 @@ def _shown(value: Any, translate: bool) -> Any:
 
         return listed(value) if translate else ", ".join(value)
     if isinstance(value, GameName) and translate:
-        from inarow.i18n import game_title
+        from inarow.i18n import game_said
 
-        return game_title(value)
+        return game_said(value)
     if isinstance(value, tuple):
         return "; ".join(str(_shown(item, translate)) for item in value)
     if isinstance(value, InarowError):

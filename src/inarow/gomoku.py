@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from inarow.answer import Analysis, MoveValue, winrate
+from inarow.answer import Analysis, MoveValue, Proof, winrate
 from inarow.errors import IllegalMoveError
 from inarow.rules import Position
 from inarow.search.gomoku import DEFAULT_STYLE, GomokuResult, GomokuSearch, Style, prepare, supports
@@ -148,7 +148,16 @@ def analyze(
         nodes=found.nodes,
         seconds=budget.elapsed,
         depth=None if exact else found.depth,
+        proof=_proof(found) if exact else None,
     )
+
+
+def _proof(found: GomokuResult) -> Proof | None:
+    """How a proven result was proven: by the side to move's VCF or VCT, or by the opponent's VCF after
+    every move (a line longer than two fives to stop); None for a five to make or two to stop."""
+    if found.reason in ("vcf", "vct"):
+        return "vcf" if found.reason == "vcf" else "vct"
+    return "vcf" if found.reason == "lost" and len(found.pv) > 2 else None
 
 
 def _proven(position: Position, name: str, score: int, line: tuple[str, ...] = ()) -> MoveValue:

@@ -200,6 +200,12 @@ def game_title(name: str) -> str:
     return gettext(said).format(board=custom[1], k=custom[2])
 
 
+def game_said(name: str) -> str:
+    """A game's name as a message shows it: as typed in English (``tictactoe``, ``--game tictactoe``), its
+    title in another language (``井字棋``)."""
+    return name if current() == DEFAULT else game_title(name)
+
+
 def listed(items: Iterable[str]) -> str:
     """``items`` as a list in the current language: ``easy, medium, hard``; ``简单、中等、困难``."""
     pattern = gettext(N_("{list}, {item}"))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome, SearchValue
 from inarow.errors import InarowError
-from inarow.i18n import N_, _, in_english, ngettext
+from inarow.i18n import N_, _, game_said, in_english, ngettext
 from inarow.rules import Game, Result, Side
 
 if TYPE_CHECKING:
@@ -120,10 +120,12 @@ def analysis(
     score: int | None,
     depth: int | None,
     game: Game | None = None,
+    proof: str | None = None,
 ) -> str:
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
     ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``; the sides are
-    black and white in the Gomoku family (``game``)."""
+    black and white in the Gomoku family (``game``), and a win proven by a threat sequence says so:
+    ``black wins in 7 moves: VCF``."""
     if result is not None:
         return finished(result, game)
     if not exact:
@@ -134,9 +136,10 @@ def analysis(
     if plies is None:
         return _("{side} wins with best play").format(side=side_name(winner, game))
     moves = moves_of_winner(plies)
-    return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
+    said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
         side=side_name(winner, game), moves=moves
     )
+    return _("{value}: {proof}").format(value=said, proof=proof.upper()) if proof else said
 
 
 def percent(rate: float) -> str:
@@ -184,7 +187,7 @@ def position_heading(text: str, game: str | Game, to_move: Side | None) -> str:
     """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``; given the game itself, its side
     is named as its players name it (``white to move`` in the Gomoku family)."""
     shown = text or _("(empty board)")
-    name = game if isinstance(game, str) else game.name
+    name = game if isinstance(game, str) else game_said(game.name)
     if to_move is None:
         return _("{position}  ({game}, game over)").format(position=shown, game=name)
     side = to_move if isinstance(game, str) else side_name(to_move, game)
@@ -403,6 +406,7 @@ def describe(answer: Analysis | MoveValue) -> str:
         score=answer.score,
         depth=answer.depth,
         game=answer.position.game,
+        proof=answer.proof,
     )
 
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, labelGrowth, millisecondsText, placement, roomyDepths, shownNodes,
+  bestPath, compareCells, descendants, initiallyClosed, labelGrowth, millisecondsText, placement, roomyDepths, shownNodes,
   shownPruned, squeeze,
 } from "../../src/inarow/web/static/js/tree.js";
 
@@ -61,11 +61,6 @@ test("big trees start with the nodes of depth 2 and below closed", () => {
   assert.equal(initiallyClosed(tree, 60).size, 0);
   const deep = { ...tree, nodes: tree.nodes.map((n) => (n.id === 3 ? { ...n, children: [9] } : n)) };
   assert.deepEqual([...initiallyClosed(deep, 5)], [3]);
-});
-
-test("a replay opens the way to the node the search is at", () => {
-  assert.deepEqual(ancestorsAt(tree, 4), [1, 0], "entering c1 under a1");
-  assert.deepEqual(ancestorsAt(tree, 0), [], "the root");
 });
 
 test("with nothing closed the drawing is the server's layout, as big as its slots", () => {
@@ -130,28 +125,6 @@ test("a comparison row in words", () => {
   assert.deepEqual([stopped.nodes, stopped.branching, stopped.time, stopped.value], ["> 12,345", "—", "stopped", "—"]);
   assert.equal(compareCells({ ...row, nodes: 0 }, 50000).bar, 3, "the smallest bar still shows");
   assert.equal(millisecondsText(0.0234), "23 ms");
-});
-
-test("following the search keeps the current node inside the frame, one pixel a pixel", async () => {
-  const { viewBoxFor, inside, scaleOf } = await import("../../src/inarow/web/static/js/tree.js");
-  const size = { width: 2000, height: 400 };
-  const frame = { width: 360, height: 300 };
-  for (const focus of [{ x: 28, y: 46 }, { x: 1000, y: 230 }, { x: 1972, y: 322 }]) {
-    const box = viewBoxFor("follow", size, frame, focus);
-    assert.equal(scaleOf(box, frame), 1);
-    assert.ok(inside(box, focus, 20), JSON.stringify({ box, focus }));
-  }
-  const small = viewBoxFor("follow", { width: 200, height: 100 }, frame, { x: 100, y: 46 });
-  assert.deepEqual(small, { x: -80, y: -100, width: 360, height: 300 }, "a small drawing sits in the middle");
-  const near = viewBoxFor("follow", size, frame, { x: 1000, y: 230 }, { x: 1150, y: 138 });
-  assert.ok(inside(near, { x: 1000, y: 230 }, 20) && inside(near, { x: 1150, y: 138 }, 20), "the parent is in sight too");
-  assert.ok(scaleOf(near, frame) >= 0.6);
-  const far = viewBoxFor("follow", size, frame, { x: 28, y: 230 }, { x: 1900, y: 138 });
-  assert.ok(inside(far, { x: 28, y: 230 }, 20), "a parent too far away is left out, never the node");
-  assert.equal(scaleOf(far, frame), 0.6);
-  const fit = viewBoxFor("fit", size, frame, { x: 0, y: 0 });
-  assert.deepEqual(fit, { x: -8, y: 0, width: 2016, height: 400 });
-  assert.ok(scaleOf(fit, frame) < 0.2);
 });
 
 test("a level has room for its labels when its nodes stand far enough apart on screen", () => {

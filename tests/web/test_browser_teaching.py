@@ -464,3 +464,44 @@ def test_presenter_mode_lays_the_panel_over_the_whole_width(browser: Any, live_s
         assert page.locator("#explain-panel").bounding_box()["width"] < 1000
     finally:
         page.context.close()
+
+
+def test_a_pasted_e_p_is_used_at_the_leaves_graded_and_ranked_and_a_broken_one_is_named(
+    page: Any, client: Any, artifacts: Path
+) -> None:
+    """The live server listens on 127.0.0.1 without a token: it runs pasted code. The textbook e(P) in the
+    box reproduces weights:1,1,1,inf at the leaves; graded one ply deep, it joins the ranking."""
+    explain_after(page, ["b2", "a1"])
+    named = client.post(
+        "/api/explain", json={"position": "b2 a1", "depth": 2, "evaluation": "weights:1,1,1,inf"}
+    ).json()
+    page.get_by_label("Use it at the leaves of the tree above").check()
+    page.wait_for_function(
+        f"{READY} && document.getElementById('explain-summary').textContent.includes('pasted')"
+    )
+    page.get_by_role("button", name="Show the whole tree").click()
+    assert (
+        f"value {value_text(named['value'])}, best move {named['move']}"
+        in page.get_by_test_id("explain-summary").inner_text()
+    )
+    page.get_by_label("Depth", exact=True).select_option("1")
+    page.wait_for_function(READY)
+    page.get_by_label("Whose (for the ranking)").fill("Ada")
+    page.get_by_role("button", name="Grade it against perfect play").click()
+    done = "!document.getElementById('student-grade').disabled"
+    page.wait_for_function(done, timeout=240_000)
+    kept = page.locator("#student-result .student-kept").inner_text()
+    found = re.fullmatch(r"kept the value in ([\d,]+) of 4,520 positions \((\d+\.\d)%\)", kept)
+    assert found, kept
+    share = f"{100 * int(found[1].replace(',', '')) / 4520:.1f}%"
+    assert found[2] == share.removesuffix("%")
+    row = page.get_by_test_id("student-ranking").locator("tbody tr")
+    assert row.count() == 1 and row.first.locator("th").inner_text() == "Ada"
+    assert row.first.locator("td.accuracy").inner_text() == share
+    page.locator("#student-source").fill("def e(board):\n    return 1 / 0\n")
+    page.get_by_role("button", name="Grade it against perfect play").click()
+    page.wait_for_function(done, timeout=240_000)
+    status = page.locator("#student-status").inner_text()
+    assert status.startswith("the evaluation '<pasted>:e' raised ZeroDivisionError: division by zero on '")
+    assert row.count() == 1, "a broken e(P) is not ranked"
+    page.locator("#student-box").screenshot(path=artifacts / "teaching-student.png")

@@ -150,6 +150,31 @@ def test_the_health_route_says_how_the_pools_stand(client: TestClient) -> None:
     ]
 
 
+def test_the_health_route_says_busy_with_the_queue_lengths_while_work_waits(tmp_path: Path) -> None:
+    """The teaching pool's one worker is held and two more tasks wait behind it: the status is busy and
+    the teaching queue holds 2; once they are done, ok again with empty queues."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        deadline = time.monotonic() + 60
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the engine loads first
+        teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
+        release = threading.Event()
+        tasks = [threading.Thread(target=teach.run, args=(None, release.wait, 30)) for _ in range(3)]
+        for task in tasks:
+            task.start()
+        deadline = time.monotonic() + 10
+        while teach.health().waiting < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        busy = client.get("/api/health").json()
+        release.set()
+        for task in tasks:
+            task.join(10)
+        done = client.get("/api/health").json()
+    assert (busy["status"], busy["waiting"]) == ("busy", {"play": 0, "teaching": 2})
+    assert (done["status"], done["waiting"]) == ("ok", {"play": 0, "teaching": 0})
+
+
 def refuses_when_stopped(seconds: float) -> str:
     """A search that, once its budget runs out, gives up with an error of its own."""
     if slow_search(seconds) == "stopped":

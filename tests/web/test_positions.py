@@ -63,7 +63,7 @@ def test_a_game_deleted_is_gone_from_the_history_and_a_second_delete_is_404(clie
     game = client.post("/api/games", json={"mode": "humans"}).json()
     client.post(f"/api/games/{game['id']}/moves", json={"move": "b2"})
     assert [g["id"] for g in client.get("/api/games").json()["games"]] == [game["id"]]
-    assert client.delete(f"/api/games/{game['id']}").status_code == 204
+    assert client.delete(f"/api/games/{game['id']}").json() == {"deleted": game["id"]}
     assert client.get("/api/games").json()["games"] == []
     assert client.delete(f"/api/games/{game['id']}").status_code == 404
 
@@ -74,3 +74,26 @@ def test_a_game_with_no_move_is_not_listed_in_the_history(client: TestClient) ->
     played = client.post("/api/games", json={"mode": "humans"}).json()
     client.post(f"/api/games/{played['id']}/moves", json={"move": "a1"})
     assert [g["id"] for g in client.get("/api/games").json()["games"]] == [played["id"]]
+
+
+def test_a_reviewed_move_with_equal_best_moves_has_a_line_after_each() -> None:
+    """
+    . . .
+    . X .     o to move after b2: the four corners draw, the edges lose; the review gives a line after
+    . . .     up to three of the equal corners, each starting with its corner and replaying legally.
+    """
+    from inarow.sessions.review import MAX_LINES, review_move
+
+    before = parse_position("b2")
+    reviewed = review_move(before, "b1", "human", 1.0)
+    assert set(reviewed.best) == {"a1", "a3", "c1", "c3"}
+    assert len(reviewed.lines) == MAX_LINES
+    assert [line[0] for line in reviewed.lines] == [
+        reviewed.pv[0],
+        *[m for m in reviewed.best if m != reviewed.pv[0]][:2],
+    ]
+    for line in reviewed.lines:
+        position = before
+        for move in line:
+            position = position.play(move)
+        assert position.result == "draw", "each line is best play to the end: a draw"

@@ -13,7 +13,6 @@ from inarow import parse_position
 from inarow.evaluation import evaluation_named, static_value
 from inarow.grading import grade
 from inarow.rules import Game
-from inarow.web import student
 from inarow.web.app import Settings, create_app
 
 EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py").read_text()
@@ -21,10 +20,10 @@ LOCAL = ("127.0.0.1", 50123)
 
 
 def app_for(tmp_path: Path, token: str | None = None, hosts: tuple[str, ...] = ()) -> TestClient:
-    settings = Settings(db=tmp_path / "games.sqlite3", pool="inline", seed=7, think_time=1.0, token=token)
-    app = create_app(settings)
-    student.include(app, token, hosts)
-    return TestClient(app, base_url="http://127.0.0.1", client=LOCAL)
+    settings = Settings(
+        db=tmp_path / "games.sqlite3", pool="inline", seed=7, think_time=1.0, token=token, hosts=hosts
+    )
+    return TestClient(create_app(settings), base_url="http://127.0.0.1", client=LOCAL)
 
 
 @pytest.fixture
@@ -95,7 +94,6 @@ def test_a_paste_that_runs_forever_is_stopped_and_named(local: TestClient) -> No
 
 def test_pasted_code_is_refused_to_a_client_on_another_machine(tmp_path: Path) -> None:
     app = create_app(Settings(db=tmp_path / "g.sqlite3", pool="inline"))
-    student.include(app, None, ())
     with TestClient(app, base_url="http://127.0.0.1", client=("203.0.113.9", 4000)) as remote:
         answer = remote.post("/api/student/evaluate", json={"source": EXAMPLE})
     assert answer.status_code == 403

@@ -125,7 +125,8 @@ def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestCl
     assert answer["max_nodes"] == compare_node_limit(9) == 44_444
     rows = {row["name"]: row for row in answer["rows"]}
     assert list(rows) == [
-        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine",
+        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
+        "alphabeta-table", "alphabeta-ordering-table", "engine",
     ]  # fmt: skip
     assert rows["minimax"]["nodes"] == 1 + 8 + 8 * 7
     assert rows["alphabeta"]["nodes"] == 23 < rows["minimax"]["nodes"]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from inarow import i18n
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     POSITION_HELP,
@@ -119,7 +120,7 @@ def analyze_command(
 
                     values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
-                    say(words.searching(text, the_game.name))
+                    say(words.searching(text, i18n.game_said(the_game.name)))
                     result = analyze(position, limits, weak=weak, loading=engine_loading)
         except InarowError as error:
             failed = True
@@ -184,7 +185,7 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
         print(json.dumps(report.to_json(text)), flush=True)
         return
     position, game = report.position, report.position.game
-    heading = words.position_heading(text, game.name, position.to_move)
+    heading = words.position_heading(text, i18n.game_said(game.name), position.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if position.is_over:
@@ -286,7 +287,7 @@ def best(
             position=the_position.diagram(),
             result=the_position.result,
         )
-    with working(words.searching(position, the_position.game.name)):
+    with working(words.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
         )
@@ -319,25 +320,28 @@ def solve(
         from inarow.analysis import analyze
         from inarow.rules import Position
 
-        with working(words.slow_solve(the_game.name)):
+        with working(words.slow_solve(i18n.game_said(the_game.name))):
             result = analyze(
                 Position.start(the_game), limits_for(None, time, None, the_game), loading=engine_loading
             )
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
             _("{game}: {value} (score {score})").format(
-                game=the_game.name, value=words.describe(result), score=f"{result.score:+d}"
+                game=i18n.game_said(the_game.name), value=words.describe(result), score=f"{result.score:+d}"
             ),
             _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
             _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),
         ):
             say_line(line)
         return
-    with counting(_("solving {game}").format(game=the_game.name), None) as progress:
+    with counting(_("solving {game}").format(game=i18n.game_said(the_game.name)), None) as progress:
         table = census(the_game, symmetry=symmetry, progress=progress)
     value = table.value
     value_line = _(": {value} with perfect play (score {score})")
-    say_line(value_line.format(value=words.game_value(value), score=f"{value:+d}"), bold=the_game.name)
+    say_line(
+        value_line.format(value=words.game_value(value), score=f"{value:+d}"),
+        bold=i18n.game_said(the_game.name),
+    )
     rows: list[tuple[str, str]] = [
         (_("positions reachable (empty board included)"), f"{table.positions:,}"),
         (_("terminal positions"), f"{len(table.terminal):,}"),

@@ -20,7 +20,7 @@ from inarow.cli.output import (
     working,
 )
 from inarow.errors import InarowError
-from inarow.i18n import N_, _
+from inarow.i18n import N_, _, game_said
 
 
 @app.command(
@@ -260,7 +260,7 @@ def match_command(
     else:
         heading = _("{x} against {o} on {game}: {games} games (seed {seed})")
     shown = heading.format(
-        x=player_x, o=player_o, game=game.name, games=games, openings=len(suite), seed=result.seed
+        x=player_x, o=player_o, game=game_said(game.name), games=games, openings=len(suite), seed=result.seed
     )
     out.print(shown, markup=False, soft_wrap=True)
     distinct = len(result.distinct())

@@ -50,6 +50,7 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
     ),
 )
 def tree_command(
+    context: typer.Context,
     text: Annotated[
         str | None,
         typer.Argument(metavar="POSITION", help=POSITION_OR_EMPTY_HELP),
@@ -137,6 +138,7 @@ def tree_command(
     if leaves is not None:
         if text:
             raise InarowError(N_("a position {text!r} and --leaves: give one or the other"), text=text)
+        _refuse_board_options(context, order, quiescence)
         root = parse_leaves(leaves)
         plies = depth
     else:
@@ -166,6 +168,25 @@ def tree_command(
     else:
         sys.stdout.write(drawing.to_svg(result, evaluation=explanation.evaluation))
         err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
+
+
+def _refuse_board_options(context: typer.Context, order: str, quiescence: bool) -> None:
+    """Refuse, with the reason, the options of ``tree`` that mean nothing on an abstract tree."""
+    source = context.get_parameter_source("evaluation")
+    if source is not None and source.name != "DEFAULT":
+        raise InarowError(N_("--eval does not apply to an abstract tree: its leaves carry their values"))
+    if order != "columns":
+        raise InarowError(
+            N_(
+                "--order {order} does not apply to an abstract tree: its children come in the order of "
+                "its lists"
+            ),
+            order=order,
+        )
+    if quiescence:
+        raise InarowError(
+            N_("--quiescence does not apply to an abstract tree: it has no moves that win or must block")
+        )
 
 
 def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> None:
@@ -207,9 +228,9 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
     help=N_(
         "Nodes visited and time of minimax, α-β and its refinements, and the engine, on one "
         "position.\n\n"
-        "Each searches the same position to the same depth: minimax, α-β, α-β with move ordering,"
-        " with a transposition table, with both, and the engine; with the effective branching "
-        "factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
+        "Each searches the same position to the same depth: minimax, negamax, α-β (fail-hard, fail-soft, "
+        "negamax form), α-β with move ordering, with a transposition table, with both, and the engine; "
+        "with the effective branching factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
     ),
 )
 def compare_command(
@@ -223,6 +244,7 @@ def compare_command(
         ),
     ] = None,
     evaluation: EvalOption = "open-lines",
+    order: OrderOption = "columns",
     max_nodes: Annotated[
         int, typer.Option("--nodes", metavar="N", help=N_("Stop each algorithm after this many nodes."))
     ] = COMPARE_MAX_NODES,
@@ -245,6 +267,7 @@ def compare_command(
             depth,
             evaluation,
             max_nodes=max_nodes,
+            order=order,
             progress=lambda label: status.update(_("searching with {algorithm}…").format(algorithm=_(label))),
         )
     if as_json:
@@ -253,6 +276,8 @@ def compare_command(
     heading = words.position_heading(text, root.game.name, root.to_move)
     said = _("{heading}, depth {depth}, {evaluation} evaluation")
     line = said.format(heading=heading, depth=report.depth, evaluation=report.evaluation)
+    if report.order == "rows":
+        line += _(", children row by row from the top")
     out.print(f"[bold]{escape(line)}[/bold]", soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column, right in (

@@ -315,6 +315,8 @@ def explain_tree(
     algorithm = check_algorithm(algorithm)
     check_order(order)
     function = evaluation_of(evaluation)
+    if isinstance(position, AbstractState) and (deepen or ordering):
+        position = position.estimating()
     remaining = position.game.cells - position.ply
     asked = remaining if depth is None else depth
 

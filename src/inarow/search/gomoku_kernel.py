@@ -1,7 +1,8 @@
 """The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.search.gomoku_board` as
 arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
-pattern evaluation, α-β with principal variation search and a transposition table, and a short VCF at the
-horizon (and, with the ``inner`` switch, at every node with a four).
+pattern evaluation, α-β with principal variation search, late move reductions, killer moves, aspiration
+windows at the root and a transposition table kept across searches, and a short VCF at the horizon (and,
+with the ``inner`` switch, at every node with a four).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the

@@ -762,7 +762,12 @@ def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
     else:
         while low < high:
             middle = low + (high - low) // 2
-            if middle <= 0 and low // 2 < middle:
+            if mode & WEAK:
+                # Is it a win? first: a win is then proven by one search, and the failing soft
+                # search of a loss often proves that too (only a draw, or a loss that fails at 0,
+                # needs the second window).
+                middle = 0 if high > 0 else -1
+            elif middle <= 0 and low // 2 < middle:
                 middle = low // 2
             elif middle >= 0 and high // 2 > middle:
                 middle = high // 2

@@ -138,6 +138,9 @@ class ReviewedMove:
     drop: int | None = None
     margin: int | None = None
     reviewed: bool = True
+    lines: list[list[str]] = field(default_factory=list)
+    """The best line after each best move when several are equal (``pv`` first), up to
+    :data:`inarow.sessions.review.MAX_LINES`: ``[["a1", "b2", …], ["a3", …]]``."""
     """False when the review ran out of time before this move: no analysis, nothing marked."""
 
 

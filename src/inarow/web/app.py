@@ -34,6 +34,7 @@ from inarow import __version__
 from inarow.sessions import Sessions, warm_up
 from inarow.sessions.workers import SearchPool
 from inarow.store import Store
+from inarow.web import student
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     add_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    student.include(app, settings.token, settings.hosts)  # pasted e(P): loopback servers only
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(ReadBody, limit=settings.max_body, timeout=settings.body_timeout)
     app.add_middleware(Guard, hosts=(*LOOPBACK_HOSTS, *settings.hosts), token=settings.token)

@@ -2,9 +2,10 @@
 sessions, and :class:`Work`, which runs a route's work in the right pool of threads.
 
 Work is kept apart so that nothing a page, a tab or a neighbour does can stall the players: cheap routes
-run in their own small thread pool (:meth:`Work.cheap`) and never wait behind a search; moves, hints and
-analysis in the ``play`` threads (:meth:`Work.play`), explanations, comparisons and reviews in the
-``teach`` threads (:meth:`Work.teach`), each search cancelled when its client goes away.
+run in their own small thread pool (:meth:`Work.cheap`) and never wait behind a search; the moves of games
+in the ``play`` threads (:meth:`Work.play`), every heavy read — hints and analyses, explanations,
+comparisons and reviews — in the ``teach`` threads (:meth:`Work.teach`), each search cancelled when its
+client goes away.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ _SAID = {
     400: "the input names a game, position, move or choice that does not exist or cannot be played",
     403: "a foreign host or origin, or a missing token",
     404: "no game with this id",
-    408: "the request body stopped arriving",
+    408: "the request body did not arrive in time",
     409: "the move was meant for another ply: the game has moved on",
     413: "the request body is too large",
     422: "the request does not have the shape the route reads",

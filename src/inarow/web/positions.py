@@ -7,14 +7,29 @@ Both are cheap (no search): they run in FastAPI's thread pool.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Any
+
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from inarow.notation import MAX_INPUT, parse_game, parse_position, play_order
 from inarow.sessions import Sessions
-from inarow.web.schemas import GAME_PATTERN, GAME_WORDS
+from inarow.web.schemas import GAME_PATTERN, GAME_WORDS, ErrorAnswer
 
 router = APIRouter(tags=["games"])
+
+
+def _errors(**codes: str) -> dict[int | str, dict[str, Any]]:
+    """The error answers of a route, each an :class:`ErrorAnswer` (``code_404="no game with this id"``)."""
+    guarded = {"code_403": "a foreign host or origin, or a missing token", **codes}
+    guarded.setdefault("code_422", "the request does not have the shape the route reads")
+    return {int(code[5:]): {"model": ErrorAnswer, "description": words} for code, words in guarded.items()}
+
+
+class Deleted(BaseModel):
+    """The id of the game forgotten."""
+
+    deleted: str = Field(description="the game's id")
 
 
 class PositionRequest(BaseModel):
@@ -46,7 +61,7 @@ def _sessions(request: Request) -> Sessions:
     return sessions
 
 
-@router.post("/api/positions", responses={400: {"description": "a position that cannot be read or reached"}})
+@router.post("/api/positions", responses=_errors(code_400="a position that cannot be read or reached"))
 def read_position(body: PositionRequest) -> PositionMoves:
     """The position ``position`` of ``game`` and moves that reach it from the empty board (a diagram's
     stones in an order of play where nobody wins before the last move)."""
@@ -61,10 +76,8 @@ def read_position(body: PositionRequest) -> PositionMoves:
     )
 
 
-@router.delete(
-    "/api/games/{game_id}", status_code=204, responses={404: {"description": "no game with this id"}}
-)
-def delete_game(game_id: str, request: Request) -> Response:
+@router.delete("/api/games/{game_id}", responses=_errors(code_404="no game with this id"))
+def delete_game(game_id: str, request: Request) -> Deleted:
     """Forget the game ``game_id`` and its moves (the scores count the games kept)."""
     _sessions(request).store.delete_game(game_id)
-    return Response(status_code=204)
+    return Deleted(deleted=game_id)

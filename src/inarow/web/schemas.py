@@ -106,6 +106,16 @@ class MoveRequest(_Body):
     )
 
 
+class UndoRequest(_Body):
+    """What the page saw when Undo was pressed (the body may be left out: the last move is taken back)."""
+
+    ply: Annotated[int, Field(ge=1, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
+        None,
+        description="the moves played so far plus one, as the page saw the game: an Undo sent twice or for "
+        "a game that has moved on gets 409 and takes nothing back",
+    )
+
+
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 

@@ -18,9 +18,9 @@ class Settings:
     ``process`` (``workers`` processes for play, default one per core up to 4, and ``teach_workers`` for
     teaching and reviews, default half as many), ``thread`` or ``inline``; ``teach_queue``: how many
     teaching requests may wait before the answer is 503; ``seed``: makes the games' random choices
-    reproducible; ``max_body``: the largest request body accepted, in bytes, ``body_timeout`` the longest
-    pause while it arrives; ``hosts``: the host names the server answers to besides loopback's;
-    ``token``: the token every API request must carry (None: no token).
+    reproducible; ``max_body``: the largest request body accepted, in bytes, ``body_timeout`` the most
+    seconds a whole body may take to arrive; ``hosts``: the host names the server answers to besides
+    loopback's; ``token``: the token every API request must carry (None: no token).
     """
 
     db: Path | str = ":memory:"

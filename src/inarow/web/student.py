@@ -14,8 +14,6 @@ from __future__ import annotations
 import ipaddress
 from typing import Annotated
 
-import anyio
-from anyio import CapacityLimiter
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from pydantic import Field, StrictBool
 from typing_extensions import TypedDict
@@ -30,7 +28,7 @@ from inarow.grading import GradeJSON, grade
 from inarow.i18n import N_
 from inarow.notation import parse_game, parse_position
 from inarow.rules import Side
-from inarow.sessions import Sessions
+from inarow.web.deps import BODY, get_server, get_sessions, responses, run
 from inarow.web.middleware import LOOPBACK_HOSTS
 from inarow.web.schemas import (
     EXPLAIN_MAX_DEPTH,
@@ -53,8 +51,6 @@ MAX_GRADE_GAMES = 20
 
 EXPLAIN_MAX_NODES = 2_000
 """The largest tree drawn with a pasted e(P), as ``/api/explain`` draws."""
-
-_threads = CapacityLimiter(8)
 
 router = APIRouter(tags=["teaching"])
 
@@ -157,16 +153,14 @@ def _check_allowed(request: Request) -> None:
         raise HTTPException(status_code=403, detail=said)
 
 
-def _sessions(request: Request) -> Sessions:
-    sessions: Sessions = request.app.state.sessions
-    return sessions
-
-
 async def _on_pool(request: Request, seconds: float, task: object, *args: object) -> object:
-    sessions = _sessions(request)
-    return await anyio.to_thread.run_sync(
+    """``task(*args)`` on the teaching pool within ``seconds``, from the teaching threads; cancelled when
+    the client goes away."""
+    sessions, server = get_sessions(request), get_server(request)
+    return await run(
+        request,
+        server.teach,
         lambda: sessions.teach_pool.run(seconds, task, *args),  # type: ignore[arg-type]
-        limiter=_threads,
     )
 
 
@@ -217,7 +211,7 @@ def grade_task(body: GradeRequest) -> GradeJSON:
 
 
 # ---------------------------------------------------------------------------------------- routes
-@router.post("/api/student/evaluate")
+@router.post("/api/student/evaluate", responses=responses(400, 403, 503, *BODY))
 async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     """e(P) of a position by pasted code (loopback servers only; 403 elsewhere). A function that raises,
     returns no number or runs too long is a 400 naming it and the position."""
@@ -228,7 +222,9 @@ async def evaluate(body: EvaluateRequest, request: Request) -> EvaluateAnswer:
     return answer
 
 
-@router.post("/api/student/explain")
+@router.post(
+    "/api/student/explain", response_model=ExplanationJSON, responses=responses(400, 403, 503, *BODY)
+)
 async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJSON:
     """The fields of ``/api/explain`` with the pasted function at the leaves (loopback servers only)."""
     _check_allowed(request)
@@ -236,7 +232,7 @@ async def explain(body: StudentExplainRequest, request: Request) -> ExplanationJ
     return answer
 
 
-@router.post("/api/student/grade")
+@router.post("/api/student/grade", responses=responses(400, 403, 503, *BODY))
 async def grade_route(body: GradeRequest, request: Request) -> GradeJSON:
     """The fields of ``inarow grade --json``: pasted code (loopback servers only) or a named evaluation
     graded against perfect play."""

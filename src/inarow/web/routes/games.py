@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from inarow.notation import parse_game
 from inarow.sessions import GameState
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
-from inarow.web.schemas import MoveRequest, NewGameRequest
+from inarow.web.schemas import MoveRequest, NewGameRequest, UndoRequest
 
 router = APIRouter(tags=["games"])
 
@@ -37,7 +37,12 @@ async def play(game_id: str, body: MoveRequest, sessions: SessionsDep, work: Wor
     return await work.play(lambda: sessions.play(game_id, body.move, body.reply, body.ply))
 
 
-@router.post("/api/games/{game_id}/undo", responses=responses(400, 404, 403, 422))
-async def undo(game_id: str, sessions: SessionsDep, work: WorkDep) -> GameState:
-    """Take back your last move and the computer's reply (with two people: the last move)."""
-    return await work.cheap(lambda: sessions.undo(game_id))
+@router.post("/api/games/{game_id}/undo", responses=responses(400, 404, 409, *BODY))
+async def undo(
+    game_id: str, sessions: SessionsDep, work: WorkDep, body: UndoRequest | None = None
+) -> GameState:
+    """Take back your last move and the computer's reply (with two people: the last move). ``ply`` (the
+    moves played so far plus one, as for a move) makes a second Undo of the same click, or one from a
+    page that missed a move, a 409 that takes nothing back."""
+    ply = body.ply if body is not None else None
+    return await work.cheap(lambda: sessions.undo(game_id, ply))

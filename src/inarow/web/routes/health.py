@@ -16,10 +16,12 @@ router = APIRouter(tags=["server"])
 class Health(BaseModel):
     """How the server stands: ``status`` is ``warming`` while the engine loads (the page is served, and
     moves on big boards wait for it), ``degraded`` when a pool has a dead worker (replaced on the next
-    request that needs it), else ``ok``."""
+    request that needs it), ``busy`` when work waits in a pool's queue (``waiting``: the queue's length
+    per pool), else ``ok``."""
 
-    status: Literal["ok", "warming", "degraded"]
+    status: Literal["ok", "warming", "degraded", "busy"]
     engine_ready: bool
+    waiting: dict[str, int]
     pools: list[PoolHealth]
 
 
@@ -29,9 +31,12 @@ async def health(sessions: SessionsDep, server: ServerDep) -> Health:
     pools = [sessions.play_pool.health(), sessions.teach_pool.health()]
     ready = server.engine.is_set()
     if any(p.state == "broken" for p in pools):
-        status: Literal["ok", "warming", "degraded"] = "degraded"
+        status: Literal["ok", "warming", "degraded", "busy"] = "degraded"
     elif not ready or any(p.state == "warming" for p in pools):
         status = "warming"
+    elif any(p.waiting for p in pools):
+        status = "busy"
     else:
         status = "ok"
-    return Health(status=status, engine_ready=ready, pools=pools)
+    waiting = {p.name: p.waiting for p in pools}
+    return Health(status=status, engine_ready=ready, waiting=waiting, pools=pools)

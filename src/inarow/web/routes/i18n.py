@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from inarow import i18n
 from inarow.web.catalog import catalog_answer, glossary_page
 
 router = APIRouter(include_in_schema=False)
@@ -22,5 +23,7 @@ def catalog(tags: str, request: Request) -> Response:
 
 
 @router.get("/glossary")
-def glossary() -> HTMLResponse:
-    return HTMLResponse(glossary_page(), headers={"Cache-Control": "no-cache"})
+def glossary(request: Request, lang: str = "") -> HTMLResponse:
+    # The page's own language: ?lang= (its switch), else the browser's (Accept-Language).
+    language = lang[:20] or i18n.from_accept_language(request.headers.get("accept-language"))
+    return HTMLResponse(glossary_page(language), headers={"Cache-Control": "no-cache"})

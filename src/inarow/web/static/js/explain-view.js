@@ -31,6 +31,7 @@ export const view = {
   closed: new Set(), // ids of the nodes whose subtrees are hidden
   timer: null,
   mode: "follow", // or "fit"
+  autoFit: false, // "Show the whole tree" fitted the view; a step back before the end follows the search again
   zoom: null, // the part of the whole tree zoomed or panned to (a viewBox), or null: all of it
   box: null, // the viewBox drawn last
   source: "board", // what is explained: "board" (the game on the board), "tree" (leaves typed), "position" (pasted)

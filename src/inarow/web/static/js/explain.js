@@ -15,8 +15,10 @@ import { drawTree, go, nodeOf, pan, setMode, showMode, stageInSight, toggleNode,
 import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "./explain-panels.js";
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
 import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } from "./explain-view.js";
+import { initStudent, studentCode } from "./explain-student.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
+import { initiallyClosed } from "./tree.js";
 import { t } from "./words.js";
 
 // ---------------------------------------------------------------------------------- requests
@@ -70,7 +72,7 @@ async function load(wanted, search, count) {
     view.step = 0;
     view.selected = null;
     view.zoom = null;
-    view.closed = tree.nodes.length > COLLAPSE_OVER ? new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id)) : new Set();
+    view.closed = initiallyClosed(tree, COLLAPSE_OVER);
     view.quiz = view.quiz ? newQuiz(tree) : null;
     resetLog();
     drawDeepening();
@@ -104,8 +106,15 @@ export async function explainPosition(game, mark) {
     if (view.arriving && view.tree) arrive();
     return;
   }
-  const wanted = { game: game.game, position: game.position, ...choices() };
-  await load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+  await explainAt({ game: game.game, position: game.position, ...choices() });
+}
+
+/** Explain a position (`wanted`: the fields of /api/explain), with the student's e(P) at the leaves if the box says so. */
+function explainAt(wanted) {
+  const code = studentCode();
+  // A pasted e(P) has no comparison: the comparison's searches take named evaluations only.
+  if (code) return load({ ...wanted, ...code }, () => api.explainWithCode({ ...wanted, ...code }), null);
+  return load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
 }
 
 /** Once the panel of a link is on screen: the stage in sight and the keys on the stepper (not on the board). */
@@ -130,8 +139,7 @@ function explainChosen() {
     load({ tree: wanted }, () => api.explainTree(wanted), null);
     return;
   }
-  const wanted = { game: $("explain-game").value, position: $("explain-position").value.trim(), ...choices() };
-  load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+  explainAt({ game: $("explain-game").value, position: $("explain-position").value.trim(), ...choices() });
 }
 
 /** Forget the tree on screen: the next explainPosition searches again. */
@@ -285,6 +293,10 @@ export function initExplain(refresh) {
   for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen", "explain-weights", "explain-game"]) {
     $(id).addEventListener("change", changed);
   }
+  initStudent(() => {
+    forget();
+    explainChosen();
+  });
   $("explain-source").addEventListener("change", () => {
     showSource();
     forget();
@@ -326,9 +338,12 @@ export function initExplain(refresh) {
   });
   $("explain-all").addEventListener("click", () => {
     stop();
-    view.mode = "fit";
-    view.zoom = null;
-    showMode();
+    if (view.mode !== "fit") {
+      view.mode = "fit";
+      view.autoFit = true;
+      view.zoom = null;
+      showMode();
+    }
     go(Infinity);
   });
   $("explain-run").addEventListener("click", () => {

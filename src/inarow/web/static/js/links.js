@@ -31,13 +31,16 @@ export function boardShape(name) {
   return { columns: Number(custom[1]), rows: Number(custom[2]), gravity: custom[3].includes(":gravity") };
 }
 
-/** What a page's URL asks to open: {kind: "position", game, position} | {kind: "game", id} |
- * {kind: "review", id} | null. A position needs its game; "position" alone is the empty board. */
+/** What a page's URL asks to open: {kind: "review", id} | {kind: "game", id, game, position} |
+ * {kind: "position", game, position} | null. A game's link carries its position too, so that it opens on
+ * another server (or after the game is forgotten) as the position. */
 export function linkTarget(search) {
   const params = new URLSearchParams(search);
+  if (params.has("explain") || params.has("leaves")) return null; // the Explain panel's link (explain.js)
+  const position = { game: params.get("game"), position: (params.get("position") ?? "").trim() };
   if (params.get("review")) return { kind: "review", id: params.get("review") };
-  if (params.get("id")) return { kind: "game", id: params.get("id") };
-  if (params.has("game")) return { kind: "position", game: params.get("game"), position: (params.get("position") ?? "").trim() };
+  if (params.get("id")) return { kind: "game", id: params.get("id"), ...position };
+  if (params.has("game")) return { kind: "position", ...position };
   return null;
 }
 
@@ -45,12 +48,10 @@ export function linkTarget(search) {
 export function linkSearch(target, search = "") {
   const params = new URLSearchParams(search);
   for (const name of ["game", "position", "id", "review"]) params.delete(name);
-  if (target?.kind === "position") {
-    params.set("game", target.game);
-    if (target.position) params.set("position", target.position);
-  } else if (target?.kind === "game" || target?.kind === "review") {
-    params.set(target.kind === "game" ? "id" : "review", target.id);
-  }
+  if (target?.kind === "review") params.set("review", target.id);
+  if (target?.game) params.set("game", target.game);
+  if (target?.game && target.position) params.set("position", target.position);
+  if (target?.kind === "game") params.set("id", target.id);
   const text = params.toString().replace(/\+/g, "%20");
   return text ? `?${text}` : "";
 }
@@ -60,21 +61,6 @@ export function linkSearch(target, search = "") {
 export function moveList(game) {
   const moves = game.moves.map((move) => move.move);
   return game.gravity && game.columns <= 9 ? moves.join("") : moves.join(" ");
-}
-
-/** The moves of a text the page can replay: a move list split into moves ("b2 a1", "b2,a1", Connect Four's
- * "4453"), or null for a diagram (rows separated by "/"), which the server reads as a whole. Full-width
- * forms typed by a Chinese input method read as ASCII (NFKC). */
-export function splitMoves(text, gravity, columns) {
-  const typed = text.normalize("NFKC").replace(/、/g, ",").trim();
-  if (typed.includes("/")) return null;
-  if (!typed) return [];
-  if (gravity && columns <= 9 && /^\d+$/.test(typed)) return [...typed];
-  if (!gravity) {
-    const pairs = typed.match(/\(\s*\d{1,2}\s*,\s*\d{1,2}\s*\)|\d{1,2},\d{1,2}(?!\d)|[^\s,]+/g);
-    return pairs ?? [];
-  }
-  return typed.split(/[\s,]+/).filter(Boolean);
 }
 
 /** A game as SGF-like text where the game has that convention (Gomoku: "(;GM[4]SZ[15];B[hh];W[ii])",

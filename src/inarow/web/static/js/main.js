@@ -9,7 +9,8 @@ import { api, speak } from "./api.js";
 import { drawBoard } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
-import { initHistory, showHistory } from "./history.js";
+import { initHistory, openReview, showHistory } from "./history.js";
+import { boardShape, linkSearch, linkTarget, moveList, readSgf, sgf } from "./links.js";
 import { menuOptions } from "./menus.js";
 import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
@@ -31,6 +32,12 @@ const state = {
 };
 
 const mark = (side) => markOf(state.game, side);
+
+/** Whether the page is used by touch (a phone, a tablet): no keyboard hints, no focus ring on a cell. */
+const touch = () => window.matchMedia("(hover: none), (pointer: coarse)").matches;
+
+/** Bring the status line and the board under it into view (a phone shows the form below the board). */
+const bringIntoView = () => $("status").scrollIntoView({ block: "start" });
 
 function setStatus(text, kind = "") {
   const status = $("status");
@@ -92,7 +99,7 @@ function render() {
   $("board").setAttribute("aria-label", t("{game} board, {columns} by {rows}", { game: gameTitle(game.game), columns: game.columns, rows: game.rows }));
   setStatus(...statusWords(game, { busy: state.busy, intro: state.intro }));
   $("players").textContent = playersWords(game);
-  $("keys-help").textContent = keysWords(game);
+  $("keys-help").textContent = touch() ? "" : keysWords(game);
   renderMoves();
   renderAnalysisPanel();
   const yourTurn = game.waiting_for === "you" || game.waiting_for === "human";
@@ -196,6 +203,7 @@ async function change(request, failure, { showBusy = false, fresh = false } = {}
     }
     render();
     setStatus(failure(error), "error");
+    $("status").scrollIntoView({ block: "nearest" });
     return false;
   } finally {
     clearTimeout(slow);
@@ -211,6 +219,7 @@ function accept(game) {
     state.intro = game.moves.length <= 1 ? state.intro : "";
   }
   localStorage.setItem(STORAGE.game, game.id);
+  showLinks(game);
   render();
   if (changed && state.analysisOn) refreshAnalysis();
   refreshExplain();
@@ -304,15 +313,77 @@ async function newGame(event) {
   state.analysis = null;
   state.hint = null;
   const { game, first, you = choices.you } = opening(choices);
+  // The new board at once, empty, with the status over it: the computer's first move lands on it.
+  state.game = null;
+  drawEmpty(game);
   setStatus(first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
+  bringIntoView();
   const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
   const body = { game, you, first, level: choices.level, mode: choices.mode, ...players };
   // The whole message: the board on screen is not the game that could not start.
   const started = await change(() => api.newGame(body), (error) => t("Can't start this game: {message}.", { message: error.message }), { fresh: true });
   if (!started) return;
   refreshScore();
-  $("board").querySelector(".cell")?.focus({ preventScroll: true });
+  if (!touch()) $("board").querySelector(".cell")?.focus({ preventScroll: true });
+  bringIntoView();
   await followUp();
+}
+
+/** The empty board of the game named `name` while the server starts it; not playable. */
+function drawEmpty(name) {
+  const shape = boardShape(name);
+  document.body.dataset.busy = "true";
+  if (!shape) return;
+  const none = new Map();
+  drawBoard($("board"), { ...shape, stones: none, symbols: { x: "x", o: "o" }, winning: new Set(), last: null, labels: none, marks: none, interactive: false }, null);
+}
+
+// ------------------------------------------------------------------------------------ positions and links
+/** Put the game's link in the address bar and its moves in the export box. */
+function showLinks(game) {
+  const search = linkSearch({ kind: "game", id: game.id, game: game.game, position: moveList(game) }, location.search);
+  history.replaceState(null, "", `${location.pathname}${search}${location.hash}`);
+  $("share-link").href = `${location.pathname}${linkSearch({ kind: "position", game: game.game, position: moveList(game) })}`;
+  $("export-moves").value = moveList(game);
+  $("export-sgf").value = sgf(game) ?? "";
+  $("export-sgf-field").hidden = !sgf(game);
+}
+
+/**
+ * Open a position to play on: `text` a move list, a diagram or SGF-like text of the game `name`. The
+ * server reads it and answers moves that reach it; they are replayed into a new game between two people
+ * on this device, who play on from there.
+ */
+async function openPosition(name, text) {
+  state.generation += 1;
+  clearTimeout(state.watch);
+  state.analysis = null;
+  state.hint = null;
+  state.game = null;
+  drawEmpty(name);
+  setStatus(t("Setting up the position…"), "thinking");
+  bringIntoView();
+  const shape = boardShape(name);
+  const fromSgf = shape ? readSgf(text, shape.columns) : null;
+  const typed = fromSgf ? fromSgf.join(" ") : text;
+  const failure = (error) => t("Can't set up this position: {message}.", { message: error.message });
+  const opened = await change(
+    async () => {
+      const read = await api.position(name, typed);
+      let game = await api.newGame({ game: read.game, mode: "humans", first: "you" });
+      for (const move of read.moves) game = await api.play(game.id, move, false, game.moves.length + 1);
+      return game;
+    },
+    failure,
+    { fresh: true },
+  );
+  if (opened) state.intro = t("A position set up: two people play on from here.");
+  render();
+}
+
+function onSetup(event) {
+  event.preventDefault();
+  openPosition(state.game?.game ?? readChoices().game, $("setup-text").value);
 }
 
 function toggleNumbers() {
@@ -494,6 +565,7 @@ async function speakTheReadersLanguage() {
   useCatalog(answer);
   const tag = answer?.tag ?? "en";
   document.documentElement.lang = tag;
+  $("glossary-link").href = `/glossary?lang=${encodeURIComponent(tag)}`;
   speak(tag);
   translatePage();
   document.documentElement.classList.remove("translating");
@@ -527,6 +599,29 @@ function translatePage() {
   }
 }
 
+/** Open what the page's URL names (see links.js); whether there was something to open. */
+async function openLink(target) {
+  if (!target) return false;
+  if (target.kind === "review") {
+    showView("history");
+    await openReview(target.id);
+    return true;
+  }
+  if (target.kind === "game") {
+    try {
+      await load(target.id);
+      return true;
+    } catch {
+      if (!target.game) return false;
+    }
+  }
+  if (target.game) {
+    await openPosition(target.game, target.position);
+    return true;
+  }
+  return false;
+}
+
 async function start() {
   await speakTheReadersLanguage();
   $("new-game").addEventListener("submit", newGame);
@@ -536,6 +631,8 @@ async function start() {
   $("x-player").addEventListener("change", syncForm);
   $("o-player").addEventListener("change", syncForm);
   $("undo").addEventListener("click", undo);
+  $("restart").addEventListener("click", () => newGame());
+  $("setup").addEventListener("submit", onSetup);
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);
   $("numbers").addEventListener("click", toggleNumbers);
@@ -544,7 +641,7 @@ async function start() {
     forget();
     refreshExplain();
   });
-  initHistory(resume);
+  initHistory(resume, (id) => history.replaceState(null, "", `${location.pathname}${linkSearch({ kind: "review", id })}`));
   document.addEventListener("keydown", onKey);
   for (const tab of document.querySelectorAll(".tab[data-view]")) tab.addEventListener("click", () => showView(tab.dataset.view));
   try {
@@ -556,6 +653,7 @@ async function start() {
   restoreChoices();
   // A link may ask Explain for a tree or a position of its own (?leaves=…, ?position=…&explain=…).
   if (openLinked(location.search)) state.explainOn = true;
+  if (await openLink(linkTarget(location.search))) return;
   const saved = localStorage.getItem(STORAGE.game);
   if (saved) {
     try {

@@ -177,7 +177,9 @@ export function positionWords(analysis, mark) {
   if (outcome === "draw") return t("draw with best play");
   if (analysis.plies === null || analysis.plies === undefined) return t("{side} wins with best play", { side: mark(winnerOf(analysis)) });
   const moves = movesOf(analysis.plies);
-  return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
+  const said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
+  // A Gomoku win proven by a threat sequence says how: "Black wins in 4 moves: VCF".
+  return analysis.proof ? t("{value}: {proof}", { value: said, proof: analysis.proof.toUpperCase() }) : said;
 }
 
 /** The analysis panel's sentence: "O to move: X wins in 2 moves." or the engine's evaluation. */
