@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -688,7 +687,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
 
     monkeypatch.setattr(inarow.analysis, "load_engine", load_engine)
     monkeypatch.setattr(gomoku_compiled, "warm_up", lambda: 8.5)
-    monkeypatch.setattr(kernels, "gomoku_marker", lambda: Path("/nonexistent/marker"))
+    monkeypatch.setattr(kernels, "gomoku_unit", lambda: kernels.Unit("never-compiled", ""))
     said = runner.invoke(app, ["warm-up"])
     assert said.exit_code == 0, said.output
     everything = said.output + terminal.export_text()
