@@ -24,11 +24,13 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass, replace
 
-from inarow import gomoku, words
+from inarow import gomoku
+from inarow.answer import analysis_note
 from inarow.match import Tally, play_game
 from inarow.players import Choice, Player, player
 from inarow.rules import Game, Position
@@ -60,25 +62,37 @@ def ladder(path: str) -> list[tuple[str, str]]:
 VARIANTS: dict[str, Style] = {
     "perfect-inner": replace(DEFAULT_STYLE, inner=True),
     "perfect-python": replace(DEFAULT_STYLE, compiled=False),
+    "perfect-step1": replace(DEFAULT_STYLE, step=1),
+    "perfect-width8": replace(DEFAULT_STYLE, width=8),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""
 
 
+NODES = re.compile(r"perfect@([0-9]+)")
+"""``perfect@N``: ``perfect`` with a budget of N nodes a move instead of the think time, so that its
+strength does not depend on the machine's load (about 120,000 nodes are a second of the quiet machine)."""
+
+
 @dataclass(frozen=True)
 class Variant:
-    """``perfect`` played with another :class:`Style`, the whole think time a move."""
+    """``perfect`` played with another :class:`Style`, the whole think time a move (or ``nodes`` a move)."""
 
     name: str
     think_time: float
+    nodes: int | None = None
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
-        analysis = gomoku.analyze(position, Limits(time=self.think_time), VARIANTS[self.name])
-        return Choice(move=analysis.best[0], note=words.describe(analysis), analysis=analysis)
+        limits = Limits(nodes=self.nodes) if self.nodes else Limits(time=self.think_time)
+        analysis = gomoku.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
+        return Choice(move=analysis.best[0], note=analysis_note(analysis), analysis=analysis)
 
 
 def contestant(name: str, think_time: float) -> Player:
-    """A player of the package, or one of :data:`VARIANTS`."""
+    """A player of the package, one of :data:`VARIANTS`, or ``perfect@N`` (see :data:`NODES`)."""
+    budget = NODES.fullmatch(name)
+    if budget:
+        return Variant(name, think_time, int(budget[1]))
     return Variant(name, think_time) if name in VARIANTS else player(name, think_time)
 
 

@@ -100,10 +100,25 @@ HAMMER_REQUESTS = (
 )
 
 
+PLAYERS_PER_ADDRESS = 50
+"""Simulated clients per loopback source address: the server holds at most 64 connections per client
+address (``inarow.web.server.MAX_CLIENT_CONNECTIONS``), so more players come from 127.0.0.3, 127.0.0.4…"""
+
+
+def client_transport(url: str, number: int) -> httpx.AsyncHTTPTransport | None:
+    """For a server on 127.0.0.1, a transport whose connections come from the loopback address of client
+    ``number`` (127.0.0.2 for the first 50, then 127.0.0.3…), as players on different machines would;
+    None (the default) for any other server."""
+    if httpx.URL(url).host != "127.0.0.1":
+        return None
+    return httpx.AsyncHTTPTransport(local_address=f"127.0.0.{2 + number // PLAYERS_PER_ADDRESS}")
+
+
 async def hammer(number: int, url: str, args: argparse.Namespace, deadline: float, tally: Hammered) -> None:
     """Send teaching requests on Gomoku back to back until ``deadline``, dropping each after
     ``--hammer-timeout`` seconds."""
-    async with httpx.AsyncClient(base_url=url, timeout=args.hammer_timeout) as client:
+    transport = client_transport(url, number)
+    async with httpx.AsyncClient(base_url=url, timeout=args.hammer_timeout, transport=transport) as client:
         turn = number
         while time.monotonic() < deadline:
             path, body = HAMMER_REQUESTS[turn % len(HAMMER_REQUESTS)]
@@ -131,7 +146,10 @@ async def player(
 ) -> None:
     rng = random.Random(args.seed * 1000 + number)
     limits = httpx.Limits(max_connections=1)
-    async with httpx.AsyncClient(base_url=url, timeout=args.timeout, limits=limits) as client:
+    transport = client_transport(url, number)
+    async with httpx.AsyncClient(
+        base_url=url, timeout=args.timeout, limits=limits, transport=transport
+    ) as client:
         for _ in range(args.games):
             if time.monotonic() >= deadline:
                 return

@@ -18,6 +18,10 @@ apt_install() {
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
+# A Chinese font, so that the zh-CN pages lay out (and their screenshots read) as a reader sees them.
+if [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
+  apt_install fonts-wqy-microhei
+fi
 
 # The page's JavaScript: ESLint (pinned in package-lock.json) and Node's own test runner; Node and npm come
 # from Debian when missing; npm ci runs when node_modules is missing or older than the lock file.

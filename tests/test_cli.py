@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -13,6 +15,7 @@ from inarow import Game, __version__
 from inarow.analysis import solvable
 from inarow.cli import app
 from inarow.console import ConsoleGame
+from inarow.i18n import language
 
 runner = CliRunner()
 
@@ -256,7 +259,7 @@ def test_the_connect_four_prompt_asks_for_a_column_and_refuses_a_cell_saying_so(
     """
     text = play_in_terminal("connect4", ["b2", "4", "4", "4", "4", "9", "q"], you="x", level="medium")
     assert (
-        "connect4, level medium.\nYour move: a column number from 1 to 7; h for a hint, u to undo, q to quit.\n"
+        "Connect Four, level medium.\nYour move: a column number from 1 to 7; h for a hint, u to undo, q to quit.\n"
         in text
     )
     assert "cell" not in text
@@ -272,7 +275,7 @@ def test_a_full_column_is_named() -> None:
 def test_the_tictactoe_prompt_names_the_cells_and_the_keypad() -> None:
     text = play_in_terminal("tictactoe", ["q"], you="x", level="easy")
     assert text.startswith(
-        "tictactoe, level easy.\n"
+        "Tic-tac-toe, level easy.\n"
         "Your move: a cell from a1 to c3, or 1-9 as on the numeric keypad; h for a hint, u to undo, q to quit.\n"
     )
 
@@ -427,7 +430,7 @@ def test_a_win_in_one_on_gomoku_is_exact() -> None:
         1,
         "o",
     )
-    assert data["best"] == ["h13"] and data["description"] == "o wins in 1 move" and data["depth"] is None
+    assert data["best"] == ["h13"] and data["description"] == "white wins in 1 move" and data["depth"] is None
 
 
 def test_a_loss_in_one_on_gomoku_is_exact() -> None:
@@ -579,7 +582,7 @@ def test_in_an_o_first_game_the_player_who_starts_plays_o() -> None:
     played = runner.invoke(app, ["play", "--game", "tictactoe:o-first", "--seed", "1"], input=answers)
     assert played.exit_code == 0
     assert "(you play O: O moves first)" in played.output
-    assert "tictactoe:o-first, level easy." in played.output
+    assert "Tic-tac-toe, O moves first, level easy." in played.output
 
 
 def test_warm_up_loads_the_compiled_engines_once_connect_four_then_gomoku() -> None:
@@ -613,3 +616,113 @@ def test_best_refuses_digits_other_than_0_to_9_with_a_clear_error(typed: str) ->
     assert said.output.startswith("error: invalid digit ")
     assert "write numbers with the digits 0-9" in said.output
     assert "Traceback" not in said.output
+
+
+def test_q_at_another_game_is_no() -> None:
+    """The player (x) types the cells in board order, over and over, until the game ends; then q."""
+    cells = itertools.cycle(["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"])
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "q" if prompt.startswith("Another game?") else next(cells)
+
+    printed = Console(record=True, width=200)
+    ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=read).run("x", "you", "perfect")
+    assert [prompt for prompt in asked if prompt.startswith("Another")] == ["Another game? [yes/no] (yes) "]
+    assert "please answer" not in printed.export_text()
+
+
+def test_in_chinese_the_questions_show_their_choices_in_chinese_and_take_answers_in_both() -> None:
+    answers = iter(["o", "电脑", "hard", "q"])
+    printed = Console(record=True, width=200)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    with language("zh_CN"):
+        ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=read).run(None, None, None)
+    assert prompts[:3] == [
+        "你执 [x/o] (x) ",
+        "谁先走 [你/电脑/随机] (你) ",
+        "难度 [简单/中等/困难/完美] (完美) ",
+    ]
+    assert "井字棋，难度 困难。" in printed.export_text()
+
+
+def test_in_chinese_a_refused_answer_lists_the_choices_with_the_chinese_list_separator() -> None:
+    answers = iter(["purple", "x", "q"])
+    printed = Console(record=True, width=200)
+    with language("zh_CN"):
+        ConsoleGame(Game.parse("tictactoe"), printed, seed=3, read=lambda _: next(answers)).run(
+            None, "you", "easy"
+        )
+    assert "请回答以下之一：x、o" in printed.export_text()
+
+
+def test_the_connect_four_hint_is_proven_where_perfect_play_is_known() -> None:
+    """After 4 and perfect o's reply the hint comes from level perfect's decision (books or weak searches),
+    so it names a proven value instead of "not certain"."""
+    text = play_in_terminal("connect4", ["4", "h", "q"], you="x", level="perfect")
+    hints = [line for line in text.splitlines() if line.startswith("hint: ")]
+    assert hints and "not certain" not in hints[0]
+    assert "with best play" in hints[0]
+
+
+def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal, the first warm-up (numba compiling both engines) says "compiled …" once per engine:
+    the spinner goes, only warm-up's own line stays."""
+    import inarow.analysis
+    import inarow.cli.output
+    from inarow.search import gomoku_compiled, kernels
+
+    terminal = Console(record=True, force_terminal=True, width=200)
+    monkeypatch.setattr(inarow.cli.output, "err", terminal)
+
+    def load_engine(loading: Any, game: Any = None) -> float:
+        with loading(True):
+            return 9.5
+
+    monkeypatch.setattr(inarow.analysis, "load_engine", load_engine)
+    monkeypatch.setattr(gomoku_compiled, "warm_up", lambda: 8.5)
+    monkeypatch.setattr(kernels, "gomoku_unit", lambda: kernels.Unit("never-compiled", ""))
+    said = runner.invoke(app, ["warm-up"])
+    assert said.exit_code == 0, said.output
+    everything = said.output + terminal.export_text()
+    assert everything.count("compiled the search engine in ") == 1, everything
+    assert "compiled the search engine in 9.5 s" in everything
+    assert everything.count("compiled the Gomoku search in 8.5 s") == 1, everything
+
+
+def test_analyze_refuses_an_evaluation_without_a_textbook_search_instead_of_ignoring_it() -> None:
+    said = runner.invoke(app, ["analyze", "b2", "--eval", "weights:1,2"])
+    assert said.exit_code == 2
+    assert said.stderr.startswith("error: --eval 'weights:1,2' is used only with --algo")
+
+
+def test_analyze_without_a_position_on_a_terminal_says_it_reads_standard_input_before_any_spinner() -> None:
+    """In a pseudo-terminal: the first thing on the screen is what the command waits for, not a spinner."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    leader, follower = os.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LANG": "C.UTF-8"}
+    command = [sys.executable, "-m", "inarow", "analyze"]
+    waiting = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    screen = b""
+    try:
+        while b"\n" not in screen:
+            ready, _, _ = select.select([leader], [], [], 60)
+            assert ready, f"nothing on the screen after a minute: {screen!r}"
+            screen += os.read(leader, 4096)
+    finally:
+        waiting.kill()
+        waiting.wait()
+        os.close(leader)
+    first = screen.decode("utf-8", errors="replace").splitlines()[0]
+    assert first == "reading positions from standard input, one a line (Ctrl-D ends)…"

@@ -390,19 +390,18 @@ def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatc
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
     cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
-    monkeypatch.setattr(exact, "compiled_loaded", lambda game=None: False)
-    assert analysis.engine_for(Game.parse("tictactoe")) == "reference"
-    assert analysis.engine_for(Game.parse("4x3:3")) == "reference"
-    assert analysis.engine_for(Game.parse("4x4")) == "compiled"
-    assert analysis.engine_for(Game.parse("4x4"), empty=12) == "reference"
-    assert analysis.engine_for(CONNECT4) == "compiled"
-    assert analysis.engine_for(CONNECT4, empty=12) == "reference"
-    assert analysis.engine_for(CONNECT4, empty=13) == "compiled"
-    assert analysis.engine_for(Game.parse("gomoku")) == "reference"
+    assert analysis.engine_for(Game.parse("tictactoe"), loaded=False) == "reference"
+    assert analysis.engine_for(Game.parse("4x3:3"), loaded=False) == "reference"
+    assert analysis.engine_for(Game.parse("4x4"), loaded=False) == "compiled"
+    assert analysis.engine_for(Game.parse("4x4"), empty=12, loaded=False) == "reference"
+    assert analysis.engine_for(CONNECT4, loaded=False) == "compiled"
+    assert analysis.engine_for(CONNECT4, empty=12, loaded=False) == "reference"
+    assert analysis.engine_for(CONNECT4, empty=13, loaded=False) == "compiled"
+    assert analysis.engine_for(Game.parse("gomoku"), loaded=False) == "reference"
     monkeypatch.setenv("INAROW_ENGINE", "reference")
-    assert analysis.engine_for(CONNECT4) == "reference"
+    assert analysis.engine_for(CONNECT4, loaded=False) == "reference"
     monkeypatch.setenv("INAROW_ENGINE", "compiled")
-    assert analysis.engine_for(Game.parse("tictactoe")) == "compiled"
+    assert analysis.engine_for(Game.parse("tictactoe"), loaded=False) == "compiled"
 
 
 def test_once_a_boards_compiled_search_is_loaded_it_solves_every_position_of_that_board() -> None:

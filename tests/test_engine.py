@@ -275,7 +275,7 @@ def test_perfect_on_an_unsolved_connect4_position_moves_and_says_it_is_not_exact
     )
     assert choice.analysis is not None and not choice.analysis.exact
     assert choice.move in Position.start(Game.parse("connect4")).legal_moves()
-    assert choice.note.startswith("not solved: evaluation")
+    assert words.note(choice.note).startswith("not solved: evaluation")
 
 
 def test_a_compiled_search_slice_is_sized_by_the_speed_and_bounded_by_the_time_and_nodes_left() -> None:

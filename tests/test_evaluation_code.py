@@ -19,6 +19,7 @@ from inarow.evaluation import evaluation_named, static_value
 from inarow.evaluation_code import (
     Board,
     CodeEvaluation,
+    allow_files,
     board_view,
     code_evaluation_from_source,
     is_code_spec,
@@ -36,6 +37,12 @@ DEPTH_2_FROM_EMPTY = {
     "b2": 1,
 }  # fmt: skip
 """The textbook e(P) at depth 2 from the empty board, by hand: b2 +1, corners −1, edges −2."""
+
+
+@pytest.fixture(autouse=True)
+def files_allowed() -> None:
+    """As on the command line, where an --eval or a player may name a file."""
+    allow_files()
 
 
 @pytest.fixture
@@ -318,3 +325,23 @@ def test_the_python_api_still_takes_a_function_of_the_bitboards() -> None:
 
     result = search(parse_position(""), "minimax", 1, centre)
     assert (result.move_name, result.frame_value) == ("b2", 1)
+
+
+def test_a_process_that_never_allowed_files_refuses_to_run_one() -> None:
+    """A server never allows files: a player or evaluation naming one is refused, the file is not run."""
+    import subprocess
+    import sys
+
+    script = (
+        "from inarow.players import player\n"
+        "from inarow.evaluation import evaluation_named\n"
+        "for attempt in (lambda: player('minimax:2:" + str(EXAMPLE) + ":e'),\n"
+        "                lambda: evaluation_named('" + str(EXAMPLE) + ":e')):\n"
+        "    try:\n"
+        "        attempt()\n"
+        "    except ValueError as error:\n"
+        "        print(error)\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    said = f"the evaluation '{EXAMPLE}:e' is a file, and files are read only on the command line"
+    assert ran.stdout.splitlines() == [f"unknown player 'minimax:2:{EXAMPLE}:e': {said}", said]

@@ -19,6 +19,10 @@ DATA = Path(__file__).parent / "data" / "explain"
     [
         ("russell-norvig.json", ["tree", "--leaves", "[[3,12,8],[2,4,6],[14,5,2]]", "-f", "json"]),
         ("b2-a1-alphabeta-2.json", ["tree", "b2 a1", "--algo", "alphabeta", "-d", "2", "-f", "json"]),
+        (
+            "russell-norvig-negamax.json",
+            ["tree", "--leaves", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "negamax-alphabeta", "-f", "json"],
+        ),
     ],
 )
 def test_the_javascript_fixtures_are_current_answers(name: str, args: list[str]) -> None:

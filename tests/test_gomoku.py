@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -636,7 +637,7 @@ def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, exp
     from inarow.players import player
 
     choice = player("threats").choose(parse_position(moves, "gomoku"), random.Random(1))
-    assert (choice.note, choice.move in expected) == (note, True)
+    assert (choice.note.rule, choice.move in expected) == (note, True)
 
 
 def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_near() -> None:
@@ -648,7 +649,7 @@ def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_
     for level in ("medium", "hard", "perfect"):
         assert player(level, 0.5).choose(position, random.Random(1)).move in ("g8", "l8")
     easy = player("easy", 0.5).choose(position, random.Random(2))
-    assert easy.note == "random" and easy.move in position.legal_moves()
+    assert easy.note.kind == "random" and easy.move in position.legal_moves()
 
 
 def test_a_review_marks_letting_an_open_three_become_a_forced_win() -> None:
@@ -682,3 +683,65 @@ def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin
     judgement = judge(before, "a1", first, 0.5)
     assert judgement.kind == "dropped" and judgement.best - judgement.played > MISTAKE_MARGIN
     assert judge(before, first.best[0], first, 0.5).kind is None
+
+
+def _middle_game(seed: int, plies: int) -> Position:
+    """A seeded middle game: ``plies`` moves of the reference player from three random central stones,
+    none of them over."""
+    from inarow.players import player
+
+    game = Game.parse("gomoku")
+    rng = random.Random(seed)
+    position = Position.start(game)
+    centre = [game.bit(7 + dc, 7 + dr) for dc in range(-2, 3) for dr in range(-2, 3)]
+    for bit in rng.sample(centre, 3):
+        position = position.play(bit)
+    reference = player("threats")
+    for _ in range(plies):
+        after = position.play(reference.choose(position, rng).move)
+        if after.is_over:
+            break
+        position = after
+    return position
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(seed: int) -> None:
+    """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates
+    and their order, late move reductions, killer moves, the table's move first, aspiration windows):
+    from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
+    same value, best move and root values; with the threat searches on (counted differently), the same
+    value and move at depth 4."""
+    position = _middle_game(seed, 4 + seed)
+    for style in (Style(max_depth=6, vcf=False, vct=False), Style(max_depth=4, vct=False)):
+        found = []
+        for compiled in (True, False):
+            gomoku_compiled.forget()
+            found.append(
+                GomokuSearch(position.game, Budget(), replace(style, compiled=compiled)).run(position)
+            )
+        fast, slow = found
+        assert (fast.reason, fast.depth) == (slow.reason, slow.depth) == ("search", style.max_depth)
+        assert (fast.value, fast.best, fast.move_values) == (slow.value, slow.best, slow.move_values)
+        if not style.vcf:
+            # The kernel's table is 2**19 slots, each kept by the last position stored there; the Python
+            # table keeps every position: a few re-searches differ.
+            assert abs(fast.nodes - slow.nodes) <= slow.nodes // 100
+
+
+def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_same_kind() -> None:
+    """A second search of the same position with the same style starts from the first one's table (fewer
+    nodes to the same depth and the same value); after ``forget`` it starts afresh (as many nodes)."""
+    position = _middle_game(2, 6)
+    style = Style(max_depth=6, vcf=False, vct=False)
+
+    def search() -> tuple[int, int]:
+        found = GomokuSearch(position.game, Budget(), style).run(position)
+        return found.nodes, found.value
+
+    gomoku_compiled.forget()
+    first = search()
+    again = search()
+    assert again[1] == first[1] and again[0] < first[0]
+    gomoku_compiled.forget()
+    assert search() == first

@@ -172,7 +172,7 @@ def test_the_command_line_speaks_chinese_with_lang_zh_or_the_locale_and_its_json
     english = runner.invoke(app, ["--lang", "en", "best", "b2 a2"]).output
     assert english == "b1 — wins in 3 moves with best play\n"
     table = runner.invoke(app, ["--lang", "zh", "analyze", "b2 a1 c3"]).output.splitlines()
-    assert table[0] == "b2 a1 c3  （tictactoe，轮到 o 走）"
+    assert table[0] == "b2 a1 c3  （井字棋，轮到 o 走）"
     assert table[5] == "局面值  双方最佳走法下和棋  （分数 +0，精确）"
     assert table[6:8] == ["最佳    a3 c1", "主变    a3 a2 c2 b1 b3 c1"]
     assert table[8].split() == ["走法", "对走棋方", "分数", "层数"]
@@ -216,9 +216,9 @@ def test_the_terminal_game_speaks_chinese_with_lang_zh() -> None:
     played = CliRunner().invoke(app, ["--lang", "zh", "play", "--seed", "3"], input=answers)
     assert played.exit_code == 0
     said = played.output
-    assert "你执 [x/o] (x)" in said and "谁先走 [you/computer/random] (you)" in said
+    assert "你执 [x/o] (x)" in said and "谁先走 [你/电脑/随机] (你)" in said
     assert "轮到你走：输入 a1 到 c3 之间的格子，或按数字小键盘的 1-9；h 提示，u 悔棋，q 退出。" in said
-    assert "电脑思考中…" in said and "电脑走 b1（双方最佳走法下和棋）" in said
+    assert "电脑思考中…" in said and "电脑走 b2（双方最佳走法下和棋）" in said
     assert "'hello' 不是格子：请输入 a1 到 c3 之间的格子" in said
     assert "提示：" in said
     assert said.rstrip().endswith("再见 — 你 胜 0 · 和 0 · 负 0")
@@ -236,21 +236,22 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
 
     tree = zh("tree", "--leaves", "[[3,12,8],[2,4,6]]").splitlines()
     assert tree[0] == "在树 [[3,12,8],[2,4,6]] 上的 alphabeta；根节点轮到 Max 走：值从 Max 的立场给出"
-    assert tree[1] == "根  Max  α=-∞ β=+∞  = +3  最佳 a"
+    assert tree[1].startswith("e= 为叶节点上估价函数 e(P) 的值；= 为倒推值；α 剪枝发生在极小节点")
+    assert tree[2] == "根  极大节点  α=-∞ β=+∞  = +3  最佳 a"
     assert tree[-3:] == [
-        "   └─ ✂ 剪掉 b2 (4) b3 (6)（α=+3 ≥ β=+2）",
+        "   └─ ✂ 剪掉 b2 (4) b3 (6)（α 剪枝：α=+3 ≥ β=+2）",
         "值 +3；最佳走法 a；节点数 7",
-        "剪掉：b2 (4) b3 (6)",
+        "剪掉：叶节点 4 6（b2 b3），从未被估值",
     ]
     solved = zh("solve").splitlines()
-    assert solved[0] == "tictactoe：双方完美下法下和棋（分数 +0）"
+    assert solved[0] == "井字棋：双方完美下法下和棋（分数 +0）"
     assert solved[5].split() == ["x", "胜的对局数", "131,184"]
     compared = zh("compare", "x.o/.x./...", "--depth", "2").splitlines()
     assert compared[0] == "x.o/.x./...  （tictactoe，轮到 o 走），深度 2，估价函数 open-lines"
     assert compared[1].split() == ["算法", "节点", "秒", "b*", "局面值", "走法"]
     assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从 Max（x）的立场给出")
     matched = zh("match", "random", "perfect", "-n", "2", "--seed", "1").splitlines()
-    assert matched[0] == "random 对 perfect，tictactoe：2 局（种子 1）"
+    assert matched[0] == "random 对 perfect，井字棋：2 局（种子 1）"
     assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "区间"]
     assert (
         zh("best", "b2 b2") == "错误：'b2 b2' 的第 2 步：局面 '.../.x./...' 中的非法走法 'b2'：该格已有棋子\n"
@@ -260,7 +261,7 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
     )
     assert zh("bogus").endswith("错误：没有这个命令：bogus\n")
     helped = zh("best", "--help")
-    assert helped.startswith("用法：inarow best [OPTIONS] POSITION\n\n  从走棋方的立场给出应走的一步及理由。")
+    assert helped.startswith("用法：inarow best [选项] POSITION\n\n  从走棋方的立场给出应走的一步及理由。")
     assert "显示此帮助并退出。" in helped and "[默认：tictactoe]" in helped and "[必填]" in helped
     listed = zh("--help")
     assert "  tree     教科书算法的博弈树：每个节点的值和 α/β，以及 α-β 剪掉了什么\n" in listed
@@ -351,5 +352,5 @@ def test_inarow_play_speaks_chinese_in_a_real_terminal() -> None:
         game.kill()
         game.wait()
         os.close(leader)
-    assert "tictactoe，难度 easy。" in screen
+    assert "井字棋，难度 简单。" in screen
     assert "错误" not in screen and "Traceback" not in screen

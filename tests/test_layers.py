@@ -18,6 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "inarow.rules",
         "inarow.renju",
+        "inarow.renju",
         "inarow.notation",
         "inarow.symmetry",
         "inarow.census",
@@ -25,26 +26,36 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "inarow.evaluation_code",
     ),
     ("inarow.answer", "inarow.store"),
-    ("inarow.search",),
+    ("inarow.search", "inarow.pbrain"),
     ("inarow.book",),
     ("inarow.gomoku",),
     ("inarow.analysis",),
     ("inarow.words",),
-    ("inarow.drawing", "inarow.explain"),
-    ("inarow.players", "inarow.pbrain"),
-    ("inarow.match", "inarow.openings"),
+    ("inarow.drawing", "inarow.explain", "inarow.exam"),
+    ("inarow.players", "inarow.openings"),
+    ("inarow.match", "inarow.grading"),
     ("inarow.sessions",),
-    ("inarow.web", "inarow.cli", "inarow.console", "inarow.gomocup", "inarow.__main__", "inarow"),
+    (
+        "inarow.web",
+        "inarow.cli",
+        "inarow.console",
+        "inarow.gomocup",
+        "inarow.__main__",
+        "inarow",
+    ),
 )
 """From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
-analysis, the stored records); the engines; the books; the Gomoku analysis; the policy that picks the
-engines; the words said of the values; teaching; the players; matches; the server's sessions; the
-interfaces (and the package's facade, ``inarow``, which names the public API)."""
+analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
+Gomoku analysis; the policy that picks the engines; the words said of the values; teaching (and exams);
+the players and the openings they start from; matches (and grading a student's evaluation by them); the
+server's sessions; the interfaces (and the package's facade, ``inarow``, which names the public API)."""
 
 
 def _modules() -> dict[str, Path]:
     modules = {}
     for path in PACKAGE.rglob("*.py"):
+        if "__pycache__" in path.parts:
+            continue  # the boards' generated kernels (see inarow.search.kernels)
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         modules[name] = path
@@ -82,8 +93,8 @@ def layer(module: str) -> int:
     best, found = -1, -1
     for index, names in enumerate(LAYERS):
         for prefix in names:
-            below = prefix != "inarow" and module.startswith(prefix + ".")
-            if (module == prefix or below) and len(prefix) > best:
+            within = module.startswith(prefix + ".") and prefix != "inarow"  # the facade is one module
+            if (module == prefix or within) and len(prefix) > best:
                 best, found = len(prefix), index
     return found
 
@@ -150,3 +161,35 @@ def test_the_circle_finder_finds_a_circle_of_three_and_ignores_a_chain() -> None
 def test_the_graph_sees_imports_inside_functions() -> None:
     """The Connect Four engine is imported inside functions (numba loads only when needed): still an edge."""
     assert "inarow.search.compiled" in GRAPH["inarow.search.exact"]
+
+
+COMPILED_KERNELS = ("search/kernel.py", "search/gomoku_kernel.py")
+"""numba's kernels: one recursion each, written out for speed (see their modules)."""
+
+LONGEST_FUNCTION = 120
+
+
+def _lengths(path: Path) -> list[tuple[int, str]]:
+    """The length in lines of every function of ``path`` (methods and nested functions too), and where."""
+    return [
+        ((node.end_lineno or node.lineno) - node.lineno + 1, f"{node.name} at line {node.lineno}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+
+
+def test_no_function_outside_the_compiled_kernels_is_longer_than_120_lines() -> None:
+    long = sorted(
+        f"{path.relative_to(PACKAGE)}: {where} ({lines} lines)"
+        for path in MODULES.values()
+        if path.relative_to(PACKAGE).as_posix() not in COMPILED_KERNELS
+        for lines, where in _lengths(path)
+        if lines > LONGEST_FUNCTION
+    )
+    assert long == []
+
+
+def test_the_length_check_sees_a_long_function(tmp_path: Path) -> None:
+    source = tmp_path / "long.py"
+    source.write_text("def f() -> None:\n" + "    pass\n" * 130, encoding="utf-8")
+    assert _lengths(source) == [(131, "f at line 1")]

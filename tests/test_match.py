@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 import brute_force
 from inarow import Game, Position, parse_position
+from inarow.answer import MoveNote
 from inarow.cli import app
 from inarow.errors import IllegalMoveError, InarowError, InvalidMatchError, UnknownPlayerError
 from inarow.match import (
@@ -96,16 +97,16 @@ def test_rules_takes_a_corner_then_the_centre_then_an_edge() -> None:
     """
     rules, rng = RulesPlayer(), random.Random(1)
     first = rules.choose(Position.start(TICTACTOE), rng)
-    assert first.move in {"a1", "a3", "c1", "c3"} and first.note == "corner"
+    assert first.move in {"a1", "a3", "c1", "c3"} and first.note == MoveNote(kind="rule", rule="corner")
     centre = rules.choose(parse_position("x...o/...../...../...../o...x", "5x5:4"), rng)
-    assert (centre.move, centre.note) == ("c3", "centre")
+    assert (centre.move, centre.note.rule) == ("c3", "centre")
     edge = rules.choose(parse_position("o..x/x..o", "4x2:3"), rng)
-    assert edge.move in {"b1", "b2", "c1", "c2"} and edge.note == "edge"
+    assert edge.move in {"b1", "b2", "c1", "c2"} and edge.note.rule == "edge"
 
 
 def test_rules_on_a_big_board_plays_a_corner_first() -> None:
     choice = RulesPlayer().choose(Position.start(Game.parse("gomoku")), random.Random(2))
-    assert choice.move in {"a1", "a15", "o1", "o15"} and choice.note == "corner"
+    assert choice.move in {"a1", "a15", "o1", "o15"} and choice.note.rule == "corner"
 
 
 def test_a_textbook_search_player_takes_a_win_at_once() -> None:
@@ -258,7 +259,7 @@ def test_next_move_gives_a_page_one_move_at_a_time() -> None:
         "player": "rules",
         "side": "x",
         "move": "c3",
-        "note": "win",
+        "note": {"kind": "rule", "rule": "win"},
         "position": "xxx/oo./...",
         "result": "x",
     }
@@ -283,7 +284,7 @@ def test_a_deterministic_pair_counts_its_repeated_games_once() -> None:
             self.name = name
 
         def choose(self, position: Position, rng: random.Random) -> Choice:
-            return Choice(move=position.legal_moves()[0], note="first cell")
+            return Choice(move=position.legal_moves()[0], note=MoveNote(kind="rule", rule="first cell"))
 
     result = play_match(TICTACTOE, FirstCell("a"), FirstCell("b"), 10, seed=1)
     data = result.to_json()

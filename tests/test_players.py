@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from inarow import analyze, parse_position
+from inarow import analyze, parse_position, words
 from inarow.analysis import STRONG_MAX_EMPTY, play
 from inarow.book import recall, strategy
-from inarow.players import Player, player
+from inarow.players import Player, most_natural, player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
 from inarow.sessions import workers
@@ -61,7 +61,11 @@ def test_perfect_says_a_weak_proof_in_words() -> None:
     position = random_position(12, 4)
     choice = player("perfect", think_time=60).choose(position, random.Random(1))
     assert choice.analysis is not None and choice.analysis.exact
-    assert choice.note in ("x wins with best play", "o wins with best play", "draw with best play")
+    assert words.note(choice.note) in (
+        "x wins with best play",
+        "o wins with best play",
+        "draw with best play",
+    )
 
 
 def test_perfect_answers_from_the_shipped_strategy_book_without_searching(
@@ -101,3 +105,25 @@ def test_a_move_that_waited_thinks_only_for_what_is_left_of_the_think_time(
     move, note = choose_move(start, "perfect", 30.0, "1", asked=time.time() - 31)
     assert 19 < given[0] <= 20 - workers.ANSWER_MARGIN and given[1] == workers.MIN_THINK
     assert move in start.legal_moves() and note.kind == "analysis" and note.exact is False
+
+
+def test_level_perfect_opens_3x3_in_the_centre_and_answers_the_centre_with_a_corner() -> None:
+    """Every move draws on the empty board, and every corner after b2: perfect plays the natural ones, with
+    any seed."""
+    perfect = player("perfect")
+    empty = Position.start(Game.parse("tictactoe"))
+    for seed in range(8):
+        assert perfect.choose(empty, random.Random(seed)).move == "b2"
+        assert perfect.choose(empty.play("b2"), random.Random(seed)).move in {"a1", "a3", "c1", "c3"}
+
+
+def test_of_equal_moves_the_most_natural_are_on_the_most_lines() -> None:
+    """
+    . . .
+    . . .     3×3: the centre is on 4 lines, corners on 3, edges on 2.
+    . . .
+    """
+    empty = Position.start(Game.parse("tictactoe"))
+    assert most_natural(empty, ["a2", "b1", "c3", "a1"]) == ["c3", "a1"]
+    assert most_natural(empty, ["b1", "a2"]) == ["b1", "a2"]
+    assert most_natural(empty, empty.legal_moves()) == ["b2"]

@@ -187,8 +187,11 @@ def test_tree_leaves_answers_in_every_format() -> None:
         "alphabeta on the tree [[3,12,8],[2,4,6],[14,5,2]]; Max to move at the root: values from Max's "
         "standpoint"
     )
-    assert "└─ ✂ pruned b2 (4) b3 (6) (α=+3 ≥ β=+2)" in text
-    assert text.splitlines()[-2:] == ["value +3; best move a; nodes 11", "pruned: b2 (4) b3 (6)"]
+    assert "└─ ✂ pruned b2 (4) b3 (6) (α cut-off: α=+3 ≥ β=+2)" in text
+    assert text.splitlines()[-2:] == [
+        "value +3; best move a; nodes 11",
+        "pruned: the leaves 4 6 (b2 b3), never evaluated",
+    ]
     data = json.loads(runner.invoke(app, [*base, "-f", "json"]).output)
     assert (data["value"], data["move"], data["abstract"], data["game"]) == (3, "a", True, "tree")
     assert [(spot["move"], spot["value"]) for spot in data["pruned_spots"]] == [("b2", 4), ("b3", 6)]
@@ -296,7 +299,8 @@ def test_tree_deepen_prints_a_row_per_depth_then_the_last_tree() -> None:
     assert lines[1].split() == ["depth", "searched", "first", "best", "move", "value", "nodes", "time"]
     assert [line.split()[0] for line in lines[2:5]] == ["1", "2", "3"]
     assert lines[5].startswith("alphabeta, depth 3")
-    assert "(children ordered: the previous depth's best move first)" in lines[6]
+    assert lines[6].startswith("e= the evaluation function e(P) at a leaf")
+    assert "(children ordered: the previous depth's best move first)" in lines[7]
 
 
 def test_rows_order_goes_row_by_row_from_the_top_and_never_changes_minimax() -> None:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from inarow import Position, parse_position, words
 from inarow.analysis import analyze
 from inarow.cli import app
-from inarow.drawing import layout, to_dot, to_svg
+from inarow.drawing import SLOT, SVG_SLOT, layout, to_dot, to_svg
 from inarow.errors import TreeTooLargeError
 from inarow.explain import ComparisonRow, analyze_moves, compare_algorithms, explain_tree
 from inarow.search.limits import Limits
@@ -35,9 +35,11 @@ def test_tree_draws_a_small_alpha_beta_search_as_indented_text() -> None:
     assert result.output == (
         "alphabeta, depth 2, open-lines evaluation on 'xox/oxo/...' (tictactoe, x to move); x is Max: values "
         "from x's standpoint\n"
-        "root  Max  α=-∞ β=+∞  = +∞  best a1  ✂ cut-off: α=+∞ ≥ β=+∞\n"
+        "e= the evaluation function e(P) at a leaf; = a backed-up value; α cut-off at a Min node (a value ≤ α), "
+        "β cut-off at a Max node (a value ≥ β)\n"
+        "root  Max  α=-∞ β=+∞  = +∞  best a1  ✂ β cut-off: α=+∞ ≥ β=+∞\n"
         "├─ a1  Min  α=-∞ β=+∞  = +∞ (won)\n"
-        "└─ ✂ pruned b1 c1 (α=+∞ ≥ β=+∞)\n"
+        "└─ ✂ pruned b1 c1 (β cut-off: α=+∞ ≥ β=+∞)\n"
         "value +∞; best move a1; nodes 2\n"
     )
 
@@ -50,8 +52,8 @@ def test_tree_text_marks_every_cut_off_with_what_it_pruned() -> None:
     result = runner.invoke(app, ["tree", "x../.o./...", "-d", "2", "--algo", "alphabeta-soft"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[1] == "root  Max  α=-∞ β=+∞  = -1  best a1"
-    assert "│  └─ ✂ pruned b1 b3 c1 c2 c3 (α=-1 ≥ β=-2)" in lines
+    assert lines[2] == "root  Max  α=-∞ β=+∞  = -1  best a1"
+    assert "│  └─ ✂ pruned b1 b3 c1 c2 c3 (α cut-off: α=-1 ≥ β=-2)" in lines
     assert lines[-1] == "value -1; best move a1; nodes 20"
 
 
@@ -62,7 +64,7 @@ def test_tree_of_minimax_and_negamax_shows_no_window() -> None:
     ]:
         result = runner.invoke(app, ["tree", "b2", "--algo", algo, "--depth", "1"])
         assert result.exit_code == 0
-        assert result.output.splitlines()[1] == root
+        assert result.output.splitlines()[2] == root
         assert "α=" not in result.output
         assert result.output.splitlines()[-1].endswith("nodes 9")
 
@@ -139,7 +141,7 @@ def test_svg_output_parses_as_xml_with_a_group_per_node_and_per_pruned_child() -
     assert len([g for g in groups if g.get("class") == "node"]) == 20
     pruned = [g for g in groups if g.get("class") == "pruned"]
     assert len(pruned) == 30
-    assert all("pruned: α=" in (g.findtext(f"{SVG}title") or "") for g in pruned)
+    assert all("cut-off: α=" in (g.findtext(f"{SVG}title") or "") for g in pruned)
 
 
 def test_svg_draws_negamax_and_won_positions_too() -> None:
@@ -279,7 +281,8 @@ def test_compare_shows_every_algorithm_with_the_same_value() -> None:
     data = json.loads(result.output)
     rows = {row["name"]: row for row in data["rows"]}
     assert list(rows) == [
-        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine"
+        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
+        "alphabeta-table", "alphabeta-ordering-table", "engine"
     ]  # fmt: skip
     assert data["depth"] == 7
     assert (
@@ -342,7 +345,7 @@ def test_match_errors_exit_2() -> None:
 # ------------------------------------------------------------------------------- the services
 def test_explain_tree_gives_the_web_page_the_layout_the_svg_is_drawn_with() -> None:
     """x . .
-    . o .
+    . o .      the page's layout and the SVG's are the same placement at two scales
     . . .
     """
     explanation = explain_tree(parse_position("x../.o./..."), "alphabeta", 2)
@@ -354,17 +357,19 @@ def test_explain_tree_gives_the_web_page_the_layout_the_svg_is_drawn_with() -> N
     drawn = {
         g.get("data-id"): g.find(f"{SVG}text") for g in svg.findall(f"{SVG}g") if g.get("class") == "node"
     }
+    scale = SVG_SLOT / SLOT
     for node in data["nodes"]:
         text = drawn[str(node["id"])]
         assert text is not None
-        assert float(text.get("x") or "nan") == pytest.approx(node["x"], abs=0.05)
+        assert float(text.get("x") or "nan") == pytest.approx(node["x"] * scale, abs=0.05)
 
 
 def test_compare_algorithms_reports_progress() -> None:
     seen: list[str] = []
     compare_algorithms(parse_position("b2 a1 c3"), 3, progress=seen.append)
     assert seen == [
-        "minimax", "α-β", "α-β, move ordering", "α-β, transposition table", "α-β, ordering and table", "engine"
+        "minimax", "negamax", "α-β", "α-β, fail-soft", "α-β, negamax form", "α-β, move ordering",
+        "α-β, transposition table", "α-β, ordering and table", "engine"
     ]  # fmt: skip
 
 
@@ -417,3 +422,20 @@ def test_compare_speaks_from_max_s_standpoint_like_the_trees() -> None:
     text = runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2"]).output
     assert "values for Max (x), as in the trees; the engine uses its own evaluation" in text
     assert re.search(r"^α-β +\d+ .* -∞ ", text, re.M)
+
+
+def test_compare_runs_every_textbook_algorithm_in_the_order_asked() -> None:
+    """Each textbook row counts what a search of that algorithm and order counts; all agree on the value."""
+    position = parse_position("b2 a1")
+    for order in ("columns", "rows"):
+        result = runner.invoke(app, ["compare", "b2 a1", "--depth", "3", "--order", order, "--json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["order"] == order
+        rows = {row["name"]: row for row in data["rows"]}
+        for algorithm in ("minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"):
+            expected = search(position, algorithm, 3, record=False, order=order)
+            assert rows[algorithm]["nodes"] == expected.nodes, (order, algorithm)
+        assert len({row["max_value"] for row in data["rows"] if row["name"] != "engine"}) == 1
+    text = runner.invoke(app, ["compare", "b2 a1", "--depth", "2", "--order", "rows"]).output
+    assert text.splitlines()[0].endswith(", children row by row from the top")

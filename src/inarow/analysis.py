@@ -73,7 +73,12 @@ PV_TIME = 0.25
 
 
 def analyze(
-    position: Position, limits: Limits | None = None, *, weak: bool = False, loading: Loading | None = None
+    position: Position,
+    limits: Limits | None = None,
+    *,
+    weak: bool = False,
+    loading: Loading | None = None,
+    lines: int = gomoku.CANDIDATES,
 ) -> Analysis:
     """The value of ``position`` and of each legal move, with the best moves and the principal variation.
 
@@ -86,12 +91,15 @@ def analyze(
     When the board needs the compiled engine and this process has not loaded it yet, it is loaded first
     (``loading`` is called around it, see :data:`Loading`): that time is ``load_seconds``, apart from the
     search's ``seconds``, and limits count from the end of it.
+
+    On the Gomoku engine's boards every move carries a win rate and the best ``lines`` moves a line of play
+    (see :func:`inarow.gomoku.analyze`).
     """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
     if gomoku.supports(position.game):
-        result = gomoku.analyze(position, limits)
+        result = gomoku.analyze(position, limits, lines=lines)
         return _every_move_lost(result) if loses_at_once(position) else result
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.
@@ -135,8 +143,20 @@ def _every_move_lost(result: Analysis) -> Analysis:
     position = result.position
     score = -exact_score(position.game, position.ply + 1)
     plies = plies_to_end(position.game, position.ply, score)
-    moves = tuple(replace(move, exact=True, score=score, value=-1, plies=plies) for move in result.moves)
-    return replace(result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None)
+    moves = tuple(
+        replace(
+            move,
+            exact=True,
+            score=score,
+            value=-1,
+            plies=plies,
+            winrate=None if move.winrate is None else 0.0,
+        )
+        for move in result.moves
+    )
+    return replace(
+        result, exact=True, value=-1, score=score, plies=plies, moves=moves, depth=None, proof=None
+    )
 
 
 def loses_at_once(position: Position) -> bool:

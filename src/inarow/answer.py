@@ -2,16 +2,23 @@
 moves, the line of play) and :class:`MoveValue`, with their typed JSON.
 
 These are fields, never sentences: :mod:`inarow.words` and the page's catalog say them in a language (as
-python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.analysis`.
+python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.analysis`. A
+:class:`MoveNote` says why a computer player chose its move, in fields too.
 
 Scores use the scale of :mod:`inarow.search.scores`: ``(C + 1 - n) // 2`` for a win with the stone played
 when ``n`` stones are on a board of ``C`` cells, its negative for a loss, 0 for a draw, always from the
 side to move's standpoint.
+
+On the boards too big to solve (the Gomoku engine's), a move also carries a ``winrate``: the chance, from 0
+to 1, that the side that plays it wins, read from its evaluation by :func:`winrate` (a logistic of the
+score); a proven win is 1, a proven loss 0, a proven draw ½. The best moves also carry their ``line``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import math
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 from typing_extensions import TypedDict
@@ -20,6 +27,10 @@ from inarow.rules import Position, Result, Side, other
 
 Outcome = Literal["win", "draw", "loss"]
 """A proven value for one side: 1, 0 or -1 as a word of the JSON."""
+
+Proof = Literal["vcf", "vct"]
+"""How the Gomoku engine proved a win: a victory by continuous fours (VCF), or by continuous threats, fours
+and open threes (VCT); the loser's proof is the winner's."""
 
 Source = Literal["book", "search"]
 """Where a move's score came from: a book file (the position after the move is in it), or a search (now,
@@ -45,6 +56,11 @@ class MoveValue:
     """Plies from the position before the move to the end under perfect play, when exact."""
     source: Source = "search"
     """Where the score came from."""
+    winrate: float | None = None
+    """The chance, 0 to 1, that the side that plays the move wins (:func:`winrate`), on the boards too big
+    to solve; None elsewhere."""
+    line: tuple[str, ...] = ()
+    """The expected line of play starting with the move, for the best few moves (empty for the others)."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -61,6 +77,8 @@ class MoveValue:
             "score": self.score,
             "plies": self.plies,
             "source": self.source,
+            "winrate": self.winrate,
+            "line": list(self.line),
         }
 
 
@@ -74,6 +92,22 @@ class MoveJSON(TypedDict):
     score: int
     plies: int | None
     source: Source
+    winrate: float | None
+    line: list[str]
+
+
+WINRATE_SCALE = 800
+"""The evaluation, in the Gomoku engine's pattern points, that is worth odds of e to 1 (a win rate of 73%):
+about two open threes' worth. Fitted by maximum likelihood to who won games from balanced openings
+(``bench/gomoku_winrate.py``: positions of ``perfect`` against ``hard`` evaluated 4 plies deep fit 850 best;
+400, an open three's worth, made every band far too sure)."""
+
+
+def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
+    """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
+    rounded to 3 places — 0.5 for an even position, 0.62 an open three (400 points) up, 0.73 two, 0.95 a
+    score of 2,400; an α-β win (a score past the proven scale) rounds to 1."""
+    return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 
 class PositionJSON(TypedDict):
@@ -115,6 +149,7 @@ class AnalysisFieldsJSON(PositionJSON):
     nodes: int
     seconds: float
     load_seconds: float
+    proof: Proof | None
 
 
 class AnalysisJSON(AnalysisFieldsJSON):
@@ -152,6 +187,8 @@ class Analysis:
     """Seconds spent loading the compiled engine before the search (0 once loaded in the process)."""
     depth: int | None = None
     """The depth the depth-limited search finished, when the answer is not exact; None when it is."""
+    proof: Proof | None = None
+    """How a proven Gomoku win (or loss) was proven, when by a threat sequence; None otherwise."""
 
     @property
     def to_move(self) -> Side | None:
@@ -196,4 +233,66 @@ class Analysis:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "load_seconds": round(self.load_seconds, 6),
+            "proof": self.proof,
         }
+
+
+NoteKind = Literal["random", "rule", "analysis", "search", "engine", "text"]
+SearchValue = int | Literal["inf", "-inf"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveNote:
+    """Why a computer player chose its move, as typed fields (the words are made from them at the edges:
+    :func:`inarow.words.note` for the command line, ``noteWords`` in the page's ``words.js``).
+
+    - ``random``: a random move (``easy`` now and then, or the ``random`` player);
+    - ``rule``: the rule of thumb the ``rules`` or ``threats`` player followed, in ``rule`` (``win``,
+      ``block``, ``corner``, ``centre``, ``edge``, ``any cell``; ``five``, ``block four``, ``open four or
+      four-three``, ``block open three``, ``four or open three``, ``best cell``);
+    - ``analysis``: the value of the position the move was chosen in, for the side that moved: ``exact``,
+      and then ``winner`` (``x``, ``o``, or None for a draw) in ``plies`` plies, else the engine's
+      ``score`` at ``depth``;
+    - ``search``: a textbook search ``algorithm`` ``depth`` plies deep, whose backed-up ``value`` the
+      move has (``"inf"``/``"-inf"`` for ±∞);
+    - ``engine``: another engine's move, over the Gomocup protocol;
+    - ``text``: a note stored before notes were typed, its English words in ``text``.
+    """
+
+    kind: NoteKind
+    rule: str | None = None
+    exact: bool | None = None
+    winner: Side | None = None
+    plies: int | None = None
+    score: int | None = None
+    depth: int | None = None
+    algorithm: str | None = None
+    value: SearchValue | None = None
+    text: str | None = None
+
+    def fields(self) -> dict[str, str | int | bool]:
+        """The fields that are set: the note's JSON."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    def stored(self) -> str:
+        """The form kept in the database: :meth:`fields` as JSON."""
+        return json.dumps(self.fields(), sort_keys=True)
+
+
+def search_value(value: float) -> SearchValue:
+    """A textbook search's value in the JSON's form: an integer, or ``"inf"``/``"-inf"``."""
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return int(value)
+
+
+def analysis_note(analysis: Analysis) -> MoveNote:
+    """The note of a move chosen by ``analysis``: its value for the side that moved."""
+    return MoveNote(
+        kind="analysis",
+        exact=analysis.exact,
+        winner=analysis.winner,
+        plies=analysis.plies if analysis.exact else None,
+        score=None if analysis.exact else analysis.score,
+        depth=None if analysis.exact else analysis.depth,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -10,8 +11,8 @@ from rich.console import Console
 from rich.text import Text
 
 from inarow import words
-from inarow.errors import IllegalMoveError, InarowError, InvalidMoveError
-from inarow.i18n import N_, _
+from inarow.errors import IllegalMoveError, InarowError, InvalidMoveError, Items, Term
+from inarow.i18n import N_, _, game_title, listed
 from inarow.players import LEVELS, Choice, player
 from inarow.rules import COLUMN_LETTERS, Game, Position, Side, other
 from inarow.store import Score
@@ -29,16 +30,40 @@ KEYPAD = {
 }
 """On 3×3, the digit keys laid out as the numeric keypad: 7 8 9 on top, 1 2 3 at the bottom."""
 
+ANSWER_WORDS = {
+    "you": N_("you"),
+    "computer": N_("computer"),
+    "random": N_("random"),
+    "y": N_("yes"),
+    "n": N_("no"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "perfect": N_("perfect"),
+}
+"""The words the questions show for their choices, in the current language; the English keys are always
+accepted too."""
+ANSWER_ALIASES = {"y": ("yes",), "n": ("no", "quit")}
+"""More English answers to a yes/no question."""
+
+
+STONES = {True: "●", False: "○"}
+"""The stones of the Gomoku family on a drawn board: black (the side that moves first) and white."""
+
 
 def render_board(position: Position) -> str:
-    """The board with row numbers on the left and column names (or numbers, with gravity) below."""
+    """The board with row numbers on the left and column names (or numbers, with gravity) below; X and O,
+    or in the Gomoku family black and white stones."""
     game, rows = position.game, []
     width = 2 if game.columns <= 9 or not game.gravity else 3
     for r in reversed(range(game.rows)):
         cells = []
         for c in range(game.columns):
             stone = position.stone_at(game.bit(c, r))
-            cells.append((stone.upper() if stone else "·").rjust(width - 1))
+            if stone and game.black_and_white:
+                cells.append(STONES[stone == game.first].rjust(width - 1))
+            else:
+                cells.append((stone.upper() if stone else "·").rjust(width - 1))
         rows.append(f"{r + 1:>3} " + " ".join(cells))
     names = [game.column_label(c) for c in range(game.columns)]
     rows.append("    " + " ".join(n.rjust(width - 1) for n in names))
@@ -65,13 +90,24 @@ class ConsoleGame:
         self.score = Score(game=self.game.name)
 
     def ask(self, question: str, choices: tuple[str, ...], default: str) -> str:
-        """Ask until the answer is one of ``choices`` (an empty answer takes ``default``)."""
+        """Ask until the answer is one of ``choices`` (an empty answer takes ``default``). The choices are
+        shown in the current language (``[你/电脑/随机]``) and accepted in it or in English; ``q`` at a
+        yes/no question is no."""
+        shown = [_(ANSWER_WORDS.get(choice, choice)) for choice in choices]
+        accepted = {choice: choice for choice in choices}
+        for choice, word in zip(choices, shown, strict=True):
+            accepted[word.lower()] = choice
+            accepted.update({alias: choice for alias in ANSWER_ALIASES.get(choice, ())})
+        if "n" in choices:
+            accepted.setdefault("q", "n")
+        default_word = shown[choices.index(default)]
         while True:
-            answer = self._input(f"{question} [{'/'.join(choices)}] ({default}) ").strip().lower() or default
-            if answer in choices:
-                return answer
+            typed = self._input(f"{question} [{'/'.join(shown)}] ({default_word}) ")
+            answer = unicodedata.normalize("NFKC", typed).strip().lower() or default
+            if answer in accepted:
+                return accepted[answer]
             self.console.print(
-                _("please answer one of {choices}").format(choices=", ".join(choices)), markup=False
+                _("please answer one of {choices}").format(choices=listed(shown)), markup=False
             )
 
     def _input(self, prompt: str) -> str:
@@ -83,16 +119,16 @@ class ConsoleGame:
     def run(self, you: str | None, first: str | None, level: str | None) -> None:
         """Play games until the player declines another; options not given are asked for."""
         for value, allowed, what in (
-            (you, ("x", "o"), "side"),
-            (first, ("you", "computer", "random"), "first"),
-            (level, LEVELS, "level"),
+            (you, ("x", "o"), Term(N_("side"))),
+            (first, ("you", "computer", "random"), Term(N_("first player"))),
+            (level, LEVELS, Term(N_("level"))),
         ):
             if value is not None and value.lower() not in allowed:
                 raise InarowError(
                     N_("invalid {what} {value!r}: expected one of {known}"),
                     what=what,
                     value=value,
-                    known=", ".join(allowed),
+                    known=Items(allowed),
                 )
         try:
             side: Side = "o" if (you or self.ask(_("You play"), ("x", "o"), "x")).lower() == "o" else "x"
@@ -119,12 +155,17 @@ class ConsoleGame:
         human: Side = first if starter == "you" else other(first)
         if human != side:
             said = _("(you play {mark}: {first} moves first)").format(
-                mark=words.mark(human), first=words.mark(first)
+                mark=words.mark(human, self.game), first=words.mark(first, self.game)
             )
             self.console.print(said, markup=False)
         computer = player(level, self.think_time)
         history = [Position.start(self.game)]
-        self.console.print(_("{game}, level {level}.").format(game=self.game.name, level=level), markup=False)
+        self.console.print(
+            _("{game}, level {level}.").format(
+                game=game_title(self.game.name), level=_(ANSWER_WORDS.get(level, level))
+            ),
+            markup=False,
+        )
         self.console.print(
             words.move_prompt(
                 gravity=self.game.gravity,
@@ -157,11 +198,11 @@ class ConsoleGame:
         elif final.result == human:
             self.score = self.score.counted("win")
             self.console.print(
-                Text(_("you ({mark}) win!").format(mark=words.mark(human)), style="bold green")
+                Text(_("you ({mark}) win!").format(mark=words.mark(human, self.game)), style="bold green")
             )
         else:
             self.score = self.score.counted("loss")
-            lost = _("the computer ({mark}) wins").format(mark=words.mark(other(human)))
+            lost = _("the computer ({mark}) wins").format(mark=words.mark(other(human), self.game))
             self.console.print(Text(lost, style="bold red"))
 
     @property
@@ -177,16 +218,18 @@ class ConsoleGame:
         """Read a move until it is legal; None after an undo (the board is shown again). An empty line
         asks again; a move that cannot be played is named with why."""
         while True:
-            text = self._input(_("your move: ")).strip().lower()
+            text = unicodedata.normalize("NFKC", self._input(_("your move: "))).strip().lower()
             if not text:
                 continue
             if text in ("q", "quit"):
                 raise Quit
             if text in ("h", "hint"):
-                from inarow.analysis import analyze
+                from inarow.analysis import play
                 from inarow.search.limits import Limits
 
-                hint = analyze(position, Limits(time=self.think_time))
+                # level perfect's decision: from the books or weak searches, so the hint is proven
+                # wherever perfect play is (Connect Four's openings), not a depth-limited guess
+                hint = play(position, Limits(time=self.think_time))
                 move = hint.pv[0] if hint.pv else hint.best[0]
                 self.console.print(
                     words.hint(move, outcome=hint.outcome, plies=hint.plies, exact=hint.exact), markup=False
@@ -218,7 +261,7 @@ def _note(choice: Choice) -> str:
     """Why the computer played its move, in a player's words (no engine figures)."""
     analysis = choice.analysis
     if analysis is None:
-        return _("a random move") if choice.note == "random" else choice.note
+        return words.note(choice.note)
     return words.computer_note(
         outcome=analysis.outcome,
         plies=analysis.plies,

@@ -24,6 +24,17 @@ class Term(str):
     for extraction where it is written: ``Term(N_("rows"))``."""
 
 
+class Items(tuple[str, ...]):
+    """A parameter that is a list of names (``easy, medium, hard``): joined by ``, `` in English and by the
+    language's own list pattern when said (``简单、中等、困难``), see :func:`inarow.i18n.listed`."""
+
+
+class GameName(str):
+    """A parameter that is a game's name (``tictactoe``, ``7x6:4:gravity``): the name itself in English,
+    the game's title when said in another language (``井字棋``), see
+    :func:`inarow.i18n.game_title`."""
+
+
 def _render(template: str, params: dict[str, Any], translate: bool) -> str:
     if translate:
         from inarow.i18n import gettext
@@ -34,8 +45,16 @@ def _render(template: str, params: dict[str, Any], translate: bool) -> str:
 
 
 def _shown(value: Any, translate: bool) -> Any:
-    """A parameter as the message shows it: a :class:`Term` or another error in the language asked for, a
-    tuple as its items joined by ``; ``."""
+    """A parameter as the message shows it: a :class:`Term`, :class:`Items`, a :class:`GameName` or another
+    error in the language asked for, another tuple as its items joined by ``; ``."""
+    if isinstance(value, Items):
+        from inarow.i18n import listed
+
+        return listed(value) if translate else ", ".join(value)
+    if isinstance(value, GameName) and translate:
+        from inarow.i18n import game_said
+
+        return game_said(value)
     if isinstance(value, tuple):
         return "; ".join(str(_shown(item, translate)) for item in value)
     if isinstance(value, InarowError):

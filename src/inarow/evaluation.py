@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from inarow.errors import UnknownEvaluationError
+from inarow.errors import GameName, Items, UnknownEvaluationError
 from inarow.evaluation_code import Board, CodeEvaluation, is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.rules import Game, Position, Side, other
@@ -101,7 +101,7 @@ class Weights:
                     "for each number of stones a line of {k} can hold"
                 ),
                 text=self.text,
-                name=game.name,
+                name=GameName(game.name),
                 count=game.k + 1,
                 k=game.k,
             )
@@ -236,7 +236,7 @@ def evaluation_named(name: str) -> Evaluation:
             " as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION"
         ),
         name=name,
-        known=", ".join(EVALUATIONS),
+        known=Items(EVALUATIONS),
     )
 
 

@@ -243,11 +243,33 @@ def is_code_spec(text: str) -> bool:
     return bool(colon) and path.endswith(CODE_SUFFIX) and bool(function)
 
 
+_files_allowed = False
+
+
+def allow_files() -> None:
+    """Let :func:`load_code_evaluation` read files from now on in this process. The command line does so
+    for an ``--eval`` or a player it was given; a server never does, so that no request can make it run a
+    file of its disk (pasted code is a separate, explicit route: :func:`code_evaluation_from_source`)."""
+    global _files_allowed
+    _files_allowed = True
+
+
+def files_allowed() -> bool:
+    """Whether :func:`allow_files` was called in this process."""
+    return _files_allowed
+
+
 def load_code_evaluation(text: str, seconds: float = DEFAULT_SECONDS) -> CodeEvaluation:
     """The function ``FUNCTION`` of the file ``PATH.py`` named by ``text`` (``PATH.py:FUNCTION``), as an
-    evaluation. Runs the file. Raises :class:`~inarow.errors.EvaluationCodeError` when the file cannot be
-    read or run, or has no such function of one argument."""
+    evaluation. Runs the file. Raises :class:`~inarow.errors.EvaluationCodeError` when files are not
+    allowed in this process (:func:`allow_files`), or the file cannot be read or run, or has no such
+    function of one argument."""
     spec_text = text.strip()
+    if not _files_allowed:
+        raise EvaluationCodeError(
+            N_("the evaluation {text!r} is a file, and files are read only on the command line"),
+            text=spec_text,
+        )
     path_text, _, name = spec_text.rpartition(":")
     path = Path(path_text).expanduser()
     try:

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from inarow.answer import Analysis, MoveValue
+from inarow.answer import Analysis, MoveValue, Proof, winrate
 from inarow.errors import IllegalMoveError
 from inarow.rules import Position
 from inarow.search.gomoku import DEFAULT_STYLE, GomokuResult, GomokuSearch, Style, prepare, supports
 from inarow.search.limits import Budget, Limits
-from inarow.search.scores import EXACT, plies_to_end, proven_score, sign
+from inarow.search.scores import EXACT, exact_score, plies_to_end, proven_score, sign
 
 __all__ = ["MISTAKE_MARGIN", "Judgement", "MistakeKind", "analyze", "judge", "supports"]
 
@@ -41,6 +41,17 @@ MISTAKE_MARGIN = 400
 """A move whose evaluation is this many pattern points below the best move's is a mistake (about the worth
 of an open three, which is what ignoring one costs)."""
 
+CANDIDATES = 10
+"""How many of the best moves an analysis gives a line of play (and a searched value) by default."""
+
+LINES_SHARE = 0.3
+"""The share of an analysis's time (or nodes) given to the lines of its candidate moves (each of their
+searches finishes its first iteration, some 30 ms on the project's loaded 2-core machine, whatever its
+share: with 9 of them a smaller share would overrun the time)."""
+
+MIN_LINE_TIME = 0.01
+"""The least time the search of one candidate's line gets, in seconds."""
+
 DROP_DEPTH = 2
 """The depth both moves are searched to when their evaluations are compared."""
 
@@ -52,9 +63,17 @@ STYLES: dict[str, Style] = {
 """How each level searches on the boards of the Gomoku engine (``easy`` plays ``medium`` now and then)."""
 
 
-def analyze(position: Position, limits: Limits | None = None, style: Style = DEFAULT_STYLE) -> Analysis:
+def analyze(
+    position: Position, limits: Limits | None = None, style: Style = DEFAULT_STYLE, *, lines: int = 0
+) -> Analysis:
     """The analysis of a position of a game the Gomoku engine plays, within ``limits`` (without any, 10
-    seconds); ``limits.depth`` caps the α-β depth."""
+    seconds); ``limits.depth`` caps the α-β depth. Every move carries a :func:`~inarow.answer.winrate`.
+
+    With ``lines``, that many of the best moves also carry a line of play: the best move the principal
+    variation, each other one its reply's search (its value then that search's, which is worth more than
+    the bound the root's α-β search gives the moves it did not choose), all within :data:`LINES_SHARE` of
+    the limits. The players ask for none: it would only take time from their move.
+    """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
@@ -65,7 +84,13 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
         time = DEFAULT_TIME
     if style.compiled:
         prepare()  # loading the compiled search is no part of the think time
-    budget = Budget(Limits(time=time, nodes=limits.nodes))
+    share = 1 - LINES_SHARE if lines > 1 else 1.0
+    budget = Budget(
+        Limits(
+            time=None if time is None else time * share,
+            nodes=None if limits.nodes is None else max(1, int(limits.nodes * share)),
+        )
+    )
     search = (
         RenjuSearch(position, budget, style)
         if position.forbidden
@@ -86,16 +111,31 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
     values = search.static_values(position)
     values.update(found.move_values)
     values.setdefault(found.best, found.value)
-    moves = []
+    pv = tuple(game.cell_name(bit) for bit in found.pv)
+    moves = {}
     for bit in position.legal_bits():
         name = game.cell_name(bit)
         if exact and bit == found.best:
             assert score is not None
-            plies = plies_to_end(game, position.ply, score)
-            moves.append(MoveValue(move=name, exact=True, score=score, value=sign(score), plies=plies))
+            moves[bit] = _proven(position, name, score, pv)
         else:
             shown = max(-EXACT + 1, min(EXACT - 1, values[bit]))
-            moves.append(MoveValue(move=name, exact=False, score=shown, value=None, plies=None))
+            moves[bit] = MoveValue(
+                move=name, exact=False, score=shown, value=None, plies=None, winrate=winrate(shown)
+            )
+    if lines:
+        moves[found.best] = replace(moves[found.best], line=pv)
+        others = sorted((bit for bit in moves if bit != found.best), key=lambda bit: -values[bit])[
+            : lines - 1
+        ]
+        nodes = (
+            None if limits.nodes is None else max(1, int(limits.nodes * LINES_SHARE / max(1, len(others))))
+        )
+        for number, bit in enumerate(others):
+            # What is left of the time, shared over the candidates still to search.
+            left = None if time is None else max(0.0, time - budget.elapsed) / (len(others) - number)
+            left = None if left is None else max(MIN_LINE_TIME, left)
+            moves[bit] = _searched(position, bit, Limits(time=left, nodes=nodes), style, found.depth)
     return Analysis(
         position=position,
         exact=exact,
@@ -103,11 +143,56 @@ def analyze(position: Position, limits: Limits | None = None, style: Style = DEF
         score=score if score is not None else max(-EXACT + 1, min(EXACT - 1, found.value)),
         plies=None if score is None else plies_to_end(game, position.ply, score),
         best=(game.cell_name(found.best),),
-        pv=tuple(game.cell_name(bit) for bit in found.pv),
-        moves=tuple(moves),
+        pv=pv,
+        moves=tuple(moves.values()),
         nodes=found.nodes,
         seconds=budget.elapsed,
         depth=None if exact else found.depth,
+        proof=_proof(found) if exact else None,
+    )
+
+
+def _proof(found: GomokuResult) -> Proof | None:
+    """How a proven result was proven: by the side to move's VCF or VCT, or by the opponent's VCF after
+    every move (a line longer than two fives to stop); None for a five to make or two to stop."""
+    if found.reason in ("vcf", "vct"):
+        return "vcf" if found.reason == "vcf" else "vct"
+    return "vcf" if found.reason == "lost" and len(found.pv) > 2 else None
+
+
+def _proven(position: Position, name: str, score: int, line: tuple[str, ...] = ()) -> MoveValue:
+    """Move ``name`` of ``position`` whose value is proven: ``score`` for the side that plays it."""
+    plies = plies_to_end(position.game, position.ply, score)
+    rate = {1: 1.0, 0: 0.5, -1: 0.0}[sign(score)]
+    return MoveValue(
+        move=name, exact=True, score=score, value=sign(score), plies=plies, winrate=rate, line=line
+    )
+
+
+def _searched(position: Position, bit: int, limits: Limits, style: Style, depth: int) -> MoveValue:
+    """A candidate move's value and line from a search of the position after it (at most ``depth - 1``
+    plies of α-β, at least 1), from the side that plays it."""
+    game = position.game
+    name = game.cell_name(bit)
+    after = position.play(bit)
+    if after.is_over:
+        return _proven(position, name, exact_score(game, position.ply) if after.winner else 0, (name,))
+    time = None if limits.time is None else max(limits.time, MIN_LINE_TIME)
+    budget = Budget(Limits(time=time, nodes=limits.nodes))
+    child_style = replace(style, vct=False, max_depth=max(1, min(style.max_depth, depth - 1)))
+    search = (
+        RenjuSearch(after, budget, child_style)
+        if after.forbidden
+        else GomokuSearch(game, budget, child_style)
+    )
+    reply = search.run(after)
+    line = (name, *(game.cell_name(b) for b in reply.pv))
+    proven = proven_score(reply.value) if reply.proven and lawful(after, reply) else None
+    if proven is not None:
+        return _proven(position, name, -proven, line)
+    shown = max(-EXACT + 1, min(EXACT - 1, -reply.value))
+    return MoveValue(
+        move=name, exact=False, score=shown, value=None, plies=None, winrate=winrate(shown), line=line
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -162,3 +163,53 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalog where it is written (a table of terms, say) and translate it where it
     is shown, with :func:`gettext`."""
     return message
+
+
+_GAME_TITLES = {
+    "tictactoe": N_("Tic-tac-toe"),
+    "4x4": N_("4×4"),
+    "5x5": N_("5×5"),
+    "connect4": N_("Connect Four"),
+    "gomoku": N_("Gomoku"),
+    "gomoku-standard": N_("Gomoku (exactly five)"),
+}
+_CUSTOM_GAME = re.compile(r"([0-9]+x[0-9]+):([0-9]+)(:exact)?(:gravity)?(:exact)?")
+_O_FIRST = ":o-first"
+
+
+def game_title(name: str) -> str:
+    """A game's name for people in the current language, as the web page says it (``words.js``'s
+    ``gameTitle``): ``Tic-tac-toe`` (井字棋), ``Connect Four``, ``6x5, k = 4 with gravity``; a name that is
+    not a game's is given back as it is."""
+    if name.endswith(_O_FIRST):
+        return gettext("{game}, O moves first").format(game=game_title(name[: -len(_O_FIRST)]))
+    if name in _GAME_TITLES:
+        return gettext(_GAME_TITLES[name])
+    custom = _CUSTOM_GAME.fullmatch(name)
+    if custom is None:
+        return name
+    exact, gravity = bool(custom[3] or custom[5]), bool(custom[4])
+    if gravity and exact:
+        said = N_("{board}, k = {k}, exactly k with gravity")
+    elif gravity:
+        said = N_("{board}, k = {k} with gravity")
+    elif exact:
+        said = N_("{board}, k = {k}, exactly k")
+    else:
+        said = N_("{board}, k = {k}")
+    return gettext(said).format(board=custom[1], k=custom[2])
+
+
+def game_said(name: str) -> str:
+    """A game's name as a message shows it: as typed in English (``tictactoe``, ``--game tictactoe``), its
+    title in another language (``井字棋``)."""
+    return name if current() == DEFAULT else game_title(name)
+
+
+def listed(items: Iterable[str]) -> str:
+    """``items`` as a list in the current language: ``easy, medium, hard``; ``简单、中等、困难``."""
+    pattern = gettext(N_("{list}, {item}"))
+    shown = ""
+    for number, item in enumerate(items):
+        shown = item if number == 0 else pattern.format(list=shown, item=item)
+    return shown

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
+from inarow.answer import MoveNote
 from inarow.errors import IllegalMoveError, InvalidMatchError
 from inarow.i18n import N_
 from inarow.notation import format_moves
@@ -86,7 +87,7 @@ def play_game(
     o: Player,
     rng: random.Random,
     start: Position | None = None,
-    on_move: Callable[[Position, str, str], None] | None = None,
+    on_move: Callable[[Position, str, MoveNote], None] | None = None,
 ) -> tuple[Position, tuple[int, ...]]:
     """Play ``x`` against ``o`` from ``start`` (the empty board) to the end; returns the final position and
     the moves played from ``start`` (cell bits). ``on_move(position before, move, note)`` is called after
@@ -321,7 +322,7 @@ class StepJSON(TypedDict):
     player: str
     side: Side
     move: str
-    note: str
+    note: dict[str, str | int | bool]
     position: str
     result: Result | None
 
@@ -333,7 +334,7 @@ class Step:
     player: str
     side: Side
     move: str
-    note: str
+    note: MoveNote
     after: Position
 
     def to_json(self) -> StepJSON:
@@ -342,7 +343,7 @@ class Step:
             "player": self.player,
             "side": self.side,
             "move": self.move,
-            "note": self.note,
+            "note": self.note.fields(),
             "position": self.after.diagram(),
             "result": self.after.result,
         }

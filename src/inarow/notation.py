@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from inarow.errors import InarowError, InvalidPositionError
+from inarow.errors import GameName, InarowError, InvalidPositionError
 from inarow.i18n import N_
 from inarow.rules import Game, Position, as_typed
 
@@ -104,7 +104,7 @@ def parse_diagram(text: str, game: Game | str = "tictactoe") -> Position:
         raise InvalidPositionError(
             N_("invalid diagram {text!r}: {name} has {rows} rows separated by '/', got {count}"),
             text=text,
-            name=game.name,
+            name=GameName(game.name),
             rows=game.rows,
             count=len(rows),
         )
@@ -238,3 +238,41 @@ def format_moves(game: Game, bits: Iterable[int]) -> str:
     if game.gravity and game.columns <= 9:
         return "".join(names)
     return " ".join(names)
+
+
+def play_order(position: Position) -> list[int]:
+    """Cell bits that, played in order from the empty board, reach ``position``: a move list for a board
+    set up as a diagram. Before the last move nobody has won, and in gravity games each stone lands on the
+    one below it. Raises :class:`InvalidPositionError` when no order is found within
+    :data:`_REACHABILITY_BUDGET` states (no board that can arise in play comes near it)."""
+    game = position.game
+    seen: set[tuple[int, int]] = set()
+
+    def earlier(x: int, o: int) -> list[int] | None:
+        """An order reaching (x, o), found by taking the last mover's stones off one at a time."""
+        if not x | o:
+            return []
+        if (x, o) in seen or len(seen) > _REACHABILITY_BUDGET:
+            return None
+        seen.add((x, o))
+        stones = {"x": x, "o": o}
+        follower = "o" if game.first == "x" else "x"
+        last = follower if stones[game.first].bit_count() == stones[follower].bit_count() else game.first
+        filled = x | o
+        for bit in _bits(stones[last]):
+            if game.gravity and filled >> (bit + 1) & 1:
+                continue  # a stone lies on it: it was not the last one played in its column
+            before = (x & ~(1 << bit), o) if last == "x" else (x, o & ~(1 << bit))
+            if game.has_line(before[0]) or game.has_line(before[1]):
+                continue  # the game would have ended before this stone
+            found = earlier(*before)
+            if found is not None:
+                return [*found, bit]
+        return None
+
+    order = earlier(position.x, position.o)
+    if order is None:
+        raise InvalidPositionError(
+            N_("impossible position {text!r}: no order of play reaches it"), text=position.diagram()
+        )
+    return order

@@ -15,7 +15,8 @@ there), one process for the whole match. Each move is sent the way a manager doe
 board, ``TURN x,y`` when the board is the last one the engine saw plus the opponent's move, else ``RESTART``
 and the whole board with ``BOARD`` (the stones alternating, first mover first). Lines the engine sends that
 are not a move (``MESSAGE``, ``DEBUG``, ``SUGGEST`` …) are skipped. Coordinates are ``x,y`` from 0 with
-``y`` counted from the top, as in :mod:`inarow.gomocup`.
+``y`` counted from the top, as in :mod:`inarow.gomocup`; the rule goes as ``INFO rule``: 0 freestyle, 1
+exactly five, 4 Renju.
 
 An engine that exits, answers ``ERROR``, plays an illegal move or stays silent past its think time plus
 :data:`GRACE` raises :class:`~inarow.errors.EngineError` (a hung engine is killed first): never a hang.
@@ -187,7 +188,7 @@ class PbrainEngine:
         self._send(f"INFO timeout_turn {turn}")
         self._send("INFO timeout_match 0")
         self._send("INFO time_left 2147483647")
-        self._send(f"INFO rule {1 if game.exact else 0}")
+        self._send(f"INFO rule {4 if game.renju else 1 if game.exact else 0}")
         if self.spec.nodes is not None:
             self._send(f"INFO MAX_NODE {self.spec.nodes}")
         self._game = game

@@ -8,21 +8,22 @@ its name. Randomness comes from the ``rng`` the caller passes, so a seeded game 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from inarow import gomoku, words
+from inarow import gomoku
 from inarow.analysis import Analysis, analyze, play
-from inarow.errors import UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, parse_weights
+from inarow.answer import MoveNote, analysis_note, search_value
+from inarow.errors import Items, UnknownEvaluationError, UnknownPlayerError
+from inarow.evaluation import EVALUATIONS, Evaluation, parse_weights
 from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
 from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
-from inarow.search.textbook import ALGORITHMS, move_scores
-from inarow.words import format_value
+from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 
@@ -30,13 +31,16 @@ DEFAULT_THINK_TIME = 2.0
 """Seconds a computer player may think per move unless told otherwise."""
 
 
+RANDOM = MoveNote(kind="random")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Choice:
     """A move a player chose, with the analysis behind it when there was one."""
 
     move: str
-    note: str
-    """Why, in a few words: ``random``, ``draw with best play``, ``not solved: evaluation +3 at depth 7``."""
+    note: MoveNote
+    """Why, as fields: a random move, a rule of thumb, the analysis's value, a textbook search's."""
     analysis: Analysis | None = None
     """The analysis behind the move, when there was one."""
     value: float | None = None
@@ -54,6 +58,22 @@ class Player(Protocol):
 
 def _pick(analysis: Analysis, rng: random.Random) -> str:
     return rng.choice(analysis.best)
+
+
+def most_natural(position: Position, moves: Sequence[str]) -> list[str]:
+    """Of equally good ``moves``, the ones a player would call natural: on the most lines of k (on 3×3 the
+    centre is on four, a corner on three, an edge on two), then nearest the centre. Level ``perfect`` picks
+    among these, so it opens 3×3 in the centre and answers a centre with a corner, never an edge."""
+    game = position.game
+    centre = ((game.columns - 1) / 2, (game.rows - 1) / 2)
+
+    def rank(move: str) -> tuple[int, float]:
+        bit = position.move_bit(move)
+        column, row = game.coordinates(bit)
+        return -len(game.lines_through[bit]), abs(column - centre[0]) + abs(row - centre[1])
+
+    best = min(rank(move) for move in moves)
+    return [move for move in moves if rank(move) == best]
 
 
 @dataclass(frozen=True)
@@ -86,12 +106,13 @@ class Level:
         if gomoku.supports(position.game):
             return self._gomoku(position, rng)
         if self.name == "easy" and rng.random() >= 1 / 3:
-            return Choice(move=rng.choice(position.legal_moves()), note="random")
+            return Choice(move=rng.choice(position.legal_moves()), note=RANDOM)
         if self.name == "perfect":
             analysis = play(position, self.limits())
-        else:
-            analysis = analyze(position, self.limits())
-        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
+            move = rng.choice(most_natural(position, analysis.best))
+            return Choice(move=move, note=analysis_note(analysis), analysis=analysis)
+        analysis = analyze(position, self.limits())
+        return Choice(move=_pick(analysis, rng), note=analysis_note(analysis), analysis=analysis)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as
@@ -103,11 +124,11 @@ class Level:
             board = GomokuBoard.from_position(position)
             near = sorted(board.to_bit(i) for i in board.candidates or {board.centre})
             bits = [bit for bit in near if bit not in position.forbidden] or position.legal_bits()
-            return Choice(move=position.game.cell_name(rng.choice(bits)), note="random")
+            return Choice(move=position.game.cell_name(rng.choice(bits)), note=RANDOM)
         style = gomoku.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
         analysis = gomoku.analyze(position, Limits(time=time), style)
-        return Choice(move=_pick(analysis, rng), note=words.describe(analysis), analysis=analysis)
+        return Choice(move=_pick(analysis, rng), note=analysis_note(analysis), analysis=analysis)
 
 
 @dataclass(frozen=True)
@@ -117,7 +138,7 @@ class RandomPlayer:
     name: str = "random"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
-        return Choice(move=rng.choice(position.legal_moves()), note="random")
+        return Choice(move=rng.choice(position.legal_moves()), note=RANDOM)
 
 
 @dataclass(frozen=True)
@@ -154,7 +175,7 @@ class RulesPlayer:
             ("any cell", legal),
         ):
             if cells:
-                return Choice(move=game.cell_name(rng.choice(cells)), note=note)
+                return Choice(move=game.cell_name(rng.choice(cells)), note=MoveNote(kind="rule", rule=note))
         raise AssertionError("a player was asked to move in a finished game")
 
 
@@ -190,7 +211,8 @@ class ThreatPlayer:
             if cells:
                 top = max(mine[i] + theirs[i] for i in cells)
                 best = sorted(i for i in cells if mine[i] + theirs[i] == top)
-                return Choice(move=position.game.cell_name(board.to_bit(rng.choice(best))), note=note)
+                move = position.game.cell_name(board.to_bit(rng.choice(best)))
+                return Choice(move=move, note=MoveNote(kind="rule", rule=note))
         raise AssertionError("a player was asked to move in a finished game")
 
 
@@ -202,11 +224,14 @@ class SearchPlayer:
 
     algorithm: str
     depth: int
-    evaluation: str
+    evaluation: str | Evaluation
+    """A name (``open-lines``, ``weights:…``, ``mine.py:e``) or an evaluation itself (pasted code)."""
 
     @property
     def name(self) -> str:
-        return f"{self.algorithm}:{self.depth}:{self.evaluation}"
+        evaluation = self.evaluation
+        said = evaluation if isinstance(evaluation, str) else evaluation_name(evaluation)
+        return f"{self.algorithm}:{self.depth}:{said}"
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         scores, _ = move_scores(position, self.algorithm, self.depth, self.evaluation)
@@ -214,7 +239,7 @@ class SearchPlayer:
         best = [bit for bit, score in scores.items() if score == top]
         winning = [bit for bit in best if position.play(bit).winner is not None]
         bit = (winning or [rng.choice(best)])[0]
-        note = f"{self.algorithm} depth {self.depth}: value {format_value(top)}"
+        note = MoveNote(kind="search", algorithm=self.algorithm, depth=self.depth, value=search_value(top))
         return Choice(move=position.game.cell_name(bit), note=note, value=top)
 
 
@@ -228,7 +253,7 @@ class EnginePlayer:
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         bit = self.engine.move(position)
-        return Choice(move=position.game.cell_name(bit), note="engine")
+        return Choice(move=position.game.cell_name(bit), note=MoveNote(kind="engine"))
 
 
 PLAYER_NAMES = (*LEVELS, "random", "rules")
@@ -285,7 +310,7 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
                     ),
                     name=name,
                     evaluation=parts[2],
-                    known=", ".join(EVALUATIONS),
+                    known=Items(EVALUATIONS),
                 )
         return SearchPlayer(parts[0], int(depth), evaluation)
     raise UnknownPlayerError(
@@ -295,6 +320,6 @@ def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
             "'minimax:2:open-lines'"
         ),
         name=name,
-        known=", ".join(PLAYER_NAMES),
-        algorithms=", ".join(ALGORITHMS),
+        known=Items(PLAYER_NAMES),
+        algorithms=Items(ALGORITHMS),
     )

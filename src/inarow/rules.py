@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NoReturn
 
-from inarow.errors import IllegalMoveError, InvalidGameError, InvalidMoveError, Term
+from inarow.errors import GameName, IllegalMoveError, InvalidGameError, InvalidMoveError, Items, Term
 from inarow.i18n import N_
 from inarow.renju import Forbidden, forbidden_points
 
@@ -144,7 +144,7 @@ class Game:
             return cls(15, 15, 5, exact=True, renju=True)
         match = _CUSTOM.fullmatch(name)
         if not match:
-            presets = ", ".join([*PRESETS, *EXACT_PRESETS, RENJU])
+            presets = Items([*PRESETS, *EXACT_PRESETS, RENJU])
             raise InvalidGameError(
                 N_(
                     "unknown game {text!r}: expected one of {presets} or "
@@ -220,6 +220,13 @@ class Game:
     def second(self) -> Side:
         """The side that moves second."""
         return other(self.first)
+
+    @property
+    def black_and_white(self) -> bool:
+        """Whether players name the sides black (the side that moves first) and white: the Gomoku family,
+        five in a row without gravity (Gomoku, its standard rule, Renju). ``x`` and ``o`` stay the sides'
+        names in the JSON and the diagrams."""
+        return self.k == 5 and not self.gravity
 
     def exact_for(self, side: Side) -> bool:
         """Whether ``side`` wins only with exactly k in a row: with :attr:`exact`, except White in Renju."""
@@ -417,7 +424,7 @@ class Game:
             last=last,
             rows=self.rows,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
     def parse_column(self, text: str) -> int:
@@ -429,7 +436,7 @@ class Game:
             N_("invalid move {text!r}: expected a column number from 1 to {columns} on {name}"),
             text=text,
             columns=self.columns,
-            name=self.name,
+            name=GameName(self.name),
         )
 
 
@@ -563,7 +570,7 @@ class Position:
             bit = move
             if not (bit >= 0 and game.board_mask >> bit & 1):
                 raise InvalidMoveError(
-                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=game.name
+                    N_("invalid move {move!r}: no such cell on {name}"), move=move, name=GameName(game.name)
                 )
         elif game.gravity:
             column = game.parse_column(move)

@@ -92,6 +92,9 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 MAX_SOLUTIONS = 500_000
+
+_PLAYED = "EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)"
+"""The games listed in the history: those with a move played."""
 """The most remembered solutions kept (about 30 MB of file); beyond, the oldest are dropped."""
 
 _SQL_VARIABLES = 500
@@ -107,7 +110,7 @@ _INSERT_GAME = """
 CANNOT_OPEN = N_("cannot open the game history at {path}: {reason}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MoveRecord:
     """One stored move; ``ply`` counts from 1."""
 
@@ -118,7 +121,7 @@ class MoveRecord:
     played: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameRecord:
     """One stored game with its moves in order."""
 
@@ -307,7 +310,19 @@ class Store:
                 (id, game, mode, level, human, symbol, first, seed, now, now, x_player, o_player),
             )
         return GameRecord(
-            id, game, mode, level, human, symbol, first, seed, now, now, None, (), x_player, o_player
+            id=id,
+            game=game,
+            mode=mode,
+            level=level,
+            human=human,
+            symbol=symbol,
+            first=first,
+            seed=seed,
+            created=now,
+            updated=now,
+            result=None,
+            x_player=x_player,
+            o_player=o_player,
         )
 
     def add_move(self, game_id: str, ply: int, move: str, by: By, note: str, result: str | None) -> None:
@@ -316,15 +331,26 @@ class Store:
         Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one (two requests raced
         for the same move): a game never has a gap.
         """
+        self.add_moves(game_id, ply, [(move, by, note)], result)
+
+    def add_moves(
+        self, game_id: str, ply: int, moves: Sequence[tuple[str, By, str]], result: str | None
+    ) -> None:
+        """Commit ``moves`` (move, by, note) as moves ``ply``, ``ply + 1``… of a game and the game's result
+        after them, all in one transaction: a person's move and the computer's reply are stored together
+        or not at all.
+
+        Raises :class:`StaleMoveError`, changing nothing, unless ``ply`` is the next one.
+        """
         now = time.time()
         try:
             with self._transaction() as db:
                 last = db.execute("SELECT MAX(ply) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
                 if (last or 0) != ply - 1:
                     raise sqlite3.IntegrityError("not the next ply")
-                db.execute(
+                db.executemany(
                     "INSERT INTO moves (game_id, ply, move, by, note, played) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, ply, move, by, note, now),
+                    [(game_id, ply + n, move, by, note, now) for n, (move, by, note) in enumerate(moves)],
                 )
                 db.execute("UPDATE games SET updated = ?, result = ? WHERE id = ?", (now, result, game_id))
         except sqlite3.IntegrityError:
@@ -387,19 +413,28 @@ class Store:
             moves = self._db.execute(
                 "SELECT ply, move, by, note, played FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
             ).fetchall()
-        return _record(
-            row, tuple(MoveRecord(m["ply"], m["move"], m["by"], m["note"], m["played"]) for m in moves)
-        )
+        fields = ("ply", "move", "by", "note", "played")
+        return _record(row, tuple(MoveRecord(**{name: m[name] for name in fields}) for m in moves))
 
     def games(self, limit: int = 50, offset: int = 0) -> list[tuple[GameRecord, int]]:
-        """The most recently played games first, each with its number of moves (the moves not loaded)."""
+        """The most recently played games first, each with its number of moves (the moves not loaded).
+        A game with no move yet (a page opened, a New game pressed twice) is not one played: left out."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies FROM games g"
-                " ORDER BY g.updated DESC, g.id LIMIT ? OFFSET ?",
+                f" WHERE {_PLAYED} ORDER BY g.updated DESC, g.id LIMIT ? OFFSET ?",
                 (limit, offset),
             ).fetchall()
         return [(_record(row, ()), row["plies"]) for row in rows]
+
+    def delete_game(self, game_id: str) -> None:
+        """Forget the game ``game_id`` and its moves. Raises :class:`UnknownGameError`."""
+        with self._transaction() as db:
+            if db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise UnknownGameError(
+                    N_("unknown game {game_id!r}: no game with this id is stored"), game_id=game_id
+                )
+            db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
 
     def count(self) -> int:
         """How many games are stored."""
@@ -421,19 +456,11 @@ class Store:
 
 
 def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:
+    columns = ("id", "game", "mode", "level", "human", "symbol", "first", "seed", "created", "updated")
     return GameRecord(
-        row["id"],
-        row["game"],
-        row["mode"],
-        row["level"],
-        row["human"],
-        row["symbol"],
-        row["first"],
-        row["seed"],
-        row["created"],
-        row["updated"],
-        row["result"],
-        moves,
-        row["x_player"],
-        row["o_player"],
+        **{name: row[name] for name in columns},
+        result=row["result"],
+        moves=moves,
+        x_player=row["x_player"],
+        o_player=row["o_player"],
     )

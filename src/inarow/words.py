@@ -12,10 +12,10 @@ import math
 import unicodedata
 from typing import TYPE_CHECKING
 
-from inarow.answer import Analysis, AnalysisJSON, MoveValue, Outcome
+from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome, SearchValue
 from inarow.errors import InarowError
-from inarow.i18n import _, in_english, ngettext
-from inarow.rules import Result, Side
+from inarow.i18n import N_, _, game_said, in_english, ngettext
+from inarow.rules import Game, Result, Side
 
 if TYPE_CHECKING:
     from inarow.gomoku import Judgement, MistakeKind
@@ -47,16 +47,24 @@ def format_value(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def finished(result: Result) -> str:
-    """How a finished game ended: ``x has won`` or ``draw``."""
-    return _("draw") if result == "draw" else _("{side} has won").format(side=result)
+def side_name(side: Side, game: Game | None = None) -> str:
+    """A side as players name it: ``black`` (the side that moves first) or ``white`` in the Gomoku family
+    (:attr:`~inarow.rules.Game.black_and_white`), else ``x`` or ``o``."""
+    if game is not None and game.black_and_white:
+        return _("black") if side == game.first else _("white")
+    return side
 
 
-def game_result(result: Result | None) -> str:
-    """A game of a match: ``x wins``, ``draw``, or ``unfinished``."""
+def finished(result: Result, game: Game | None = None) -> str:
+    """How a finished game ended: ``x has won`` (``black has won`` in the Gomoku family) or ``draw``."""
+    return _("draw") if result == "draw" else _("{side} has won").format(side=side_name(result, game))
+
+
+def game_result(result: Result | None, game: Game | None = None) -> str:
+    """A game of a match: ``x wins`` (``white wins`` in the Gomoku family), ``draw``, or ``unfinished``."""
     if result is None:
         return _("unfinished")
-    return _("draw") if result == "draw" else _("{side} wins").format(side=result)
+    return _("draw") if result == "draw" else _("{side} wins").format(side=side_name(result, game))
 
 
 def textbook_value(
@@ -111,22 +119,32 @@ def analysis(
     plies: int | None,
     score: int | None,
     depth: int | None,
+    game: Game | None = None,
+    proof: str | None = None,
 ) -> str:
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
-    ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``."""
+    ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``; the sides are
+    black and white in the Gomoku family (``game``), and a win proven by a threat sequence says so:
+    ``black wins in 7 moves: VCF``."""
     if result is not None:
-        return finished(result)
+        return finished(result, game)
     if not exact:
         said = _("not solved: evaluation {score} at depth {depth}")
         return said.format(score=f"{score or 0:+d}", depth=depth)
     if winner is None:
         return _("draw with best play")
     if plies is None:
-        return _("{side} wins with best play").format(side=winner)
+        return _("{side} wins with best play").format(side=side_name(winner, game))
     moves = moves_of_winner(plies)
-    return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
-        side=winner, moves=moves
+    said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
+        side=side_name(winner, game), moves=moves
     )
+    return _("{value}: {proof}").format(value=said, proof=proof.upper()) if proof else said
+
+
+def percent(rate: float) -> str:
+    """A win rate as a percentage: ``62%``."""
+    return _("{percent}%").format(percent=round(rate * 100))
 
 
 def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
@@ -165,12 +183,15 @@ def score(tally: Score) -> str:
 
 
 # ------------------------------------------------------------------------ the command line's own sentences
-def position_heading(text: str, game: str, to_move: Side | None) -> str:
-    """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``."""
+def position_heading(text: str, game: str | Game, to_move: Side | None) -> str:
+    """The first line of an analysis: ``b2 a1 c3  (tictactoe, o to move)``; given the game itself, its side
+    is named as its players name it (``white to move`` in the Gomoku family)."""
     shown = text or _("(empty board)")
+    name = game if isinstance(game, str) else game_said(game.name)
     if to_move is None:
-        return _("{position}  ({game}, game over)").format(position=shown, game=game)
-    return _("{position}  ({game}, {side} to move)").format(position=shown, game=game, side=to_move)
+        return _("{position}  ({game}, game over)").format(position=shown, game=name)
+    side = to_move if isinstance(game, str) else side_name(to_move, game)
+    return _("{position}  ({game}, {side} to move)").format(position=shown, game=name, side=side)
 
 
 def exactness(exact: bool, weak: bool) -> str:
@@ -248,8 +269,11 @@ def slow_solve(game: str) -> str:
 
 
 # ------------------------------------------------------------------------ the terminal game
-def mark(side: Side) -> str:
-    """A side as the board draws it: ``X`` or ``O``."""
+def mark(side: Side, game: Game | None = None) -> str:
+    """A side as the board draws it: ``X`` or ``O``; in the Gomoku family as its players name it, ``black``
+    or ``white``."""
+    if game is not None and game.black_and_white:
+        return side_name(side, game)
     return side.upper()
 
 
@@ -381,6 +405,8 @@ def describe(answer: Analysis | MoveValue) -> str:
         plies=answer.plies,
         score=answer.score,
         depth=answer.depth,
+        game=answer.position.game,
+        proof=answer.proof,
     )
 
 
@@ -390,3 +416,84 @@ def analysis_json(answer: Analysis, text: str | None = None) -> AnalysisJSON:
     ``description``, in English whatever the language, so that programs read the same in every one."""
     fields = answer.to_json(text)
     return {**fields, "description": in_english(lambda: describe(answer))}
+
+
+RULES = {
+    "win": N_("it completes a line"),
+    "block": N_("it blocks a line"),
+    "corner": N_("a corner"),
+    "centre": N_("the centre"),
+    "edge": N_("an edge"),
+    "any cell": N_("any cell"),
+    "five": N_("it makes five"),
+    "block four": N_("it blocks a four"),
+    "open four or four-three": N_("an open four or a four-three"),
+    "block open three": N_("it blocks an open three"),
+    "four or open three": N_("a four or an open three"),
+    "best cell": N_("the cell worth most"),
+}
+"""The rules of thumb of the ``rules`` and ``threats`` players in words (the page's ``RULES`` says the
+same, from the same catalog entries)."""
+
+SEARCH_NAMES = {
+    "minimax": N_("minimax"),
+    "negamax": N_("negamax"),
+    "alphabeta": "α-β",
+    "alphabeta-soft": "α-β",
+}
+
+
+def search_value_text(value: SearchValue | None) -> str:
+    """A textbook search's value as the JSON gives it (``"inf"``, ``"-inf"`` or an integer): ``+∞``,
+    ``−∞``, ``+3``, ``−1``, ``0``."""
+    if value is None:
+        return "?"
+    if value == "inf":
+        return "+∞"
+    if value == "-inf":
+        return "−∞"
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def note(note: MoveNote) -> str:
+    """Why a computer player chose its move (see :class:`~inarow.answer.MoveNote`): ``a random move``,
+    ``rule: a corner``, ``minimax 2 plies deep: value +3``, ``x wins with best play``; the page's
+    ``noteWords`` says the same from the same catalog entries."""
+    if note.kind == "random":
+        return _("a random move")
+    if note.kind == "rule":
+        rule = note.rule or ""
+        return _("rule: {rule}").format(rule=_(RULES[rule]) if rule in RULES else rule)
+    if note.kind == "search":
+        depth = note.depth or 0
+        return _("{algorithm} {depth} deep: value {value}").format(
+            algorithm=_(SEARCH_NAMES.get(note.algorithm or "", note.algorithm or "")),
+            depth=ngettext("{count} ply", "{count} plies", depth).format(count=depth),
+            value=search_value_text(note.value),
+        )
+    if note.kind == "analysis":
+        return analysis(
+            result=None,
+            winner=note.winner,
+            exact=bool(note.exact),
+            plies=note.plies,
+            score=note.score,
+            depth=note.depth,
+        )
+    if note.kind == "engine":
+        return _("another engine's move")
+    return note.text or ""
+
+
+TURNED = {
+    ("win", "draw"): N_("turned a win into a draw"),
+    ("win", "loss"): N_("turned a win into a loss"),
+    ("draw", "loss"): N_("turned a draw into a loss"),
+}
+"""A mistake the exact values prove, by the outcomes before and after it (the page's ``reviewWords`` says
+the same, from the same catalog entries)."""
+
+
+def turned(before: Outcome, after: Outcome) -> str:
+    """A proven mistake: ``turned a win into a draw``; ``after`` is worse than ``before``."""
+    return _(TURNED[(before, after)])

@@ -56,10 +56,10 @@ test("a good answer is its JSON; requests go to the routes of inarow serve", asy
   };
   assert.deepEqual(await api.play("g 1", "4", false), { id: "g 1" });
   await api.play("g 1", null);
-  await api.undo("g 1");
+  await api.undo("g 1", 5);
   assert.deepEqual(asked, [
     ["POST", "/api/games/g%201/moves", '{"move":"4","reply":false}'],
     ["POST", "/api/games/g%201/moves", "{}"],
-    ["POST", "/api/games/g%201/undo", undefined],
+    ["POST", "/api/games/g%201/undo", '{"ply":5}'],
   ]);
 });

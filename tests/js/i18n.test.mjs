@@ -164,6 +164,24 @@ describe("the page's words in Chinese, from the catalog the server serves", () =
     assert.equal(pliesText(2), "2 层");
   });
 
+  test("the Chinese narration says 倒推值, and names the root without stray spaces around 根节点", () => {
+    useCatalog(CHINESE);
+    const rn = JSON.parse(readFileSync(new URL("../data/explain/russell-norvig.json", import.meta.url), "utf8"));
+    const negamax = JSON.parse(readFileSync(new URL("../data/explain/russell-norvig-negamax.json", import.meta.url), "utf8"));
+    const a = rn.nodes.find((node) => node.move === "a");
+    assert.equal(stepWords(rn, a.exit, upper), "a 向根节点返回倒推值 +3");
+    assert.equal(stepWords(rn, rn.nodes[0].exit, upper), "根节点的倒推值为 +3：最佳走法 a");
+    const a1 = negamax.nodes.find((node) => node.move === "a1");
+    assert.match(stepWords(negamax, a1.exit, upper), /；a1 的 \+3 取负，对 a 为 −3$/);
+    const na = negamax.nodes.find((node) => node.move === "a");
+    assert.match(stepWords(negamax, na.exit, upper), /；a 的 −3 取负，对根节点为 \+3$/);
+    const cut = negamax.events.findIndex((event) => event.kind === "cutoff");
+    assert.equal(stepWords(negamax, cut, upper), "b1 的 +2 取负为 −2 ≥ β = −3：在 b 处 β 剪枝，b2 b3 被剪掉");
+    for (let index = 0; index < rn.events.length; index += 1) {
+      assert.doesNotMatch(stepWords(rn, index, upper), / 根节点 |\w 根节点|根节点 \w/, `step ${index + 1}`);
+    }
+  });
+
   test("a review's sentence", () => {
     useCatalog(CHINESE);
     const game = { symbols: { x: "x", o: "o" }, result: "draw" };

@@ -6,13 +6,14 @@ import { test } from "node:test";
 
 import {
   breakdownWords, currentNode, deepeningRows, failHardWords, isRight, liveState, parseValue, pathIds, questionBefore, questions, revealed,
-  scoreWords, standpointWords, stepWords,
+  scoreWords, standpointWords, stepWords, whyWords,
 } from "../../src/inarow/web/static/js/replay.js";
 
 const load = (name) => JSON.parse(readFileSync(new URL(`../data/explain/${name}`, import.meta.url), "utf8"));
 const mark = (side) => side.toUpperCase();
 const rn = load("russell-norvig.json"); // [[3,12,8],[2,4,6],[14,5,2]], α-β
 const board = load("b2-a1-alphabeta-2.json"); // .../.x./o.., x to move, α-β 2 plies
+const negamax = load("russell-norvig-negamax.json"); // the same tree, α-β in negamax form
 const words = (tree) => tree.events.map((_, index) => stepWords(tree, index, mark));
 
 test("the Russell and Norvig tree is told step by step, its one pruning named with the leaves it leaves out", () => {
@@ -107,4 +108,34 @@ test("the first child of a node searched in another order than the board's says 
     `Try ${first.move}: Min (O) to move, α = −∞, β = +∞; the root tries its children best first, by e(P) after the move: ${moves}`,
   );
   assert.doesNotMatch(stepWords(board, first.enter, mark), /tries its children/, "the board's own order goes without saying");
+});
+
+test("negamax says each negation aloud: a child's value, negated, for its parent, and the window flipped at every node", () => {
+  const log = words(negamax);
+  assert.ok(log.includes("a1 is a leaf: +3; a1's +3, negated, is −3 for a"));
+  assert.ok(log.includes("a returns −3 to the root; a's −3, negated, is +3 for the root"));
+  assert.ok(log.includes("Try b: O to move; the root's window α = +3, β = +∞, flipped and negated to (−β, −α): α = −∞, β = −3"));
+  assert.ok(log.includes("b1's +2, negated, is −2 ≥ β = −3: β cut-off at b, b2 b3 are pruned"));
+  negamax.events.forEach((event, index) => {
+    const node = negamax.nodes[event.node];
+    if (event.kind === "enter" && node.parent !== null) assert.match(log[index], /flipped and negated to \(−β, −α\)/, `step ${index + 1}`);
+    if (event.kind === "return" && node.parent !== null) assert.match(log[index], /, negated, is /, `step ${index + 1}`);
+    if (event.kind === "cutoff") assert.match(log[index], /[αβ] cut-off at/, `step ${index + 1}: α or β named`);
+  });
+});
+
+test("Try it explains each answer: the comparison that makes a cut-off or not, and how a value is taken", () => {
+  const list = questions(rn);
+  const cut = list.find((question) => question.kind === "cutoff" && question.answer);
+  assert.equal(whyWords(rn, cut), "a cut-off: +2 ≤ α = +3");
+  const c = rn.nodes.find((node) => node.move === "c");
+  const none = list.find((question) => question.kind === "cutoff" && !question.answer && question.node === c.id);
+  assert.equal(whyWords(rn, none), "no cut-off: β = +14 is still above α = +3");
+  const a = list.find((question) => question.kind === "value" && rn.nodes[question.node].move === "a");
+  assert.equal(whyWords(rn, a), "Min takes the smallest of +3, +12, +8");
+  const b = list.find((question) => question.kind === "value" && rn.nodes[question.node].move === "b");
+  assert.match(whyWords(rn, b), /^Min takes the smallest of \+2 \(fail-hard: .* so it returns α = \+3\)$/);
+  const root = list.find((question) => question.kind === "value" && question.node === 0);
+  assert.equal(whyWords(negamax, questions(negamax).find((q) => q.kind === "value" && q.node === 0)), "the largest of its children's values negated: +3, +3, +3");
+  assert.equal(whyWords(rn, root), "Max takes the largest of +3, +3, +3");
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ancestorsAt, bestPath, compareCells, descendants, initiallyClosed, labelGrowth, millisecondsText, placement, roomyDepths, shownNodes,
+  bestPath, compareCells, descendants, initiallyClosed, labelGrowth, millisecondsText, placement, roomyDepths, shownNodes,
   shownPruned, squeeze,
 } from "../../src/inarow/web/static/js/tree.js";
 
@@ -61,11 +61,6 @@ test("big trees start with the nodes of depth 2 and below closed", () => {
   assert.equal(initiallyClosed(tree, 60).size, 0);
   const deep = { ...tree, nodes: tree.nodes.map((n) => (n.id === 3 ? { ...n, children: [9] } : n)) };
   assert.deepEqual([...initiallyClosed(deep, 5)], [3]);
-});
-
-test("a replay opens the way to the node the search is at", () => {
-  assert.deepEqual(ancestorsAt(tree, 4), [1, 0], "entering c1 under a1");
-  assert.deepEqual(ancestorsAt(tree, 0), [], "the root");
 });
 
 test("with nothing closed the drawing is the server's layout, as big as its slots", () => {
@@ -132,28 +127,6 @@ test("a comparison row in words", () => {
   assert.equal(millisecondsText(0.0234), "23 ms");
 });
 
-test("following the search keeps the current node inside the frame, one pixel a pixel", async () => {
-  const { viewBoxFor, inside, scaleOf } = await import("../../src/inarow/web/static/js/tree.js");
-  const size = { width: 2000, height: 400 };
-  const frame = { width: 360, height: 300 };
-  for (const focus of [{ x: 28, y: 46 }, { x: 1000, y: 230 }, { x: 1972, y: 322 }]) {
-    const box = viewBoxFor("follow", size, frame, focus);
-    assert.equal(scaleOf(box, frame), 1);
-    assert.ok(inside(box, focus, 20), JSON.stringify({ box, focus }));
-  }
-  const small = viewBoxFor("follow", { width: 200, height: 100 }, frame, { x: 100, y: 46 });
-  assert.deepEqual(small, { x: -80, y: -100, width: 360, height: 300 }, "a small drawing sits in the middle");
-  const near = viewBoxFor("follow", size, frame, { x: 1000, y: 230 }, { x: 1150, y: 138 });
-  assert.ok(inside(near, { x: 1000, y: 230 }, 20) && inside(near, { x: 1150, y: 138 }, 20), "the parent is in sight too");
-  assert.ok(scaleOf(near, frame) >= 0.6);
-  const far = viewBoxFor("follow", size, frame, { x: 28, y: 230 }, { x: 1900, y: 138 });
-  assert.ok(inside(far, { x: 28, y: 230 }, 20), "a parent too far away is left out, never the node");
-  assert.equal(scaleOf(far, frame), 0.6);
-  const fit = viewBoxFor("fit", size, frame, { x: 0, y: 0 });
-  assert.deepEqual(fit, { x: -8, y: 0, width: 2016, height: 400 });
-  assert.ok(scaleOf(fit, frame) < 0.2);
-});
-
 test("a level has room for its labels when its nodes stand far enough apart on screen", () => {
   const at = new Map(tree.nodes.map((n) => [n.id, { x: n.x, y: n.y }]));
   // Leaves 56 apart, the two children of the root 112 apart, the root alone.
@@ -166,4 +139,61 @@ test("labels grow so that none is smaller than the least size on screen, and nev
   assert.equal(labelGrowth(1, 15, 11), 1);
   assert.equal(labelGrowth(0.5, 15, 11), 11 / 7.5);
   assert.equal(labelGrowth(2, 15, 11), 1);
+});
+
+// ------------------------------------------------------------------------- following the search
+test("Follow draws only what the search has reached, and a cut-off's pruned children once it has happened", async () => {
+  const { searchedPart } = await import("../../src/inarow/web/static/js/tree.js");
+  const cuts = new Map([[2, 9]]);
+  const early = searchedPart(tree, 4, 4, cuts, false);
+  assert.deepEqual([...early.nodes].sort(), [0, 1, 3, 4]);
+  assert.deepEqual(early.pruned, []);
+  const late = searchedPart(tree, 9, 2, cuts, false);
+  assert.deepEqual([...late.nodes].sort(), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(late.pruned.map((spot) => spot.move), ["c1"]);
+});
+
+test("folded, the finished subtrees off the way to the current node keep only their root", async () => {
+  const { searchedPart } = await import("../../src/inarow/web/static/js/tree.js");
+  const part = searchedPart(tree, 8, 5, new Map(), true);
+  assert.deepEqual([...part.folded], [1], "a1 is done and not on the way to b1's a1");
+  assert.deepEqual([...part.nodes].sort(), [0, 1, 2, 5]);
+});
+
+test("the tidy layout gives each shown leaf a slot in search order and centres each parent over its children", async () => {
+  const { compactPlacement, searchedPart, slotWidth } = await import("../../src/inarow/web/static/js/tree.js");
+  assert.equal(slotWidth(tree), 56);
+  const part = searchedPart(tree, 9, 2, new Map([[2, 9]]), false);
+  const { at, pruned, width } = compactPlacement(tree, part, 56);
+  assert.deepEqual([3, 4, 5].map((id) => at.get(id).x), [28, 84, 140]);
+  assert.deepEqual(pruned.get("2:c1"), { x: 196, y: 230 });
+  assert.equal(at.get(1).x, 56);
+  assert.equal(at.get(2).x, 168, "b1 sits over a1 and the pruned c1");
+  assert.equal(at.get(0).x, 112);
+  assert.equal(width, 224);
+  const folded = compactPlacement(tree, searchedPart(tree, 8, 5, new Map(), true), 56);
+  assert.deepEqual([1, 5].map((id) => folded.at.get(id).x), [28, 84], "folded a1 takes one slot");
+});
+
+test("the Follow view shows the whole drawing when it fits, else the way from the root, and always the current node", async () => {
+  const { followBox, inside } = await import("../../src/inarow/web/static/js/tree.js");
+  const frame = { width: 600, height: 400 };
+  const small = followBox({ width: 224, height: 300 }, frame, [{ x: 112, y: 46 }], { x: 112, y: 46 });
+  assert.ok(inside(small, { x: 0, y: 0 }) && inside(small, { x: 224, y: 300 }), "a small drawing is shown whole");
+  assert.ok(small.width <= 600 / 1.3, "and enlarged");
+  const broad = { width: 5000, height: 300 };
+  const way = [{ x: 2500, y: 46 }, { x: 2300, y: 138 }, { x: 2200, y: 230 }];
+  const box = followBox(broad, frame, way, way[2]);
+  for (const point of way) assert.ok(inside(box, point), `${point.x} is in the frame`);
+  assert.ok(frame.width / box.width >= 0.6 - 1e-9, "never below the least scale");
+  const far = [{ x: 4900, y: 46 }, { x: 100, y: 230 }];
+  assert.ok(inside(followBox(broad, frame, far, far[1]), far[1]), "too far apart: the current node wins");
+});
+
+test("zooming keeps the point zoomed about where it was", async () => {
+  const { zoomBox } = await import("../../src/inarow/web/static/js/tree.js");
+  const box = { x: 0, y: 0, width: 400, height: 200 };
+  const closer = zoomBox(box, 2, { x: 100, y: 50 });
+  assert.deepEqual(closer, { x: 50, y: 25, width: 200, height: 100 });
+  assert.equal((100 - closer.x) / closer.width, (100 - box.x) / box.width);
 });

@@ -164,7 +164,8 @@ describe("the history", () => {
     const first = { ...mistake, ply: 1, side: "x", move: "b2", mistake: false, best: ["a1"], moves: [{ move: "b2", exact: true, value: 0, plies: 9 }, { move: "a1", exact: true, value: 0, plies: 9 }] };
     const plies = [first, mistake];
     assert.equal(reviewStatus(game, plies, 0), "Move 1 of 2: X played b2 (draw); best was a1 (draw).");
-    assert.equal(reviewStatus(game, plies, 1), "Move 2 of 2: O played b1 (loss in 3); best was a1, a3, c1 (draw). Mistake: it turned a draw into a loss.");
+    assert.equal(reviewStatus(game, plies, 1), "Move 2 of 2: O played b1 (loss in 3); best was a1, a3, c1, … (draw). Mistake: it turned a draw into a loss.");
+    assert.equal(reviewStatus(game, [first, { ...mistake, best: ["a1", "a3", "c1"] }], 1), "Move 2 of 2: O played b1 (loss in 3); best was a1, a3, c1 (draw). Mistake: it turned a draw into a loss.");
     assert.equal(reviewStatus(game, plies, 2), "Final position: the game is unfinished.");
     assert.equal(reviewStatus({ ...game, result: "x" }, plies, 2), "Final position: X won.");
     assert.equal(reviewStatus({ ...game, result: "draw" }, plies, 2), "Final position: draw.");

@@ -155,26 +155,39 @@ def test_a_position_string_over_the_limit_gets_a_422(client: TestClient) -> None
     assert response.status_code == 422 and "'position'" in response.json()["detail"]
 
 
+def test_moves_typed_by_a_chinese_input_method_are_read_as_their_ascii_forms(client: TestClient) -> None:
+    answers = [
+        client.post("/api/analyze", json={"position": typed}).json()["best"]
+        for typed in ("５", "（2，2）", "２，２", "b2")
+    ]
+    assert answers == [["a1", "a3", "c1", "c3"]] * 4
+    game = new_game(client, mode="humans")
+    response = client.post(f"/api/games/{game['id']}/moves", json={"move": "ｂ２", "ply": 1})
+    assert response.status_code == 200, response.text
+    assert [move["cell"] for move in response.json()["moves"]] == ["b2"]
+
+
 def test_unicode_digits_overflowing_numbers_and_booleans_get_a_4xx_naming_the_field(
     client: TestClient,
 ) -> None:
     game = new_game(client)
     cases: list[tuple[str, str, dict[str, Any], str]] = [
-        ("POST", "/api/analyze", {"position": "²"}, "'position': Value error, '²' holds '²'"),
+        ("POST", "/api/analyze", {"position": "²"}, "'position': invalid digit '²' in '²'"),
+        ("POST", "/api/analyze", {"position": "b2中"}, "'position': 'b2中' holds '中'"),
         ("POST", "/api/analyze", {"position": "a²"}, "'position'"),
         ("POST", "/api/analyze", {"game": "connect4", "position": "4²"}, "'position'"),
-        ("POST", "/api/games", {"level": "minimax:²"}, "'level': Value error, 'minimax:²' holds '²'"),
+        ("POST", "/api/games", {"level": "minimax:²"}, "'level': 'minimax:²' holds '²'"),
         ("POST", f"/api/games/{game['id']}/moves", {"move": "²"}, "'move'"),
         (
             "POST",
             "/api/analyze",
             {"position": "b2", "depth": False},
-            "'depth': Value error, expected a number, not false",
+            "'depth': expected a number, not false",
         ),
         ("POST", "/api/analyze", {"position": "b2", "depth": -1}, "'depth': Input should be greater than"),
         ("POST", "/api/analyze", {"position": "b2", "depth": 2**70}, "'depth'"),
         ("POST", "/api/analyze", {"position": "b2", "time": 0}, "'time': Input should be greater than 0"),
-        ("POST", "/api/compare", {"depth": True}, "'depth': Value error, expected a number, not true"),
+        ("POST", "/api/compare", {"depth": True}, "'depth': expected a number, not true"),
         ("POST", "/api/analyze", {"game": "tic tac toe"}, "'game': String should match pattern"),
     ]
     for method, path, body, message in cases:

@@ -40,6 +40,11 @@ def status(page: Any) -> Any:
 
 def test_a_whole_game_against_perfect_cannot_be_won(page: Any, artifacts: Path) -> None:
     start(page, level="perfect")
+    # The server is shared: other tests may have won on it. The wins on tictactoe before this game:
+    wins = page.evaluate(
+        "fetch('/api/scores').then((r) => r.json())"
+        ".then((s) => String(s.find((e) => e.game === 'tictactoe')?.wins ?? 0))"
+    )
     expect_status = status(page)
     assert expect_status.inner_text() == "Your move (X)."
     for _ in range(5):
@@ -58,7 +63,7 @@ def test_a_whole_game_against_perfect_cannot_be_won(page: Any, artifacts: Path) 
     )
     if text != "Draw.":
         assert page.locator(".cell.winning").count() == 3
-    assert page.locator("#wins").inner_text() == "0"
+    assert page.locator("#wins").inner_text() == wins
     page.screenshot(path=artifacts / "browser-whole-game.png", full_page=True)
 
 
@@ -291,7 +296,9 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     for _ in range(3):
         step.click()
     assert shown_nodes(page) == 3, "the root, a1, and a1's first reply, which has just returned"
-    assert re.fullmatch(r"step 4 of \d+", page.locator("#explain-progress").inner_text())
+    assert page.locator("#explain-progress").inner_text() == "step 4", (
+        "how many steps there are is said at the end"
+    )
     assert page.locator("#tree g.node.current").count() == 1
     page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) == 23

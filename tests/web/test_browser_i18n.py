@@ -34,7 +34,9 @@ ALLOWED = re.compile(
     r"\b[a-z]\d{1,2}\b"  # cells
     r"|\b[xo.]+(?:/[xo.]+)+"  # diagrams
     r"|\bweights:[0-9,.inf-]+"  # an evaluation typed in, as the player's name says it
-    r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b"
+    r"|\binarow serve\b|\bboard\.\w+(?:\(\))?|\.py\b|\bPython\b"  # code a student writes, and its language
+    r"|\bHome\b"  # a key, named as written on it
+    r"|\be\(P\)|\binarow\b|\bEnglish\b|\binf\b|\bSGF\b"  # SGF: a file format's name
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -130,7 +132,7 @@ def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: 
     text = log.inner_text()
     assert "极小节点（O）" in text and "到达深度限制：e(P) = " in text
     assert re.search(r"处 [αβ] 剪枝", text), text
-    assert "根节点的值为 " in text
+    assert "根节点的倒推值为 " in text  # the course's 倒推值 (#19)
     zh_page.locator("#tree g.node[data-depth='2']").first.hover()
     assert zh_page.get_by_test_id("node-detail").inner_text().count("e(P) = ") == 1
     summary = zh_page.locator("#explain-summary").inner_text()
@@ -230,6 +232,124 @@ def test_the_glossary_page_is_linked_from_the_page(zh_page: Any) -> None:
     link = zh_page.locator("#glossary-link")
     assert link.inner_text() == "术语表"
     link.click()
-    zh_page.wait_for_url("**/glossary")
+    zh_page.wait_for_url("**/glossary?lang=zh-CN")
     table = zh_page.get_by_test_id("glossary")
     assert "极大节点 / 极小节点" in table.inner_text() and "Max node / Min node" in table.inner_text()
+
+
+# ------------------------------------------------------------------ a phone in Chinese (390×844), issue 22
+@pytest.fixture
+def zh_phone(browser: Any, live_server: Any) -> Iterator[Any]:
+    """A phone-size page (390×844, touch) in a browser whose language is Chinese."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale="zh-CN",
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.base_url = live_server.url
+    yield page
+    context.close()
+    assert errors == [], f"the page raised JavaScript errors: {errors}"
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element's top is on the screen, below the sticky top bar."""
+    return bool(
+        page.evaluate(
+            """(selector) => {
+              const box = document.querySelector(selector).getBoundingClientRect();
+              const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+              return box.top >= bar - 1 && box.top < innerHeight && box.height > 0;
+            }""",
+            selector,
+        )
+    )
+
+
+def test_on_a_phone_new_game_brings_the_new_board_into_view(zh_phone: Any, artifacts: Path) -> None:
+    """The form is under the board on a phone: tapping 新的一局 there scrolls back to the status and board."""
+    open_page(zh_phone)
+    zh_phone.locator("#first").select_option("computer")
+    zh_phone.locator("#new-game button[type=submit]").scroll_into_view_if_needed()
+    assert not in_view(zh_phone, "#board")
+    before = zh_phone.evaluate("localStorage.getItem('inarow.game')")
+    zh_phone.locator("#new-game button[type=submit]").tap()
+    zh_phone.wait_for_function(f"localStorage.getItem('inarow.game') !== {before!r} && ({SETTLED})")
+    assert in_view(zh_phone, "#status") and in_view(zh_phone, "#board")
+    assert sum(1 for stone in stones(zh_phone).values() if stone) == 1, (
+        "the computer's first move, on the new board"
+    )
+    assert zh_phone.locator("#keys-help").inner_text() == "", "no keyboard hints on a touch screen"
+    assert zh_phone.get_by_role("button", name="重新开始").is_visible()
+    coordinate = zh_phone.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.coord.row-label')).fontSize)"
+    )
+    assert coordinate >= 12, "coordinates readable on a phone"
+    zh_phone.screenshot(path=artifacts / "phone-zh-new-game.png")
+
+
+def test_the_glossary_fits_the_window_on_a_phone_and_a_desktop(
+    zh_phone: Any, browser: Any, live_server: Any, artifacts: Path
+) -> None:
+    wide = browser.new_context(viewport={"width": 1280, "height": 800}, locale="zh-CN", bypass_csp=True)
+    desktop = wide.new_page()
+    try:
+        for page, width in ((zh_phone, 390), (desktop, 1280)):
+            page.goto(f"{live_server.url}/glossary")
+            table = page.locator("[data-testid=glossary]").bounding_box()
+            assert table["x"] >= 0 and table["x"] + table["width"] <= width
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scrolling"
+            assert page.locator(".topbar .language").count() == 2, "the site's language switch"
+            assert page.locator(".topbar .tab[aria-current=page]").inner_text() == "术语表"
+            page.screenshot(path=artifacts / f"glossary-zh-{width}.png")
+    finally:
+        wide.close()
+
+
+def test_a_position_opened_from_a_url_shows_its_stones_to_play_on(zh_phone: Any, artifacts: Path) -> None:
+    zh_phone.goto(f"{zh_phone.base_url}/?game=tictactoe&position=b2%20a1")
+    zh_phone.wait_for_function(f"document.body.dataset.ply === '2' && ({SETTLED})")
+    placed = {cell: stone for cell, stone in stones(zh_phone).items() if stone}
+    assert placed == {"b2": "x", "a1": "o"}
+    assert "id=" in zh_phone.evaluate("location.search"), "the game opened has its own link"
+    click_and_settle(zh_phone, "c3")
+    assert stones(zh_phone)["c3"] == "x"
+    zh_phone.screenshot(path=artifacts / "phone-zh-position-link.png")
+
+
+def test_a_diagram_opened_from_a_url_shows_its_stones(zh_phone: Any) -> None:
+    zh_phone.goto(f"{zh_phone.base_url}/?game=tictactoe&position=x.o%2F.x.%2F...")
+    zh_phone.wait_for_function(f"document.body.dataset.ply === '3' && ({SETTLED})")
+    placed = {cell: stone for cell, stone in stones(zh_phone).items() if stone}
+    assert placed == {"a3": "x", "c3": "o", "b2": "x"}
+
+
+def test_the_review_graph_has_a_point_per_move(zh_phone: Any, live_server: Any, artifacts: Path) -> None:
+    """
+    X O .
+    X X .     two people play a1… to X's win at c1; the review of /?review=ID draws 7 points.
+    X O O
+    """
+    import httpx
+
+    game = httpx.post(f"{live_server.url}/api/games", json={"mode": "humans"}).json()
+    moves = ["b2", "b1", "a1", "c3", "a3", "a2", "c1"]
+    for move in moves:
+        httpx.post(f"{live_server.url}/api/games/{game['id']}/moves", json={"move": move})
+    zh_phone.goto(f"{zh_phone.base_url}/?review={game['id']}")
+    points = zh_phone.locator("#review-graph .point")
+    points.nth(len(moves) - 1).wait_for()
+    assert points.count() == len(moves)
+    assert [points.nth(i).get_attribute("data-ply") for i in range(len(moves))] == [
+        str(n) for n in range(1, len(moves) + 1)
+    ]
+    points.nth(2).tap()
+    assert zh_phone.locator("#review-slider").input_value() == "2"
+    assert zh_phone.locator("#review-lines").inner_text().startswith("最佳路线：")
+    zh_phone.locator("#review-graph").scroll_into_view_if_needed()
+    zh_phone.screenshot(path=artifacts / "phone-zh-review-graph.png")

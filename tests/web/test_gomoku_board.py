@@ -3,11 +3,13 @@ points, coordinates on every board and the last move marked. Screenshots go to `
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import SETTLED
+from pages import SETTLED, desktop_page, stones
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +68,124 @@ def test_small_boards_keep_their_squares_and_get_coordinates_too(page: Any, arti
         str(n) for n in range(1, 8)
     ]
     page.locator("#board").screenshot(path=artifacts / "connect4-board.png")
+
+
+# ------------------------------------------------------------------------- black and white, Renju
+def start(page: Any, **choices: str) -> None:
+    """A new game with the menus (by their ids) set to ``choices``."""
+    for menu, value in choices.items():
+        page.locator(f"#{menu}").select_option(value)
+    before = page.evaluate("localStorage.getItem('inarow.game')")
+    page.locator("#new-game button[type=submit]").click()
+    page.wait_for_function(f"localStorage.getItem('inarow.game') !== {before!r} && ({SETTLED})")
+
+
+def play(page: Any, *cells: str) -> None:
+    for cell in cells:
+        ply = int(page.evaluate("document.body.dataset.ply"))
+        page.locator(f'#board [data-cell="{cell}"]').click()
+        page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
+
+
+PLAY_VIEW_TEXT = """() => {
+  const view = document.getElementById('play-view');
+  const said = [...view.querySelectorAll('[aria-label], [title]')]
+    .filter((e) => !e.closest('[hidden]'))
+    .flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')].filter(Boolean));
+  return [view.innerText, ...said].join('\\n');
+}"""
+
+
+@pytest.fixture
+def zh_page(browser: Any, live_server: Any) -> Iterator[Any]:
+    with desktop_page(browser, live_server.url, locale="zh-CN") as opened:
+        opened.goto(opened.base_url)
+        opened.wait_for_function(SETTLED)
+        yield opened
+
+
+def test_a_chinese_gomoku_game_names_black_and_white_and_never_x_or_o(zh_page: Any, artifacts: Path) -> None:
+    """The player moves first, so plays black (执黑): the status, the players' line, the move list and the
+    board's labels say 黑 and 白; no X or O is left in the play view, and the stones are drawn black for
+    the first player."""
+    start(zh_page, game="gomoku", mode="computer", level="medium", first="you")
+    assert zh_page.locator("#you").is_hidden()
+    assert zh_page.get_by_test_id("status").inner_text() == "轮到你走（黑）。"
+    play(zh_page, "h8")
+    zh_page.wait_for_function(f"Number(document.body.dataset.ply) >= 2 && ({SETTLED})")
+    players = zh_page.locator("#players").inner_text()
+    assert "你：黑" in players and "电脑：白" in players
+    moves = zh_page.locator("#move-list").inner_text()
+    assert "1. 黑 h8" in moves and "2. 白 " in moves
+    assert "黑" in (zh_page.locator('#board [data-cell="h8"]').get_attribute("aria-label") or "")
+    assert zh_page.locator('#board [data-cell="h8"]').get_attribute("data-stone") == "x"  # the black stone
+    text = zh_page.evaluate(PLAY_VIEW_TEXT)
+    assert "黑" in text and "白" in text
+    assert re.findall(r"\b[XO]\b", text) == [], text
+    zh_page.screenshot(path=artifacts / "gomoku-zh-black-white.png", full_page=True)
+
+
+def test_renju_marks_black_s_forbidden_points_and_refuses_them_with_the_reason(
+    page: Any, artifacts: Path
+) -> None:
+    """Two people play the issue's position: Black f8 g8 h9 h10, White in the corners. With Black to move,
+    h8 (a double three) is marked, and playing it is refused with why; with White to move, nothing is."""
+    start(page, game="renju", mode="humans")
+    play(page, "f8", "a1", "g8", "a15", "h9", "o1", "h10", "o15")
+    h8 = page.locator('#board [data-cell="h8"]')
+    assert "forbidden" in (h8.get_attribute("class") or "")
+    assert h8.get_attribute("data-forbidden") == "double-three"
+    assert "forbidden point" in (h8.get_attribute("aria-label") or "")
+    assert page.locator("#board .cell.forbidden").count() == 1
+    page.locator("#board").screenshot(path=artifacts / "renju-forbidden.png")
+    h8.click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('double three')")
+    assert page.evaluate("document.body.dataset.ply") == "8"
+    play(page, "e8")
+    assert page.locator("#board .cell.forbidden").count() == 0
+
+
+def test_move_numbers_go_on_the_stones_when_asked(page: Any) -> None:
+    start(page, game="gomoku", mode="humans")
+    play(page, "h8", "h9", "i9")
+    assert page.locator("#board .move-number").count() == 0
+    page.locator("#numbers").click()
+    numbers = page.eval_on_selector_all(
+        "#board .move-number", "all => all.map(n => [n.closest('.cell').dataset.cell, n.textContent])"
+    )
+    assert sorted(numbers) == [["h8", "1"], ["h9", "2"], ["i9", "3"]]
+    assert page.locator("#board .cell.last .move-number").inner_text() == "3"
+    assert page.locator("#numbers").get_attribute("aria-pressed") == "true"
+    page.locator("#numbers").click()
+    assert page.locator("#board .move-number").count() == 0
+
+
+CELL_TEXTS = """() => [...document.querySelectorAll('#board .cell')]
+  .filter((cell) => cell.textContent.trim() !== '')
+  .map((cell) => [cell.dataset.cell, cell.textContent.trim()])"""
+
+
+def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and_writes_nothing_else(
+    page: Any, artifacts: Path
+) -> None:
+    """Twelve stones in, the Analysis view numbers its candidates 1, 2, … on empty points (at most ten),
+    lists each with its win rate and the first moves of its line, and leaves every other point bare."""
+    start(page, game="gomoku", mode="humans")
+    play(page, "h8", "h9", "i9", "g7", "j10", "k11", "i8", "i7", "g8", "f8", "j8", "k8")
+    page.locator("#analysis").click()
+    page.wait_for_function("document.querySelectorAll('#candidates li').length > 0")
+    texts = page.evaluate(CELL_TEXTS)
+    assert 1 <= len(texts) <= 10
+    assert sorted(int(text) for _, text in texts) == list(range(1, len(texts) + 1))
+    stones_now = {cell for cell, stone in stones(page).items() if stone}
+    assert not stones_now & {cell for cell, _ in texts}
+    items = page.eval_on_selector_all("#candidates li", "all => all.map(li => li.textContent)")
+    assert len(items) == len(texts)
+    by_rank = {int(text): cell for cell, text in texts}
+    for rank, item in enumerate(items, start=1):
+        assert re.fullmatch(
+            rf"{rank}\. {by_rank[rank]} — (\d+%, eval [+-]\d+|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
+            item,
+        ), item
+    assert page.locator("#board .eval").count() == 0
+    page.screenshot(path=artifacts / "gomoku-analysis.png", full_page=True)

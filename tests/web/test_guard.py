@@ -100,16 +100,24 @@ def slow_search(seconds: float) -> str:
     return "finished"
 
 
+def held_search(started: threading.Event, release: threading.Event) -> str:
+    """A search that runs until the test releases it (at most 30 seconds), saying when it has started."""
+    started.set()
+    return "finished" if release.wait(30) else "never released"
+
+
 def test_a_full_teaching_queue_answers_busy_with_retry_after() -> None:
     teach = SearchPool("teaching", "thread", workers=1, max_waiting=0)
     results: list[str] = []
-    worker = threading.Thread(target=lambda: results.append(teach.run(None, slow_search, 1.0)))
+    started, release = threading.Event(), threading.Event()
+    worker = threading.Thread(target=lambda: results.append(teach.run(None, held_search, started, release)))
     worker.start()
-    time.sleep(0.2)
+    assert started.wait(30), "the worker never started the search"
     assert teach.health().running == 1
     with pytest.raises(ServerBusyError, match="the teaching workers are busy") as busy:
         teach.run(None, slow_search, 0.01)
     assert busy.value.retry_after == 2
+    release.set()
     worker.join()
     assert results == ["finished"] and teach.health().running == 0
     teach.shutdown()
@@ -140,6 +148,31 @@ def test_the_health_route_says_how_the_pools_stand(client: TestClient) -> None:
         ("play", "ready", 0),
         ("teaching", "ready", 0),
     ]
+
+
+def test_the_health_route_says_busy_with_the_queue_lengths_while_work_waits(tmp_path: Path) -> None:
+    """The teaching pool's one worker is held and two more tasks wait behind it: the status is busy and
+    the teaching queue holds 2; once they are done, ok again with empty queues."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        deadline = time.monotonic() + 60
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the engine loads first
+        teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
+        release = threading.Event()
+        tasks = [threading.Thread(target=teach.run, args=(None, release.wait, 30)) for _ in range(3)]
+        for task in tasks:
+            task.start()
+        deadline = time.monotonic() + 10
+        while teach.health().waiting < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        busy = client.get("/api/health").json()
+        release.set()
+        for task in tasks:
+            task.join(10)
+        done = client.get("/api/health").json()
+    assert (busy["status"], busy["waiting"]) == ("busy", {"play": 0, "teaching": 2})
+    assert (done["status"], done["waiting"]) == ("ok", {"play": 0, "teaching": 0})
 
 
 def refuses_when_stopped(seconds: float) -> str:

@@ -4,6 +4,7 @@ games where O moves first through the API, and the computer's notes as fields (o
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +12,10 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from inarow import i18n
+from inarow import words as said
 from inarow.glossary import TERMS
-from inarow.players import Choice
+from inarow.notation import parse_position
+from inarow.players import Choice, player
 from inarow.sessions.notes import MoveNote, note_of, read_note
 from inarow.web.app import STATIC, Settings, create_app
 from inarow.web.catalog import marked_words
@@ -160,12 +163,24 @@ def test_a_note_stored_as_english_before_notes_had_fields_is_still_read() -> Non
 
 
 def test_the_note_of_a_choice_says_which_kind_of_reason_it_was() -> None:
-    assert note_of(Choice(move="a1", note="random")) == MoveNote(kind="random")
-    assert note_of(Choice(move="a1", note="corner")) == MoveNote(kind="rule", rule="corner")
-    searched = note_of(Choice(move="a1", note="minimax depth 2: value +3", value=3.0), "minimax", 2)
-    assert searched == MoveNote(kind="search", algorithm="minimax", depth=2, value=3)
-    won = note_of(Choice(move="a1", note="…", value=float("-inf")), "alphabeta", 4)
-    assert won.value == "-inf"
+    """Each player says why in fields: a random move, a rule of thumb, a textbook search's backed-up value
+    (±∞ as ``"inf"``), and the words are made from the fields, in the catalog's language.
+
+    x x .
+    o o .
+    . . .
+    """
+    position, rng = parse_position("xx./oo./..."), random.Random(1)
+    assert note_of(player("random").choose(position, rng)) == MoveNote(kind="random")
+    assert note_of(player("rules").choose(position, rng)) == MoveNote(kind="rule", rule="win")
+    searched = note_of(player("minimax:2:open-lines").choose(position, rng))
+    assert searched == MoveNote(kind="search", algorithm="minimax", depth=2, value="inf")
+    lost = note_of(player("alphabeta:2").choose(parse_position("x.x/.o./o.x"), rng))  # two threats of x
+    assert lost == MoveNote(kind="search", algorithm="alphabeta", depth=2, value="-inf")
+    assert said.note(searched) == "minimax 2 plies deep: value +∞"
+    with i18n.language("zh_CN"):
+        assert said.note(MoveNote(kind="rule", rule="corner")) == "规则：" + i18n._("a corner")
+    assert said.note(Choice(move="a1", note=MoveNote(kind="engine")).note) == "another engine's move"
 
 
 # ------------------------------------------------------------------------------ review's judgements

@@ -72,8 +72,8 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         (
             {"evaluation": "vibes"},
             400,
-            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines, or "
-            "weights:W0,W1,…,Wk such as weights:1,1,1,inf",
+            "unknown evaluation 'vibes': expected one of open-lines, weighted, lines, "
+            "weights:W0,W1,…,Wk such as weights:1,1,1,inf, or a function in a file, PATH.py:FUNCTION",
         ),
         ({"depth": 10}, 422, "invalid request: 'depth': Input should be less than or equal to 9"),
         ({"depth": -1}, 422, "invalid request: 'depth': Input should be greater than or equal to 0"),
@@ -125,7 +125,8 @@ def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestCl
     assert answer["max_nodes"] == compare_node_limit(9) == 44_444
     rows = {row["name"]: row for row in answer["rows"]}
     assert list(rows) == [
-        "minimax", "alphabeta", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine",
+        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
+        "alphabeta-table", "alphabeta-ordering-table", "engine",
     ]  # fmt: skip
     assert rows["minimax"]["nodes"] == 1 + 8 + 8 * 7
     assert rows["alphabeta"]["nodes"] == 23 < rows["minimax"]["nodes"]

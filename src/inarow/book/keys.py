@@ -15,8 +15,6 @@ Keys fit 63 bits (an SQLite integer, a numpy ``uint64``) on the boards :func:`ke
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from inarow.rules import Game, Position
 from inarow.symmetry import symmetries
 
@@ -73,9 +71,3 @@ def position_of(game: Game, value: int) -> Position:
     ply = (cur | opp).bit_count()
     x_moves = (ply % 2 == 0) == (game.first == "x")
     return Position(game, cur, opp) if x_moves else Position(game, opp, cur)
-
-
-def child_keys(position: Position) -> Iterator[tuple[int, Position, int | None]]:
-    """Each legal move's bit, the position after it and its key (None when that position is over)."""
-    for bit, child in position.children():
-        yield bit, child, None if child.is_over else position_key(child)

@@ -1,10 +1,12 @@
 """The verbs that answer: ``analyze``, ``best`` and ``solve``."""
 
 import json
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from inarow import i18n
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     POSITION_HELP,
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
     from inarow.analysis import Analysis
     from inarow.explain import MoveValues
     from inarow.rules import Position
+
+DEFAULT_EVALUATION = "open-lines"
+"""The evaluation of ``--algo`` searches when ``--eval`` is not given."""
 
 
 @app.command(
@@ -73,7 +78,17 @@ def analyze_command(
     nodes: NodesOption = None,
     weak: Annotated[bool, typer.Option("--weak", help=N_("Only win, draw or loss (faster)."))] = False,
     algo: AlgoOption = None,
-    evaluation: EvalOption = "open-lines",
+    evaluation: EvalOption = DEFAULT_EVALUATION,
+    every_move: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help=N_(
+                "Every move in the table: on the boards too big to solve, only the best 5 are shown, with "
+                "their win rates and lines, unless this is given."
+            ),
+        ),
+    ] = False,
 ) -> None:
     from inarow import words
     from inarow.analysis import analyze
@@ -83,37 +98,46 @@ def analyze_command(
     limits = limits_for(depth, time, nodes, the_game)
     if algo is not None:
         _check_search(algo, evaluation)
+    elif evaluation != DEFAULT_EVALUATION:
+        raise InarowError(
+            N_(
+                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
+                "evaluation; add --algo minimax (or another textbook search) to search with it"
+            ),
+            evaluation=evaluation,
+        )
+    if not positions and sys.stdin.isatty():
+        err.print(_("reading positions from standard input, one a line (Ctrl-D ends)…"), markup=False)
     failed = tipped = False
-    with working(_("analyzing")) as say:
-        for text in input_lines(positions or []):
-            try:
-                if isinstance(text, BadLine):
-                    raise text.problem
+    for text in input_lines(positions or []):
+        try:
+            if isinstance(text, BadLine):
+                raise text.problem
+            position = parse_position(text, the_game)
+            with working(_("analyzing")) as say:  # only while a search runs, never while input is awaited
                 if algo is not None:
                     from inarow.explain import analyze_moves
 
-                    _print_move_values(
-                        text,
-                        analyze_moves(parse_position(text, the_game), algo, depth, evaluation, limits),
-                        as_json,
-                    )
-                    continue
-                position = parse_position(text, the_game)
-                say(words.searching(text, the_game.name))
-                result = analyze(position, limits, weak=weak, loading=engine_loading)
-            except InarowError as error:
-                failed = True
-                if as_json:
-                    print(json.dumps({"position": text, "error": str(error)}), flush=True)
+                    values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
-                    err.print(said_error(error), markup=False)
-                continue
+                    say(words.searching(text, i18n.game_said(the_game.name)))
+                    result = analyze(position, limits, weak=weak, loading=engine_loading)
+        except InarowError as error:
+            failed = True
             if as_json:
-                print(json.dumps(words.analysis_json(result, text)), flush=True)
+                print(json.dumps({"position": text, "error": str(error)}), flush=True)
             else:
-                _print_analysis(text, result, weak)
-            if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
-                tipped = _tip_book(position)
+                err.print(said_error(error), markup=False)
+            continue
+        if algo is not None:
+            _print_move_values(text, values, as_json)
+            continue
+        if as_json:
+            print(json.dumps(words.analysis_json(result, text)), flush=True)
+        else:
+            _print_analysis(text, result, weak, every_move)
+        if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
+            tipped = _tip_book(position)
     if failed:
         raise typer.Exit(1)
 
@@ -161,7 +185,7 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
         print(json.dumps(report.to_json(text)), flush=True)
         return
     position, game = report.position, report.position.game
-    heading = words.position_heading(text, game.name, position.to_move)
+    heading = words.position_heading(text, i18n.game_said(game.name), position.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if position.is_over:
@@ -184,8 +208,14 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     out.print()
 
 
-def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
-    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`)."""
+SHOWN_CANDIDATES = 5
+"""How many moves the table of an analysis of a board too big to solve shows, without ``--all``."""
+
+
+def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_move: bool = False) -> None:
+    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`). On the boards
+    too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their win
+    rates and lines, the best move first, unless ``every_move``."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -193,7 +223,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     from inarow.console import render_board
 
     position = result.position
-    heading = words.position_heading(text, position.game.name, result.to_move)
+    heading = words.position_heading(text, position.game, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
@@ -208,17 +238,30 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False) -> None:
     out.print(words.label(_("best")) + " ".join(result.best), markup=False)
     out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column, right in (
-        (_("move"), False),
-        (_("for the mover"), False),
-        (_("score"), True),
-        (_("plies"), False),
-    ):
-        table.add_column(column, justify="right" if right else "left", no_wrap=True)
-    for move in sorted(result.moves, key=lambda m: m.score if not m.exact else m.score * 10**9, reverse=True):
-        plies = "" if move.plies is None else str(move.plies)
-        table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
+    rated = any(move.winrate is not None for move in result.moves)
+    columns = [(_("move"), False), (_("for the mover"), False), (_("score"), True)]
+    columns += [(_("win rate"), True), (_("line"), False)] if rated else [(_("plies"), False)]
+    for column, right in columns:
+        table.add_column(column, justify="right" if right else "left", no_wrap=column != _("line"))
+    # The best move first, then the moves searched for their lines (their values are comparable), then
+    # the rest by their static values; each group by value.
+    moves = sorted(
+        result.moves,
+        key=lambda m: (m.move in result.best[:1], bool(m.line), m.score if not m.exact else m.score * 10**9),
+        reverse=True,
+    )
+    shown = moves if every_move or not rated else moves[:SHOWN_CANDIDATES]
+    for move in shown:
+        if rated:
+            rate = "" if move.winrate is None else words.percent(move.winrate)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
+        else:
+            plies = "" if move.plies is None else str(move.plies)
+            table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
     out.print(table)
+    if len(shown) < len(moves):
+        hidden = _("the best {shown} of {moves} moves; --all shows every one")
+        out.print(hidden.format(shown=len(shown), moves=len(moves)), markup=False)
     work = words.work(result.nodes, result.seconds, result.load_seconds)
     out.print(words.label(_("nodes")) + work, markup=False)
     out.print()
@@ -244,7 +287,7 @@ def best(
             position=the_position.diagram(),
             result=the_position.result,
         )
-    with working(words.searching(position, the_position.game.name)):
+    with working(words.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
         )
@@ -277,25 +320,28 @@ def solve(
         from inarow.analysis import analyze
         from inarow.rules import Position
 
-        with working(words.slow_solve(the_game.name)):
+        with working(words.slow_solve(i18n.game_said(the_game.name))):
             result = analyze(
                 Position.start(the_game), limits_for(None, time, None, the_game), loading=engine_loading
             )
         explored = words.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
             _("{game}: {value} (score {score})").format(
-                game=the_game.name, value=words.describe(result), score=f"{result.score:+d}"
+                game=i18n.game_said(the_game.name), value=words.describe(result), score=f"{result.score:+d}"
             ),
             _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
             _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),
         ):
             say_line(line)
         return
-    with counting(_("solving {game}").format(game=the_game.name), None) as progress:
+    with counting(_("solving {game}").format(game=i18n.game_said(the_game.name)), None) as progress:
         table = census(the_game, symmetry=symmetry, progress=progress)
     value = table.value
     value_line = _(": {value} with perfect play (score {score})")
-    say_line(value_line.format(value=words.game_value(value), score=f"{value:+d}"), bold=the_game.name)
+    say_line(
+        value_line.format(value=words.game_value(value), score=f"{value:+d}"),
+        bold=i18n.game_said(the_game.name),
+    )
     rows: list[tuple[str, str]] = [
         (_("positions reachable (empty board included)"), f"{table.positions:,}"),
         (_("terminal positions"), f"{len(table.terminal):,}"),

@@ -38,7 +38,9 @@ app.add_typer(book_app, name="book")
 def _size(count: int) -> str:
     for unit in ("bytes", "KB", "MB", "GB"):
         if count < 1024 or unit == "GB":
-            return f"{count:,} {unit}" if unit == "bytes" else f"{count:,.1f} {unit}"
+            if unit == "bytes":
+                return ngettext("{count} byte", "{count} bytes", count).format(count=f"{count:,}")
+            return f"{count:,.1f} {unit}"
         count /= 1024  # type: ignore[assignment]
     raise AssertionError("unreachable")  # pragma: no cover
 

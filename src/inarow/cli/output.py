@@ -156,12 +156,23 @@ AlgoOption = Annotated[
         help=N_("A textbook search: minimax, negamax, alphabeta, alphabeta-soft or negamax-alphabeta."),
     ),
 ]
+
+
+def allow_code_files(value: str) -> str:
+    """An ``--eval`` given on the command line may name a student's file (``mine.py:e``): allow it."""
+    from inarow.evaluation_code import allow_files
+
+    allow_files()
+    return value
+
+
 EvalOption = Annotated[
     str,
     typer.Option(
         "--eval",
         "-e",
         metavar="EVALUATION",
+        callback=allow_code_files,
         help=N_(
             "The evaluation at the leaves: open-lines, weighted, lines, your own weights:W0,W1,…,Wk (a "
             "line with exactly n stones of one side and none of the other scores Wn for it; e.g. "

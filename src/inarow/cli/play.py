@@ -13,14 +13,14 @@ from inarow.cli.output import (
     GameOption,
     bound_memory,
     counting,
-    engine_loading,
     game_named,
     out,
     prepare_engine,
     real,
+    working,
 )
 from inarow.errors import InarowError
-from inarow.i18n import N_, _
+from inarow.i18n import N_, _, game_said
 
 
 @app.command(
@@ -80,16 +80,17 @@ def warm_up_command() -> None:
     compiling: list[bool] = []
 
     def loading(compiles: bool) -> AbstractContextManager[object]:
+        # the spinner alone: the line that stays is this verb's own, printed once below
         compiling.append(compiles)
-        return engine_loading(compiles)
+        return working(words.loading_engine(compiles))
 
     seconds = load_engine(loading)  # numba's import included
     from inarow.search import compiled, gomoku_compiled, kernels
 
     folder = str(compiled.cache_folder())
     out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
-    compiles = not kernels.gomoku_marker().is_file()
-    with engine_loading(compiles):
+    compiles = not kernels.gomoku_unit().compiled_before()
+    with working(words.loading_engine(compiles)):
         seconds = gomoku_compiled.warm_up()
     out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 
@@ -217,11 +218,13 @@ def match_command(
     from rich.table import Table
 
     from inarow import words
+    from inarow.evaluation_code import allow_files
     from inarow.match import check_games, new_seed, play_match
     from inarow.notation import format_moves
     from inarow.openings import Opening, balanced_openings, read_openings
     from inarow.players import player
 
+    allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
     if openings is not None and games is not None:
         raise InarowError(N_("--games and --openings do not go together: a match plays each opening twice"))
@@ -257,7 +260,7 @@ def match_command(
     else:
         heading = _("{x} against {o} on {game}: {games} games (seed {seed})")
     shown = heading.format(
-        x=player_x, o=player_o, game=game.name, games=games, openings=len(suite), seed=result.seed
+        x=player_x, o=player_o, game=game_said(game.name), games=games, openings=len(suite), seed=result.seed
     )
     out.print(shown, markup=False, soft_wrap=True)
     distinct = len(result.distinct())
@@ -282,8 +285,11 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
-        outcome = words.game_result(record.result)
-        line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
+        outcome = words.game_result(record.result, game)
+        if game.black_and_white:
+            line = _("{number}. black {x}, white {o}: {moves} — {outcome}")
+        else:
+            line = _("{number}. x {x}, o {o}: {moves} — {outcome}")
         shown = line.format(number=f"{number:>{width}}", x=record.x, o=record.o, moves=moves, outcome=outcome)
         out.print(shown, markup=False)
 

@@ -14,15 +14,18 @@ from inarow.cli.output import (
     FirstOption,
     GameOption,
     OrderOption,
+    counting,
     err,
     game_named,
     limits_for,
     out,
+    say_line,
 )
 from inarow.errors import InarowError
 from inarow.i18n import N_, _
 
 if TYPE_CHECKING:
+    from inarow.grading import Grade
     from inarow.search.textbook import SearchResult
 
 COMPARE_MAX_NODES = 1_000_000
@@ -47,6 +50,7 @@ TREE_FORMATS = ("text", "json", "dot", "svg")
     ),
 )
 def tree_command(
+    context: typer.Context,
     text: Annotated[
         str | None,
         typer.Argument(metavar="POSITION", help=POSITION_OR_EMPTY_HELP),
@@ -134,6 +138,7 @@ def tree_command(
     if leaves is not None:
         if text:
             raise InarowError(N_("a position {text!r} and --leaves: give one or the other"), text=text)
+        _refuse_board_options(context, order, quiescence)
         root = parse_leaves(leaves)
         plies = depth
     else:
@@ -156,10 +161,32 @@ def tree_command(
     if output_format == "json":
         print(json.dumps(explanation.to_json(), ensure_ascii=False))
     elif output_format == "text":
-        print(drawing.to_text(result))
-    else:
-        sys.stdout.write(drawing.to_dot(result) if output_format == "dot" else drawing.to_svg(result))
+        print(drawing.to_text(result, explanation.evaluation))
+    elif output_format == "dot":
+        sys.stdout.write(drawing.to_dot(result, explanation.evaluation))
         err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
+    else:
+        sys.stdout.write(drawing.to_svg(result, evaluation=explanation.evaluation))
+        err.print(_("nodes visited: {nodes}").format(nodes=f"{result.nodes:,}"))
+
+
+def _refuse_board_options(context: typer.Context, order: str, quiescence: bool) -> None:
+    """Refuse, with the reason, the options of ``tree`` that mean nothing on an abstract tree."""
+    source = context.get_parameter_source("evaluation")
+    if source is not None and source.name != "DEFAULT":
+        raise InarowError(N_("--eval does not apply to an abstract tree: its leaves carry their values"))
+    if order != "columns":
+        raise InarowError(
+            N_(
+                "--order {order} does not apply to an abstract tree: its children come in the order of "
+                "its lists"
+            ),
+            order=order,
+        )
+    if quiescence:
+        raise InarowError(
+            N_("--quiescence does not apply to an abstract tree: it has no moves that win or must block")
+        )
 
 
 def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> None:
@@ -201,9 +228,9 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
     help=N_(
         "Nodes visited and time of minimax, α-β and its refinements, and the engine, on one "
         "position.\n\n"
-        "Each searches the same position to the same depth: minimax, α-β, α-β with move ordering,"
-        " with a transposition table, with both, and the engine; with the effective branching "
-        "factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
+        "Each searches the same position to the same depth: minimax, negamax, α-β (fail-hard, fail-soft, "
+        "negamax form), α-β with move ordering, with a transposition table, with both, and the engine; "
+        "with the effective branching factor b* (nodes = 1 + b* + b*² + … + b*^depth)."
     ),
 )
 def compare_command(
@@ -217,6 +244,7 @@ def compare_command(
         ),
     ] = None,
     evaluation: EvalOption = "open-lines",
+    order: OrderOption = "columns",
     max_nodes: Annotated[
         int, typer.Option("--nodes", metavar="N", help=N_("Stop each algorithm after this many nodes."))
     ] = COMPARE_MAX_NODES,
@@ -239,6 +267,7 @@ def compare_command(
             depth,
             evaluation,
             max_nodes=max_nodes,
+            order=order,
             progress=lambda label: status.update(_("searching with {algorithm}…").format(algorithm=_(label))),
         )
     if as_json:
@@ -247,6 +276,8 @@ def compare_command(
     heading = words.position_heading(text, root.game.name, root.to_move)
     said = _("{heading}, depth {depth}, {evaluation} evaluation")
     line = said.format(heading=heading, depth=report.depth, evaluation=report.evaluation)
+    if report.order == "rows":
+        line += _(", children row by row from the top")
     out.print(f"[bold]{escape(line)}[/bold]", soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column, right in (
@@ -266,3 +297,233 @@ def compare_command(
         table.add_row(_(row.label), nodes, f"{row.seconds:.3f}", branching, value, move)
     out.print(table)
     out.print(_("values for Max (x), as in the trees; the engine uses its own evaluation"))
+
+
+GRADE_SHOWN = 10
+"""How many blunders ``grade`` lists unless told otherwise."""
+
+
+@app.command(
+    "grade",
+    cls=Verb,
+    help=N_(
+        "Grade an evaluation against perfect play: from every non-terminal position (a seeded sample on "
+        "boards bigger than 3×3), the move a depth-D search with it plays, judged by the exact value.\n\n"
+        "A move keeps the value when it still wins a won position, still draws a drawn one (every move keeps "
+        "a loss); the positions where it throws a win or a draw away are listed worst first, and a small "
+        "match against the named evaluations follows."
+    ),
+)
+def grade_command(
+    evaluation: EvalOption = "open-lines",
+    depth: Annotated[
+        int | None,
+        typer.Option(
+            "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
+        ),
+    ] = None,
+    algo: Annotated[
+        str,
+        typer.Option(
+            "--algo",
+            "-a",
+            metavar="ALGORITHM",
+            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
+        ),
+    ] = "alphabeta",
+    game_name: GameOption = "tictactoe",
+    first: FirstOption = None,
+    sample: Annotated[
+        int, typer.Option("--sample", metavar="N", help=N_("Positions sampled on boards bigger than 3×3."))
+    ] = 200,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help=N_("Seed of the sample and the match."))
+    ] = 1,
+    games: Annotated[
+        int,
+        typer.Option("--games", metavar="N", help=N_("Games against each named evaluation (0: no match).")),
+    ] = 10,
+    shown: Annotated[
+        int,
+        typer.Option("--blunders", metavar="N", help=N_("How many blunders to list (text only).")),
+    ] = GRADE_SHOWN,
+    draw_tree: Annotated[
+        bool, typer.Option("--tree", help=N_("Draw the search tree of the worst blunder (text only)."))
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("The grade as JSON."))] = False,
+) -> None:
+    from inarow import drawing
+    from inarow.evaluation import evaluation_named
+    from inarow.explain import explain_tree
+    from inarow.grading import grade
+
+    game = game_named(game_name, first)
+    function = evaluation_named(evaluation)
+    with counting(_("grading"), None) as moved:
+        report = grade(game, function, depth, algo, sample=sample, seed=seed, games=games, progress=moved)
+    if as_json:
+        payload = report.to_json()
+        payload["evaluation"] = evaluation
+        print(json.dumps(payload, ensure_ascii=False))
+        return
+    for line in _grade_lines(report, evaluation, shown):
+        say_line(line)
+    if draw_tree and report.blunders:
+        worst = report.blunders[0]
+        explanation = explain_tree(worst.position, report.algorithm, depth, evaluation)
+        say_line("")
+        print(drawing.to_text(explanation.search))
+
+
+OUTCOME_WORDS = {1: N_("win"), 0: N_("draw"), -1: N_("loss")}
+"""A position's exact value for the side to move, in ``grade``'s report."""
+
+
+def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
+    """``grade``'s report for people, one string a line."""
+    game = report.game
+    depth = _("to the end") if report.depth is None else _("depth {depth}").format(depth=report.depth)
+    where = (
+        _("every non-terminal position ({count})").format(count=f"{report.positions:,}")
+        if report.every_position
+        else _("{count} positions sampled with seed {seed}").format(
+            count=f"{report.positions:,}", seed=report.seed
+        )
+    )
+    lines = [
+        _("{evaluation} with {algorithm}, {depth}, on {game}: {where}").format(
+            evaluation=evaluation, algorithm=report.algorithm, depth=depth, game=game.name, where=where
+        ),
+        _("the move played keeps the value in {kept} of {positions} positions: {percent}").format(
+            kept=f"{report.kept:,}", positions=f"{report.positions:,}", percent=f"{report.accuracy:.1%}"
+        ),
+    ]
+    names = {
+        1: N_("won positions"),
+        0: N_("drawn positions"),
+        -1: N_("lost positions (every move keeps a loss)"),
+    }
+    for value in (1, 0, -1):
+        kept, total = report.by_value[value]
+        lines.append(
+            "  "
+            + _("{what}: {kept} of {total}").format(
+                what=_(names[value]), kept=f"{kept:,}", total=f"{total:,}"
+            )
+        )
+    lines.append(
+        _(
+            "blunders: {count}, worst first (a win thrown to a loss, a win to a draw, a draw to a loss)"
+        ).format(count=f"{len(report.blunders):,}")
+    )
+    for blunder in report.blunders[:shown]:
+        position = blunder.position
+        lines.append(
+            "  "
+            + _("{position}  {side} to move  plays {move}: {before} → {after}; {keeping} keep it").format(
+                position=position.diagram(),
+                side=position.turn,
+                move=game.cell_name(blunder.move),
+                before=_(OUTCOME_WORDS[blunder.before]),
+                after=_(OUTCOME_WORDS[blunder.after]),
+                keeping=" ".join(game.cell_name(bit) for bit in blunder.keeping),
+            )
+        )
+    if report.blunders:
+        worst = report.blunders[0].position.diagram()
+        depth_option = "" if report.depth is None else f" --depth {report.depth}"
+        lines.append(
+            _("draw one as a tree: {command}").format(
+                command=f"inarow tree '{worst}'{depth_option} --algo {report.algorithm} --eval {evaluation}"
+            )
+        )
+    if report.matches:
+        games = report.matches[0][1].games
+        lines.append(
+            _("against the named evaluations ({games} games each, colours swapped):").format(games=games)
+        )
+        for opponent, tally in report.matches:
+            lines.append(
+                "  "
+                + _("{opponent}: {wins} won, {draws} drawn, {losses} lost").format(
+                    opponent=opponent, wins=tally.wins, draws=tally.draws, losses=tally.losses
+                )
+            )
+    return lines
+
+
+EXAM_FORMATS = ("text", "svg", "json")
+
+
+@app.command(
+    "exam",
+    cls=Verb,
+    help=N_(
+        "An exam sheet: a random game tree of leaf values (the question, with a blank copy to fill in) and "
+        "its answer key.\n\n"
+        "The key gives the root's value, every node's backed-up value and window, the leaves never "
+        "evaluated (by value, in search order) and the number of nodes visited. The same seed gives the "
+        "same tree."
+    ),
+)
+def exam_command(
+    depth: Annotated[
+        int,
+        typer.Option("--depth", "-d", metavar="LEVELS", help=N_("Levels below the root (1 to 6).")),
+    ] = 3,
+    branching: Annotated[
+        int, typer.Option("--branching", "-b", metavar="N", help=N_("Children of every inner node (2 to 6)."))
+    ] = 3,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the leaf values."))] = 1,
+    algo: Annotated[
+        str,
+        typer.Option(
+            "--algo",
+            "-a",
+            metavar="ALGORITHM",
+            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
+        ),
+    ] = "alphabeta",
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help=N_("text, svg (the blank question above the answer key) or json."),
+        ),
+    ] = "text",
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
+    ] = None,
+) -> None:
+    from inarow import drawing
+    from inarow.exam import make_exam
+
+    if output_format not in EXAM_FORMATS:
+        raise InarowError(
+            N_("unknown format {format!r}: expected one of {known}"),
+            format=output_format,
+            known=", ".join(EXAM_FORMATS),
+        )
+    exam = make_exam(depth, branching, seed, algo)
+    if output_format == "json":
+        print(json.dumps(exam.to_json(), ensure_ascii=False))
+        return
+    if output_format == "svg":
+        sys.stdout.write(drawing.exam_svg(exam.question, exam.result))
+        return
+    leaves = json.dumps(exam.leaves, separators=(",", ":"))
+    print(
+        _(
+            "Exam: {algorithm} on a tree of depth {depth}, branching {branching} (seed {seed}); "
+            "Max to move at the root"
+        ).format(algorithm=exam.result.algorithm, depth=depth, branching=branching, seed=seed)
+    )
+    print(_("Question: {leaves}").format(leaves=leaves))
+    print(_("Fill in every node's backed-up value and α, β on entry; cross out the leaves never evaluated."))
+    print(drawing.to_blank_text(exam.question))
+    print()
+    print(_("Answer key"))
+    print(drawing.to_text(exam.result))

@@ -11,16 +11,14 @@ from typing_extensions import TypedDict
 
 from inarow import words
 from inarow.errors import InarowError
-from inarow.evaluation import Evaluation, evaluation_named
+from inarow.evaluation import Evaluation, evaluation_of
 from inarow.evaluation_code import CodeEvaluation
 from inarow.explain.values import JsonValue, json_value
 from inarow.i18n import N_, in_english
 from inarow.rules import Game, Position, Side
 from inarow.search.heuristic import HeuristicSearch
 from inarow.search.limits import Budget, Limits, SearchAborted
-from inarow.search.textbook import (
-    search,
-)
+from inarow.search.textbook import check_order, evaluation_name, search
 
 COMPARE_MAX_NODES = 1_000_000
 """The nodes each algorithm of :func:`compare_algorithms` may visit unless told otherwise."""
@@ -47,7 +45,10 @@ def effective_branching_factor(nodes: int, depth: int) -> float | None:
 
 COMPARED: tuple[tuple[str, str, str, dict[str, bool]], ...] = (
     ("minimax", N_("minimax"), "minimax", {}),
+    ("negamax", N_("negamax"), "negamax", {}),
     ("alphabeta", N_("α-β"), "alphabeta", {}),
+    ("alphabeta-soft", N_("α-β, fail-soft"), "alphabeta-soft", {}),
+    ("negamax-alphabeta", N_("α-β, negamax form"), "negamax-alphabeta", {}),
     ("alphabeta-ordering", N_("α-β, move ordering"), "alphabeta-soft", {"ordering": True}),
     ("alphabeta-table", N_("α-β, transposition table"), "alphabeta-soft", {"table": True}),
     (
@@ -86,6 +87,7 @@ class ComparisonJSON(TypedDict):
     to_move: Side
     depth: int
     evaluation: str
+    order: str
     max_nodes: int
     rows: list[ComparisonRowJSON]
 
@@ -135,6 +137,7 @@ class Comparison:
     evaluation: str
     max_nodes: int
     rows: tuple[ComparisonRow, ...]
+    order: str = "columns"
 
     def to_json(self) -> ComparisonJSON:
         """The comparison with each row's ``value`` in JSON form and its ``value_text`` for people."""
@@ -145,6 +148,7 @@ class Comparison:
             "to_move": self.position.turn,
             "depth": self.depth,
             "evaluation": self.evaluation,
+            "order": self.order,
             "max_nodes": self.max_nodes,
             "rows": [
                 {
@@ -174,19 +178,24 @@ class Comparison:
 def compare_algorithms(
     position: Position,
     depth: int | None = None,
-    evaluation: str = "open-lines",
+    evaluation: Evaluation | str = "open-lines",
     *,
     max_nodes: int = COMPARE_MAX_NODES,
     seconds: float | None = None,
     progress: Callable[[str], None] | None = None,
+    order: str = "columns",
 ) -> Comparison:
     """Search ``position`` ``depth`` plies deep (None: to the end) with each algorithm of :data:`COMPARED`
     and with the engine (:meth:`inarow.search.engine.Engine.search`: α-β with threat detection, move
     ordering, a table and symmetry, its own evaluation), each allowed ``max_nodes`` nodes (and, given
-    ``seconds``, an equal share of them). ``progress(label)`` is called before each search.
+    ``seconds``, an equal share of them), children generated in ``order`` (one of
+    :data:`~inarow.search.textbook.ORDERS`; the engine keeps its own). ``progress(label)`` is called
+    before each search.
 
     Raises :class:`~inarow.errors.InarowError` subclasses for a bad evaluation or a finished position.
     """
+    order = check_order(order)
+    function = evaluation_of(evaluation)
     if position.is_over:
         raise InarowError(
             N_("nothing to compare in {position!r}: the game is over"), position=position.diagram()
@@ -200,7 +209,7 @@ def compare_algorithms(
             progress(label)
         budget = Budget(Limits(nodes=max_nodes + 1, time=share))
         # Move ordering evaluates every child before searching it: those evaluations count too.
-        scorer = _counted(evaluation_named(evaluation), budget) if options.get("ordering") else evaluation
+        scorer = _counted(function, budget) if options.get("ordering") else function
         start = time.perf_counter()
         try:
             result = search(
@@ -212,6 +221,7 @@ def compare_algorithms(
                 budget=budget,
                 ordering=options.get("ordering", False),
                 table=options.get("table", False),
+                order=order,
             )
         except SearchAborted:
             complete, nodes, value, move = False, min(budget.nodes, max_nodes), None, None
@@ -233,7 +243,12 @@ def compare_algorithms(
         progress(N_("engine"))
     rows.append(_engine_row(position, plies, max_nodes, share))
     return Comparison(
-        position=position, depth=plies, evaluation=evaluation, max_nodes=max_nodes, rows=tuple(rows)
+        position=position,
+        depth=plies,
+        evaluation=evaluation if isinstance(evaluation, str) else evaluation_name(evaluation),
+        max_nodes=max_nodes,
+        rows=tuple(rows),
+        order=order,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from typing_extensions import TypedDict
 
@@ -30,6 +31,9 @@ class MoveValueJSON(TypedDict):
     score: JsonValue
     plies: None
     outcome: None
+    winrate: None
+    line: list[str]
+    source: Literal["search"]
 
 
 class MoveValuesJSON(PositionJSON):
@@ -41,6 +45,7 @@ class MoveValuesJSON(PositionJSON):
     value: None
     score: JsonValue
     plies: None
+    proof: None
     best: list[str]
     pv: list[str]
     moves: list[MoveValueJSON]
@@ -110,6 +115,7 @@ class MoveValues:
             "value": None,
             "score": json_value(self.mover_value),
             "plies": None,
+            "proof": None,
             "best": [game.cell_name(bit) for bit in self.best],
             "pv": [game.cell_name(bit) for bit in self.pv],
             "moves": [
@@ -120,6 +126,9 @@ class MoveValues:
                     "score": json_value(move.mover_value),
                     "plies": None,
                     "outcome": None,
+                    "winrate": None,
+                    "line": [],
+                    "source": "search",
                 }
                 for move in self.moves
             ],

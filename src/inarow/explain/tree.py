@@ -9,7 +9,7 @@ from typing_extensions import TypedDict
 
 from inarow.drawing import Spot, cut_reason, layout
 from inarow.errors import TreeTooLargeError
-from inarow.evaluation import evaluation_named, line_counts
+from inarow.evaluation import Evaluation, evaluation_named, evaluation_of, line_counts
 from inarow.explain.values import JsonValue, json_value
 from inarow.i18n import N_
 from inarow.rules import Position, Side
@@ -18,6 +18,7 @@ from inarow.search.limits import Budget, Limits, SearchAborted
 from inarow.search.textbook import (
     Bound,
     EventKind,
+    GameNames,
     LeafReason,
     Node,
     OrderReason,
@@ -142,6 +143,10 @@ class ExplanationJSON(TypedDict):
     pruned_spots: list[PrunedSpotJSON]
 
 
+def _name(game: GameNames, bit: int | None) -> str | None:
+    return None if bit is None else game.cell_name(bit)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Explanation:
     """A textbook search with its recorded ``tree`` and the ``layout`` that places every node and pruned
@@ -153,6 +158,60 @@ class Explanation:
     asked_depth: int | None = None
     max_nodes: int = 0
     deepening: tuple[SearchResult, ...] = ()
+    evaluation: Evaluation | None = None
+    """The evaluation searched with (None: the one ``search`` names)."""
+
+    def _node_json(self, node: Node, spot: Spot) -> NodeJSON:
+        """One node of :meth:`to_json`'s ``nodes``, drawn at ``spot``."""
+        game = self.search.position.game
+        return {
+            "id": node.id,
+            "parent": node.parent,
+            "move": _name(game, node.move),
+            "path": [game.cell_name(bit) for bit in node.path],
+            "depth": node.depth,
+            "role": node.role,
+            "to_move": node.to_move,
+            "alpha": json_value(node.alpha),
+            "beta": json_value(node.beta),
+            "value": json_value(node.value),
+            "leaf": node.leaf,
+            "cutoff": node.cutoff,
+            "reason": cut_reason(node),
+            "pruned": [game.cell_name(bit) for bit in node.pruned],
+            "children": list(node.children),
+            "best": _name(game, node.best),
+            "enter": node.enter,
+            "exit": node.exit,
+            "x": spot.x,
+            "y": spot.y,
+            "seen": json_value(node.seen),
+            "order": node.order,
+            "extended": node.extended,
+            "board": node.state.diagram() if isinstance(node.state, Position) else None,
+            "breakdown": self._breakdown(node),
+        }
+
+    def _breakdown(self, node: Node) -> BreakdownJSON | None:
+        """How e(P) scored a leaf at the horizon, line by line (None elsewhere)."""
+        result, state = self.search, node.state
+        if node.leaf != "depth" or not isinstance(state, Position):
+            return None
+        in_mover_frame = result.algorithm in ("negamax", "negamax-alphabeta")
+        side: Side = node.to_move if in_mover_frame else "x"
+        used = self.evaluation if self.evaluation is not None else evaluation_named(result.evaluation)
+        counts = line_counts(state, side, used)
+        if counts is None:
+            return None
+        return {
+            "side": side,
+            "weights": [json_value(weight) for weight in counts.weights],
+            "mine": list(counts.mine),
+            "theirs": list(counts.theirs),
+            "mine_total": json_value(counts.mine_total),
+            "theirs_total": json_value(counts.theirs_total),
+            "value": json_value(counts.value),
+        }
 
     def to_json(self) -> ExplanationJSON:
         """The search (``value`` in the algorithm's frame, which ``frame`` names: ``"x"``, or ``"to_move"``
@@ -166,29 +225,8 @@ class Explanation:
         root = result.position
         abstract = isinstance(root, AbstractState)
 
-        def name(bit: int | None) -> str | None:
-            return None if bit is None else game.cell_name(bit)
-
         def leaf_value(bit: int) -> JsonValue:
             return json_value(root.game.values[bit]) if isinstance(root, AbstractState) else None
-
-        def breakdown(node: Node) -> BreakdownJSON | None:
-            state = node.state
-            if node.leaf != "depth" or not isinstance(state, Position):
-                return None
-            side: Side = node.to_move if in_mover_frame else "x"
-            counts = line_counts(state, side, evaluation_named(result.evaluation))
-            if counts is None:
-                return None
-            return {
-                "side": side,
-                "weights": [json_value(weight) for weight in counts.weights],
-                "mine": list(counts.mine),
-                "theirs": list(counts.theirs),
-                "mine_total": json_value(counts.mine_total),
-                "theirs_total": json_value(counts.theirs_total),
-                "value": json_value(counts.value),
-            }
 
         return {
             "algorithm": result.algorithm,
@@ -226,7 +264,7 @@ class Explanation:
                 {
                     "kind": event.kind,
                     "node": event.node,
-                    "move": name(event.move),
+                    "move": _name(game, event.move),
                     "value": json_value(event.value),
                     "alpha": json_value(event.alpha),
                     "beta": json_value(event.beta),
@@ -235,36 +273,7 @@ class Explanation:
                 }
                 for event in self.tree.events
             ],
-            "nodes": [
-                {
-                    "id": node.id,
-                    "parent": node.parent,
-                    "move": name(node.move),
-                    "path": [game.cell_name(bit) for bit in node.path],
-                    "depth": node.depth,
-                    "role": node.role,
-                    "to_move": node.to_move,
-                    "alpha": json_value(node.alpha),
-                    "beta": json_value(node.beta),
-                    "value": json_value(node.value),
-                    "leaf": node.leaf,
-                    "cutoff": node.cutoff,
-                    "reason": cut_reason(node),
-                    "pruned": [game.cell_name(bit) for bit in node.pruned],
-                    "children": list(node.children),
-                    "best": name(node.best),
-                    "enter": node.enter,
-                    "exit": node.exit,
-                    "x": where[node.id, None].x,
-                    "y": where[node.id, None].y,
-                    "seen": json_value(node.seen),
-                    "order": node.order,
-                    "extended": node.extended,
-                    "board": node.state.diagram() if isinstance(node.state, Position) else None,
-                    "breakdown": breakdown(node),
-                }
-                for node in self.tree.nodes
-            ],
+            "nodes": [self._node_json(node, where[node.id, None]) for node in self.tree.nodes],
             "pruned_spots": [
                 {
                     "parent": spot.node,
@@ -283,7 +292,7 @@ def explain_tree(
     position: State,
     algorithm: str = "alphabeta",
     depth: int | None = 2,
-    evaluation: str = "open-lines",
+    evaluation: Evaluation | str = "open-lines",
     *,
     max_nodes: int = MAX_TREE_NODES,
     order: str = "columns",
@@ -305,8 +314,9 @@ def explain_tree(
     """
     algorithm = check_algorithm(algorithm)
     check_order(order)
-    if isinstance(position, Position):
-        evaluation_named(evaluation)
+    function = evaluation_of(evaluation)
+    if isinstance(position, AbstractState) and (deepen or ordering):
+        position = position.estimating()
     remaining = position.game.cells - position.ply
     asked = remaining if depth is None else depth
 
@@ -315,7 +325,7 @@ def explain_tree(
             position,
             algorithm,
             plies,
-            evaluation,
+            function,
             budget=Budget(Limits(nodes=max_nodes + 1)),
             order=order,
             ordering=ordering,
@@ -377,4 +387,5 @@ def explain_tree(
         asked_depth=asked,
         max_nodes=max_nodes,
         deepening=(*rows, result) if deepen else (),
+        evaluation=function,
     )

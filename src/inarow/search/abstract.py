@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inarow.errors import InvalidPositionError
 from inarow.i18n import N_
@@ -32,6 +32,11 @@ class AbstractGame:
     kids: tuple[tuple[int, ...], ...]
     values: tuple[float | None, ...]
     depths: tuple[int, ...]
+    minimax: tuple[float, ...] = ()
+    """Every node's minimax value from Max's standpoint (a leaf's own value)."""
+    estimates: bool = False
+    """Whether an inner node reached at the horizon (iterative deepening) or scored to order moves takes
+    its minimax value as its e(P); without it, a search must go to the leaves."""
 
     @property
     def name(self) -> str:
@@ -74,9 +79,18 @@ class AbstractState:
         for kid in self.game.kids[self.id]:
             yield kid, AbstractState(self.game, kid)
 
+    def estimating(self) -> AbstractState:
+        """The same node of the same tree, in which an inner node can be scored by its minimax value
+        (:attr:`AbstractGame.estimates`): what iterative deepening and move ordering need."""
+        return AbstractState(replace(self.game, estimates=True), self.id)
+
     def leaf_value(self, side: Side) -> float:
-        """The leaf's value from ``side``'s standpoint (the tree gives Max's, and x is Max)."""
+        """The leaf's value from ``side``'s standpoint (the tree gives Max's, and x is Max); an inner
+        node's minimax value when the tree :attr:`~AbstractGame.estimates`. Raises
+        :class:`InvalidPositionError` for an inner node otherwise."""
         value = self.game.values[self.id]
+        if value is None and self.game.estimates:
+            value = self.game.minimax[self.id]
         if value is None:
             raise InvalidPositionError(
                 N_(
@@ -155,7 +169,15 @@ def parse_leaves(text: str) -> AbstractState:
 
     add(data, "", 0)
     compact = json.dumps(data, separators=(",", ":"))
-    game = AbstractGame(compact, tuple(labels), tuple(kids), tuple(values), tuple(depths))
+    backed: list[float] = [0.0] * len(labels)
+    for node in reversed(range(len(labels))):  # children come after their parent in preorder
+        leaf = values[node]
+        if leaf is not None:
+            backed[node] = leaf
+        else:
+            below = [backed[kid] for kid in kids[node]]
+            backed[node] = max(below) if depths[node] % 2 == 0 else min(below)
+    game = AbstractGame(compact, tuple(labels), tuple(kids), tuple(values), tuple(depths), tuple(backed))
     return AbstractState(game)
 
 

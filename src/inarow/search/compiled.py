@@ -480,6 +480,16 @@ def warm_up(game: Game | None = None) -> float:
     if key in _warm:
         return 0.0
     start = time.perf_counter()
+    unit = kernels.unit(key)
+    with unit.compiling():
+        _search_near_full_position(key)
+    unit.mark()
+    _warm[key] = seconds = time.perf_counter() - start
+    return seconds
+
+
+def _search_near_full_position(key: Game) -> None:
+    """Run ``key``'s search once on a near-full position (compiling it or loading it from numba's cache)."""
     module = kernels.kernel(key)
     tt = np.zeros((1 << _WARM_UP_TABLE_BITS, _words(key)), dtype=np.uint64)
     width = key.columns if key.gravity else key.cells
@@ -490,9 +500,6 @@ def warm_up(game: Game | None = None) -> float:
     state[FILTERED] = 1
     state[BOOK_PLY] = -1
     module.solve(0, 0, LIMITED, int(state.ctypes.data))
-    kernels.mark_compiled(key)
-    _warm[key] = seconds = time.perf_counter() - start
-    return seconds
 
 
 def is_warm(game: Game | None = None) -> bool:
@@ -509,7 +516,7 @@ def cached(game: Game | None = None) -> bool:
     """Whether ``game``'s search (default: Connect Four's) seems compiled already, so that a warm-up loads
     it (a fraction of a second) rather than compiles it (seconds). A guess: numba may still recompile when
     numba or the CPU has changed."""
-    return kernels.compiled_before(_key(game or CONNECT4))
+    return kernels.unit(_key(game or CONNECT4)).compiled_before()
 
 
 __all__ = [

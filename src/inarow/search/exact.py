@@ -76,8 +76,9 @@ def compiled_loaded(game: Game | None = None) -> bool:
     return module is not None and bool(module.is_warm(game))
 
 
-def engine_for(game: Game, empty: int | None = None) -> EngineName:
-    """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None).
+def engine_for(game: Game, empty: int | None = None, *, loaded: bool | None = None) -> EngineName:
+    """Which exact engine solves a position of ``game`` with ``empty`` empty cells (all, when None);
+    ``loaded`` says whether the board's compiled search is loaded in the process (None: ask the process).
 
     The rule, by measured cost: the pure-Python reference engine for positions with at most
     :data:`REFERENCE_MAX_EMPTY` empty cells, where it answers faster than the compiled engine can be
@@ -89,7 +90,7 @@ def engine_for(game: Game, empty: int | None = None) -> EngineName:
     forced = forced_engine()
     if forced == "reference" or not compiled_supports(game):
         return "reference"
-    if forced == "compiled" or compiled_loaded(game):
+    if forced == "compiled" or (compiled_loaded(game) if loaded is None else loaded):
         return "compiled"
     empty = game.cells if empty is None else empty
     return "reference" if empty <= REFERENCE_MAX_EMPTY else "compiled"
@@ -131,7 +132,7 @@ def prepare_engine(game: Game | None = None) -> bool:
     """
     from inarow.search import kernels
 
-    return kernels.compile_elsewhere(game or CONNECT4)
+    return kernels.unit(game or CONNECT4).compile_elsewhere()
 
 
 def exact_solver(game: Game, budget: Budget, empty: int | None = None) -> ExactSolver:

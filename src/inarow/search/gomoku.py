@@ -15,17 +15,16 @@ At the root, in this order:
    proven loss);
 4. α-β to increasing depths until the budget runs out, compiled by numba (:mod:`inarow.search.gomoku_kernel`
    driven by :mod:`inarow.search.gomoku_compiled`; in Python here with ``Style(compiled=False)``, or while
-   the kernels are being compiled for the first time, see :func:`compiled_ready`). Inside it, a five to
-   make wins, an open four to make wins two plies later, a four of the opponent must be blocked, an open
-   three of the opponent must be answered on the cells of its line (or with a four); elsewhere the
-   ``width`` most valuable candidate cells are tried; at the horizon a short VCF is looked for before the
-   static evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only
-   the moves after which it has none. With :attr:`Style.inner` the threat-space search runs inside it too:
-   at every node where the side to move has a four, a VCF (bounded in nodes) is a win; in the Python
-   search also, within :data:`INNER_VCT_PLY` plies of the root, a VCT; and within
-   :data:`THREAT_DEFENCE_PLY` plies, if the opponent would win by a VCF were it to move, only the moves
-   that may stop it are tried (the cells of its line and of its fours and threes, and the side to move's
-   own fours).
+   the kernels are being compiled for the first time, see :func:`compiled_ready`: the same algorithm,
+   move for move, but for the order of candidates of equal worth). Inside it, a five to make wins, an open
+   four to make wins two plies later, a four of the opponent must be blocked, an open three of the
+   opponent must be answered on the cells of its line (or with a four); elsewhere the ``width`` most
+   valuable candidate cells are tried, the table's move first, then two killer moves of the ply, the late
+   quiet ones reduced (:data:`LMR_FIRST`); at the horizon a short VCF is looked for before the static
+   evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only the moves
+   after which it has none. With :attr:`Style.inner`, at every node where the side to move has a four, a
+   VCF (bounded in nodes) is a win. The compiled search keeps its table from one search to the next of
+   the same game and style (the moves of a game), see :mod:`inarow.search.gomoku_compiled`.
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -56,19 +55,30 @@ LEAF_VCF_NODES = 60
 
 INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
-"""The VCF looked for at every node above the horizon where the side to move has a four to play."""
+"""The VCF looked for at every node above the horizon where the side to move has a four to play (with
+:attr:`Style.inner`)."""
 
-INNER_VCT_PLY = 2
-INNER_VCT_DEPTH = 2
 INNER_VCT_THREATS = 3
 INNER_VCT_NODES = 150
-"""The VCT looked for at the nodes this many plies below the root or fewer (the root has its own) with at
-least this much depth left to search: from the third iteration on, so that the first two, which every
-move needs, stay as cheap as they are without it."""
+"""The opponent's VCT looked for after each root move that may stop it (see
+:meth:`GomokuSearch._still_loses`)."""
 
-THREAT_DEFENCE_PLY = 3
-"""How deep in the tree the opponent's VCF is looked for, so that the side to move answers it on its
-cells or with a four of its own (its VCT is looked for at the root only)."""
+LAST_ROW = 180
+"""The deepest ply of the α-β search (the last row of the kernel's move buffers)."""
+
+ASPIRATION = 200
+ASPIRATION_DEPTH = 4
+"""As :mod:`inarow.search.gomoku_kernel`'s: from this depth on, an iteration searches the root within
+this many pattern points of the last iteration's value first, and again with the whole window if the
+value falls outside."""
+
+LMR_FIRST = 3
+LMR_DEEPER = 8
+LMR_DEPTH = 2
+"""Late move reductions, as :mod:`inarow.search.gomoku_kernel`'s: at a node without a forced reply and
+with at least ``LMR_DEPTH`` plies to go, the moves from the ``LMR_FIRST``-th on that make no four or open
+three and take no four or open-four cell of the opponent are searched a ply shallower (two from the
+``LMR_DEEPER``-th on, at depth 4 or more), and again at full depth if they beat α."""
 
 ROOT_DEFENCE_NODES = 400
 """The nodes of the opponent's VCT looked for at the root, before the α-β search."""
@@ -99,7 +109,7 @@ def compiled_ready() -> bool:
 
         if gomoku_compiled.is_warm():
             return True
-    if kernels.gomoku_marker().is_file():
+    if kernels.gomoku_unit().compiled_before():
         return True
     if not _compiling:
         thread = threading.Thread(target=_compile_elsewhere, name="inarow-gomoku-compile", daemon=True)
@@ -124,12 +134,7 @@ def _compile_elsewhere() -> None:
     import subprocess
 
     with contextlib.suppress(OSError, subprocess.SubprocessError):
-        subprocess.run(
-            [sys.executable, "-c", "from inarow.search.gomoku_compiled import warm_up; warm_up()"],
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        kernels.gomoku_unit().compile_elsewhere(quiet=True)
 
 
 def supports(game: Game) -> bool:
@@ -147,13 +152,12 @@ class Style:
     vcf: bool = True
     """Look for a VCF at the root and at the horizon, and defend against the opponent's."""
     vct: bool = True
-    """Look for a VCT at the root (and, with ``inner``, near it inside the α-β search)."""
+    """Look for a VCT at the root."""
     inner: bool = False
-    """Look for VCFs inside the α-β search too (in the Python search also VCTs near the root, and answer
-    the opponent's VCF there). Off for every level: in Python at 1 s a move on the loaded 2-core machine it
-    cost the α-β search more depth than it gained (``perfect`` lost 15 games of 100 to the reference player
-    with it, 8 without), and compiled ``perfect`` without it beat ``perfect`` with it 12 games to 8 (see
-    the README's benchmarks)."""
+    """Look for VCFs inside the α-β search too. Off for every level: compiled ``perfect`` without it beat
+    ``perfect`` with it 12 games to 8 (see the README's benchmarks)."""
+    step: int = 2
+    """The iterations' depths: 1, then every ``step`` plies (2: even depths only, 1: every depth)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -198,6 +202,8 @@ class GomokuSearch:
         self.threats = ThreatSearch(self.board, budget)
         self._partial: tuple[int, list[int], dict[int, int]] | None = None
         """The best root move of the iteration under way so far, its line and the values found."""
+        self._killers: dict[int, list[int]] = {}
+        """Two moves a ply that last cut the search off there (killer moves), tried after the table's."""
 
     def _win(self, stones: int) -> int:
         """The value of a win by the stone played when ``stones`` stones are on the board."""
@@ -388,10 +394,16 @@ class GomokuSearch:
         reached = 0
         # Depth 1 first, so that there is always a move; then even depths only: the evaluation is read
         # with the same side to move at every horizon, so iterations compare.
-        for depth in [1, *range(2, self.style.max_depth + 1, 2)]:
+        for depth in [1, *range(2, self.style.max_depth + 1, self.style.step)]:
             self._partial = None
+            window = (-INFINITY, INFINITY)
+            if depth >= ASPIRATION_DEPTH and reached and abs(best_value) < EXACT:
+                window = (best_value - ASPIRATION, best_value + ASPIRATION)
             try:
-                value, line, found = self._root(me, roots, depth, first=depth == 1)
+                value, line, found = self._root(me, roots, depth, depth == 1, window)
+                if not window[0] < value < window[1] and window != (-INFINITY, INFINITY):
+                    self._partial = None
+                    value, line, found = self._root(me, roots, depth, False, (-INFINITY, INFINITY))
             except SearchAborted:
                 # The root moves searched before the clock ran out were searched deeper, the previous
                 # best first: the best of them is the better guess.
@@ -420,15 +432,19 @@ class GomokuSearch:
             max_depth=style.max_depth,
             vcf=style.vcf,
             inner=style.inner,
+            step=style.step,
             start_value=board.evaluate(me),
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
     def _root(
-        self, me: int, roots: list[int], depth: int, first: bool
+        self, me: int, roots: list[int], depth: int, first: bool, window: tuple[int, int]
     ) -> tuple[int, list[int], dict[int, int]]:
+        """The root moves searched within ``window`` as the kernel's ``root`` does: the best value (at most
+        the window's low end if every move failed low, then with no line), its line and every move's value;
+        a move that fails high ends the search there."""
         board = self.board
-        alpha, beta = -INFINITY, INFINITY
+        alpha, beta = window
         best_line: list[int] = []
         values: dict[int, int] = {}
         saved = self.budget.deadline
@@ -442,14 +458,17 @@ class GomokuSearch:
                     value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 else:
                     value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
-                    if value > alpha:
+                    if alpha < value < beta:
                         value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 if value > alpha:
                     best_line = [move, *self._line(3 - me, depth - 1)]
                 board.undo()
                 values[move] = value
                 alpha = max(alpha, value)
-                self._partial = (alpha, best_line, dict(values))
+                if best_line:
+                    self._partial = (alpha, best_line, dict(values))
+                if alpha >= beta:
+                    break
         finally:
             self.budget.deadline = saved
             board.rewind(length)
@@ -460,7 +479,7 @@ class GomokuSearch:
         board, line = self.board, []
         for _ in range(depth):
             entry = self.table.get(board.hash ^ side)
-            if entry is None or not entry[3] or board.cells[entry[3]] != 0:
+            if entry is None or entry[3] < 0 or board.cells[entry[3]] != 0:
                 break
             line.append(entry[3])
             board.play(entry[3], side)
@@ -470,19 +489,22 @@ class GomokuSearch:
         return line
 
     def _moves(self, side: int, width: int) -> list[int]:
-        """The moves worth trying for ``side`` to move when it has no five to make and the opponent none."""
+        """The moves worth trying for ``side`` to move when it has no five to make and the opponent none,
+        best first, ties in board order (as the kernel's ``_moves``)."""
         board, opp = self.board, 3 - side
+        mine, theirs = board.value[side], board.value[opp]
         if board.wins[opp]:
             # An open three (or a four-three) of the opponent: answer on its line, or play a four.
             return sorted(
                 board.wins[opp] | board.fours[opp] | board.fours[side],
-                key=lambda i: -(board.value[side][i] + board.value[opp][i]),
+                key=lambda i: (-(mine[i] + theirs[i]), i),
             )
-        mine, theirs = board.value[side], board.value[opp]
-        ranked = sorted(board.candidates, key=lambda i: -(mine[i] + theirs[i] * 0.9))
+        ranked = sorted(board.candidates, key=lambda i: (-(10 * mine[i] + 9 * theirs[i]), i))
         return ranked[:width]
 
     def _search(self, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The α-β value for ``side`` to move, ``depth`` plies deep: the compiled kernel's algorithm
+        (:func:`inarow.search.gomoku_kernel.search`) move for move, in Python."""
         budget = self.budget
         budget.nodes += 1
         if not budget.nodes & CHECK_EVERY:
@@ -496,8 +518,9 @@ class GomokuSearch:
             return -self._win(n + 1)
         if n >= self.game.cells:
             return 0
-        if opp_fives:
-            moves = list(opp_fives)
+        forced = bool(opp_fives)
+        if forced:
+            moves = [min(opp_fives)]
             if ply < MAX_PLY:
                 depth += 1
         elif board.wins[side]:
@@ -506,7 +529,7 @@ class GomokuSearch:
             moves = []
         key = board.hash ^ side
         entry = self.table.get(key)
-        hint = 0
+        hint = -1
         if entry is not None:
             stored_depth, lower, upper, hint = entry
             if stored_depth >= depth:
@@ -516,35 +539,51 @@ class GomokuSearch:
                     return upper
                 if lower == upper:
                     return lower
-        threats = self.style.vcf and not opp_fives
-        inner = threats and self.style.inner
-        if depth <= 0:
-            if threats and board.fours[side]:
+        if depth <= 0 or ply >= LAST_ROW:
+            leaf = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            if self.style.vcf and not forced and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
                 if line is not None:
-                    return self._win(n + len(line) - 1)
-            return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
-        if inner:
-            won = self._threat_win(side, ply, depth)
-            if won is not None:
-                return won
-            if not board.wins[opp] and ply <= THREAT_DEFENCE_PLY:
-                moves = self._threat_defence(side, ply)
-        if not moves:
+                    leaf = self._win(n + len(line) - 1)
+                self.table[key] = (0, leaf, leaf, -1)
+            return leaf
+        if self.style.vcf and self.style.inner and not forced and board.fours[side]:
+            line = self.threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
+            if line is not None:
+                return self._win(n + len(line) - 1)
+        if not forced:
             moves = self._moves(side, self.style.width)
             if not moves:
                 return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
-        if hint and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+        killers = self._killers.setdefault(ply, [-1, -1])
+        front = 0
+        for wanted in (hint, *killers):
+            if wanted >= 0 and wanted in moves[front:]:
+                moves.remove(wanted)
+                moves.insert(front, wanted)
+                front += 1
         alpha0 = alpha
         best, best_move = -INFINITY, moves[0]
         for index, move in enumerate(moves):
+            reduce = 0
+            if (
+                not forced
+                and index >= LMR_FIRST
+                and depth >= LMR_DEPTH
+                and move not in board.fours[side]
+                and move not in board.wins[side]
+                and move not in board.threes[side]
+                and move not in board.fours[opp]
+                and move not in board.wins[opp]
+            ):
+                reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
             board.play(move, side)
             if index == 0:
                 value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
             else:
-                value = -self._search(opp, depth - 1, -alpha - 1, -alpha, ply + 1)
+                value = -self._search(opp, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                if reduce and value > alpha:
+                    value = -self._search(opp, depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < value < beta:
                     value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
             board.undo()
@@ -553,24 +592,13 @@ class GomokuSearch:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        if not forced and killers[0] != move:
+                            killers[1], killers[0] = killers[0], move
                         break
         lower = best if best > alpha0 else -INFINITY
         upper = best if best < beta else INFINITY
         self.table[key] = (depth, lower, upper, best_move)
         return best
-
-    def _threat_win(self, side: int, ply: int, depth: int) -> int | None:
-        """The value of a VCF of ``side`` (to move, nothing of the opponent's to block) found at this node,
-        or within :data:`INNER_VCT_PLY` of the root and :data:`INNER_VCT_DEPTH` of the horizon a VCT; None
-        if neither was found."""
-        board, threats, n = self.board, self.threats, self.board.stones
-        line = None
-        if board.fours[side]:
-            line = threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
-        near_root = ply <= INNER_VCT_PLY and depth >= INNER_VCT_DEPTH
-        if line is None and self.style.vct and near_root and board.threes[side]:
-            line = threats.vct(side, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES)
-        return None if line is None else self._win(n + len(line) - 1)
 
     def _threat_defence(self, side: int, ply: int) -> list[int]:
         """If the opponent would win by a VCF (or, at the root, a VCT) were it to move, the moves that

@@ -15,11 +15,10 @@ second). :mod:`inarow.search.gomoku` imports this module only when a Gomoku sear
 
 from __future__ import annotations
 
-import contextlib
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,7 +28,7 @@ import numpy as np
 from inarow.rules import Game
 from inarow.search import gomoku_kernel as kernel
 from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
-from inarow.search.kernels import gomoku_marker
+from inarow.search.kernels import gomoku_unit
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.patterns import B4, F3, F4, FIVE
 
@@ -62,18 +61,25 @@ def patterns(exact: bool) -> np.ndarray[Any, Any]:
 
 
 class _Tables:
-    """Transposition tables, one per search running at once, reused across searches by generations."""
+    """Transposition tables, one per search running at once, kept across searches: every search of the
+    same kind (the same game and :class:`Style`: the moves of one game, say) reads and writes one
+    generation of its own, so the next move starts from what the last one stored (the keys are the whole
+    position); a search of another kind sees none of it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._free: list[tuple[Any, ...]] = []
-        self._generation = 0
+        self._free: list[tuple[Hashable, tuple[Any, ...]]] = []
+        self._generations: dict[Hashable, int] = {}
 
-    def take(self) -> tuple[tuple[Any, ...], int]:
+    def take(self, kind: Hashable) -> tuple[tuple[Any, ...], int]:
+        """A table (the one ``kind`` used last, if it is free) and ``kind``'s generation."""
         with self._lock:
-            self._generation += 1
+            if kind not in self._generations:
+                self._generations[kind] = max(self._generations.values(), default=0) + 1
+            generation = self._generations[kind]
             if self._free:
-                return self._free.pop(), self._generation
+                index = next((k for k, (last, _) in enumerate(self._free) if last == kind), -1)
+                return self._free.pop(index)[1], generation
         size = 1 << TABLE_BITS
         table = (
             np.zeros(size, dtype=np.uint64),
@@ -83,14 +89,27 @@ class _Tables:
             np.zeros(size, dtype=np.int32),
             np.zeros(size, dtype=np.int64),
         )
-        return table, self._generation
+        return table, generation
 
-    def give_back(self, table: tuple[Any, ...]) -> None:
+    def give_back(self, kind: Hashable, table: tuple[Any, ...]) -> None:
         with self._lock:
-            self._free.append(table)
+            self._free.append((kind, table))
+
+    def forget(self) -> None:
+        """Give every kind a new generation: the next searches start from empty tables."""
+        with self._lock:
+            start = max(self._generations.values(), default=0)
+            for offset, kind in enumerate(self._generations, 1):
+                self._generations[kind] = start + offset
 
 
 _tables = _Tables()
+
+
+def forget() -> None:
+    """Start every kind of search from an empty table (for figures that must not depend on what was
+    searched before)."""
+    _tables.forget()
 
 
 @dataclass(frozen=True)
@@ -139,6 +158,7 @@ class CompiledBoard:
     def __init__(self, game: Game, stones: Sequence[tuple[int, int]]) -> None:
         """``stones``: (cell index, side) in the order played."""
         g = _geometry(game.columns, game.rows)
+        self.game = game
         size = g.size
         self.cells = np.full(size, 3, dtype=np.int32)
         self.cells[g.board] = 0
@@ -171,6 +191,7 @@ class CompiledBoard:
             np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
             np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
             np.zeros((kernel.ROWS, 4), dtype=np.int64),
+            np.full((kernel.ROWS, 2), -1, dtype=np.int64),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(2 * kernel.ROWS + 4, dtype=np.int64)
@@ -229,19 +250,21 @@ def iterate(
     vcf: bool,
     inner: bool,
     start_value: int,
+    step: int = 2,
 ) -> Iterated:
-    """Iterative deepening at the root: depth 1 (always finished), then even depths until the budget runs
-    out, a win or loss is found or ``max_depth`` is reached."""
+    """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
+    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_INNER] = int(inner)
-    table, generation = _tables.take()
+    kind = (board.game, width, max_depth, vcf, inner, step)
+    table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:
-        return _iterate(board, me, roots, budget, table, max_depth, start_value)
+        return _iterate(board, me, roots, budget, table, max_depth, start_value, step)
     finally:
-        _tables.give_back(table)
+        _tables.give_back(kind, table)
 
 
 def _iterate(
@@ -252,6 +275,7 @@ def _iterate(
     table: tuple[Any, ...],
     max_depth: int,
     start_value: int,
+    step: int,
 ) -> Iterated:
     state = board.state
     best_value, best_line = start_value, [roots[0]]
@@ -260,11 +284,14 @@ def _iterate(
     rate = FIRST_RATE
     order = list(roots)
     line_buffer = np.zeros(max_depth + 2, dtype=np.int64)
-    for depth in [1, *range(2, max_depth + 1, 2)]:
+    for depth in [1, *range(2, max_depth + 1, step)]:
         moves = np.array(order, dtype=np.int64)
         found = np.zeros(len(order), dtype=np.int64)
         done = 0
         value, best = 0, -1
+        low, high = -kernel.INFINITY, kernel.INFINITY
+        if depth >= kernel.ASPIRATION_DEPTH and reached and abs(best_value) < kernel.EXACT:
+            low, high = best_value - kernel.ASPIRATION, best_value + kernel.ASPIRATION
         while True:
             state[kernel.S_NODES] = 0
             state[kernel.S_LIMIT] = (  # the first iteration always finishes
@@ -273,7 +300,7 @@ def _iterate(
             state[kernel.S_ABORT] = 0
             started = time.perf_counter()
             value, best, done = kernel.root(
-                me, moves, depth, found, board.arrays, board.board, table, board.buffers
+                me, moves, depth, found, low, high, board.arrays, board.board, table, board.buffers
             )
             spent = time.perf_counter() - started
             nodes = int(state[kernel.S_NODES])
@@ -281,7 +308,10 @@ def _iterate(
             if spent > 0.002 and nodes > 200:
                 rate = nodes / spent
             if not state[kernel.S_ABORT]:
-                break
+                if low < value < high or (low, high) == (-kernel.INFINITY, kernel.INFINITY):
+                    break
+                low, high = -kernel.INFINITY, kernel.INFINITY  # outside the aspiration window: again
+                continue
             try:
                 budget.check()
             except SearchAborted:
@@ -317,27 +347,19 @@ def is_warm() -> bool:
 
 
 def warm_up() -> float:
-    """Compile (or load from numba's cache) the kernels by searching a small position, and leave the
-    :func:`inarow.search.kernels.gomoku_marker`; returns the seconds it took (0 once done in this
+    """Compile (or load from numba's cache) the kernels by searching a small position, and mark them
+    compiled (:func:`inarow.search.kernels.gomoku_unit`); returns the seconds it took (0 once done in this
     process). Processes that compile at once (a test run's workers, a server's) wait for the first one's
-    compilation on a lock file, then load its machine code."""
+    compilation on the unit's lock, then load its machine code."""
     if _warm:
         return 0.0
     started = time.perf_counter()
-    marker = gomoku_marker()
-    with contextlib.ExitStack() as stack:
-        if not marker.is_file():
-            with contextlib.suppress(OSError, ImportError):
-                import fcntl
-
-                marker.parent.mkdir(parents=True, exist_ok=True)
-                lock = stack.enter_context(open(marker.with_suffix(".lock"), "w"))
-                fcntl.flock(lock, fcntl.LOCK_EX)
+    unit = gomoku_unit()
+    with unit.compiling():
         _search_small_position()
     seconds = time.perf_counter() - started
     _warm.append(seconds)
-    with contextlib.suppress(OSError):
-        marker.touch()
+    unit.mark()
     return seconds
 
 

@@ -1,7 +1,8 @@
 """The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.search.gomoku_board` as
 arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
-pattern evaluation, α-β with principal variation search and a transposition table, and a short VCF at the
-horizon (and, with the ``inner`` switch, at every node with a four).
+pattern evaluation, α-β with principal variation search, late move reductions, killer moves, aspiration
+windows at the root and a transposition table kept across searches, and a short VCF at the horizon (and,
+with the ``inner`` switch, at every node with a four).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
@@ -41,6 +42,21 @@ ROWS = 200
 LAST_ROW = 180
 MOVES = 400
 """Room for every cell of a 19×19 board in a move list."""
+
+LMR_FIRST = 3
+"""Moves searched at full depth at a quiet node before the late quiet ones are searched a ply shallower
+(late move reductions), then searched again at full depth if they beat α."""
+LMR_DEEPER = 8
+"""From this move on, the late quiet moves are searched two plies shallower (at depth 4 or more)."""
+LMR_DEPTH = 2
+"""The least depth at which moves are reduced."""
+QUIET = F_FOUR | F_WIN | F_THREE
+"""A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
+
+ASPIRATION = 200
+ASPIRATION_DEPTH = 4
+"""From this depth on, an iteration searches the root within this many pattern points of the last
+iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
 
 LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
@@ -479,23 +495,40 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
         number = _moves(side, state[S_WIDTH], ply, b, board, buf)
         if number == 0:
             return evaluate(side, state)
-    if hint >= 0:
-        for k in range(1, number):
-            if moves[ply, k] == hint:
-                for q in range(k, 0, -1):
+    killers = buf[3]
+    front = 0
+    for wanted in (hint, killers[ply, 0], killers[ply, 1]):
+        if wanted < 0:
+            continue
+        for k in range(front, number):
+            if moves[ply, k] == wanted:
+                for q in range(k, front, -1):
                     moves[ply, q] = moves[ply, q - 1]
-                moves[ply, 0] = hint
+                moves[ply, front] = wanted
+                front += 1
                 break
+    flags = b[4]
     alpha0 = alpha
     best = -INFINITY
     best_move = moves[ply, 0]
     for k in range(number):
         move = moves[ply, k]
+        reduce = 0
+        if (
+            not forced
+            and k >= LMR_FIRST
+            and depth >= LMR_DEPTH
+            and not flags[side, move] & QUIET
+            and not flags[opp, move] & (F_FOUR | F_WIN)
+        ):
+            reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
         else:
-            v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            v = -search(opp, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
             if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
         place(move, side, -1, b)
@@ -507,6 +540,9 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
+                    if not forced and killers[ply, 0] != move:
+                        killers[ply, 1] = killers[ply, 0]
+                        killers[ply, 0] = move
                     break
     keys[slot] = key
     generations[slot] = state[S_GEN]
@@ -518,16 +554,18 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
 
 
 @njit(cache=True)
-def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-untyped-def]
-    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep, the first with the full window,
-    the others with null windows first; ``values[k]`` gets each root move's value (the best exact, the
-    others upper bounds). Returns the best value, its index and how many root moves were searched (fewer
-    than all when the node limit was passed)."""
+def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep within the window (``low``,
+    ``high``): the first with the whole window, the others with null windows first; ``values[k]`` gets
+    each root move's value (the best exact, the others upper bounds). Returns the best value (at most
+    ``low`` when every move failed low, then the index is -1; at least ``high`` when one failed high, and
+    the search stopped there), its index and how many root moves were searched (fewer than all when the
+    node limit was passed or a move failed high)."""
     state = b[7]
     # Every argument of the recursive search typed as it calls itself (int64), or numba's cache would
     # keep a second, unresolved specialisation (numba issue 6061).
-    alpha = np.int64(-INFINITY)
-    beta = np.int64(INFINITY)
+    alpha = np.int64(low)
+    beta = np.int64(high)
     best = -1
     opp = np.int64(3 - side)
     one = np.int64(1)
@@ -539,7 +577,7 @@ def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-u
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         else:
             v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
-            if v > alpha and not state[S_ABORT]:
+            if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         place(move, side, -1, b)
         if state[S_ABORT]:
@@ -548,6 +586,8 @@ def root(side, roots, depth, values, b, board, table, buf):  # type: ignore[no-u
         if v > alpha:
             alpha = v
             best = k
+            if v >= beta:
+                return alpha, best, k + 1
     return alpha, best, roots.shape[0]
 
 

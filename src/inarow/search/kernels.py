@@ -21,6 +21,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -46,8 +49,32 @@ def _key(game: Game) -> tuple[int, int, int, bool]:
     return game.columns, game.rows, game.k, game.gravity
 
 
-def _uint_array(values: list[int]) -> str:
-    return "np.array([" + ", ".join(hex(v) for v in values) + "], dtype=np.uint64)"
+LINE = 110
+"""The project's line length (``ruff``'s ``line-length``): the geometry block is written as ``ruff format``
+writes it, so that the checked-in template is byte for byte what :func:`source` gives for Connect Four."""
+
+
+def _hex(value: int) -> str:
+    """An integer in hexadecimal as ``ruff format`` writes it: ``0xFDFB``."""
+    return f"0x{value:X}"
+
+
+def _array(name: str, items: list[str], dtype: str) -> list[str]:
+    """The lines of ``NAME = np.array([items], dtype=...)`` wrapped as ``ruff format`` wraps them: on one
+    line; else the arguments on one indented line; else one argument a line, the list on one line or,
+    when it does not fit either, one item a line."""
+    listed = "[" + ", ".join(items) + "]"
+    one = f"{name} = np.array({listed}, dtype={dtype})"
+    if len(one) <= LINE:
+        return [one]
+    arguments = f"    {listed}, dtype={dtype}"
+    if len(arguments) <= LINE:
+        return [f"{name} = np.array(", arguments, ")"]
+    if len(f"    {listed},") <= LINE:
+        body = [f"    {listed},"]
+    else:
+        body = ["    [", *(f"        {item}," for item in items), "    ],"]
+    return [f"{name} = np.array(", *body, f"    dtype={dtype},", ")"]
 
 
 def _winning(game: Game, shifts: set[int]) -> list[str]:
@@ -61,7 +88,8 @@ def _winning(game: Game, shifts: set[int]) -> list[str]:
     body = [
         '@njit(cache=True, inline="always")',
         "def _winning(s: np.uint64, empty: np.uint64) -> np.uint64:",
-        '    """The cells of ``empty`` where one more stone completes a line for ``s``."""',
+        '    """The cells of ``empty`` where one more stone completes a line for ``s``'
+        ' (written out per board)."""',
     ]
     if k == 1:
         return [*body, "    return empty"]
@@ -72,8 +100,8 @@ def _winning(game: Game, shifts: set[int]) -> list[str]:
             if d * i >= LAYOUT_BITS:
                 break
             shifts.add(d * i)
-            body.append(f"    a{i} = " + (f"a{i - 1} & " if i > 1 else "") + f"(s >> U{d * i})")
-            body.append(f"    b{i} = " + (f"b{i - 1} & " if i > 1 else "") + f"(s << U{d * i})")
+            body.append(f"    a{i} = " + (f"a{i - 1} & (s >> U{d * i})" if i > 1 else f"s >> U{d * i}"))
+            body.append(f"    b{i} = " + (f"b{i - 1} & (s << U{d * i})" if i > 1 else f"s << U{d * i}"))
             ahead = behind = i
         terms = []
         if ahead == k - 1:
@@ -111,12 +139,12 @@ def geometry_block(game: Game) -> str:
         f"CELLS = {game.cells}",
         f"GRAVITY = {gravity}",
         f"KEY_WORDS = {2 if gravity else 3}",
-        f"BOARD = np.uint64({hex(game.board_mask)})",
-        f"BOTTOM = np.uint64({hex(game.bottom_mask)})",
+        f"BOARD = np.uint64({_hex(game.board_mask)})",
+        f"BOTTOM = np.uint64({_hex(game.bottom_mask)})",
         f"NORDER = {len(ids)}",
-        f"ORDER = {_uint_array([id_masks[i] for i in ids])}",
-        f"ORDER_ID = np.array({ids}, dtype=np.int64)",
-        f"ID_MASKS = {_uint_array(id_masks + [0] * (LAYOUT_BITS - len(id_masks)))}",
+        *_array("ORDER", [_hex(id_masks[i]) for i in ids], "np.uint64"),
+        *_array("ORDER_ID", [str(i) for i in ids], "np.int64"),
+        *_array("ID_MASKS", [_hex(m) for m in id_masks + [0] * (LAYOUT_BITS - len(id_masks))], "np.uint64"),
         f"NSYM = {nsym}",
         f"NCHUNKS = {nchunks}",
     ]
@@ -200,68 +228,92 @@ def kernel(game: Game) -> ModuleType:
     return found
 
 
-def ready_marker(game: Game) -> Path:
-    """A file written once ``game``'s kernel has been compiled (see :func:`compiled_before`)."""
-    return kernel_path(game).with_suffix(".ready")
+COMPILING_VARIABLE = "INAROW_COMPILING"
+"""Set by :meth:`Unit.compile_elsewhere` for its child: the unit whose lock the parent holds for it."""
 
 
-def compiled_before(game: Game) -> bool:
-    """Whether ``game``'s kernel was compiled before, so that a process loads it from numba's cache (a
-    fraction of a second) rather than compiles it (seconds). A guess from the marker file: numba still
-    recompiles when numba or the CPU has changed."""
-    return ready_marker(game).is_file()
+@dataclass(frozen=True)
+class Unit:
+    """Compiled code that one process compiles for all the others, which then load it from numba's cache:
+    a board's Connect Four kernel (:func:`unit`) or the Gomoku kernels (:func:`gomoku_unit`), the same
+    way for both.
 
-
-def mark_compiled(game: Game) -> None:
-    """Leave :func:`ready_marker` once ``game``'s kernel has run in this process."""
-    marker = ready_marker(game)
-    if not marker.is_file():
-        with contextlib.suppress(OSError):
-            marker.touch()
-
-
-_COMPILE = (
-    "import sys\n"
-    "from inarow.rules import Game\n"
-    "from inarow.search.compiled import warm_up\n"
-    "columns, rows, k, gravity = (int(a) for a in sys.argv[1:])\n"
-    "warm_up(Game(columns, rows, k, gravity=bool(gravity)))\n"
-)
-
-
-def compile_elsewhere(game: Game) -> bool:
-    """Compile ``game``'s kernel in a child process unless it was compiled before; whether it compiled.
-
-    The child holds numba and the compiler's memory only while it compiles; the processes that search
-    later load the machine code from numba's cache. A lock file makes processes that ask at once (a
-    server's workers) wait for one compilation instead of each running their own.
+    ``name`` holds a hash of the source, so an edited kernel counts as not compiled; ``warm_up`` is the
+    Python a child process runs to compile it. Its marker (:attr:`marker`) is left once it has run
+    (:meth:`mark`), and a lock file (:meth:`compiling`) makes processes that compile at once wait for the
+    first one instead of each running the compiler.
     """
-    if compiled_before(game):
-        return False
-    folder = kernel_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "compile.lock", "w") as lock:
-        try:
-            import fcntl
 
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        except ImportError:  # no file locks (Windows): at worst two processes compile at once
-            pass
-        if compiled_before(game):
+    name: str
+    warm_up: str
+
+    @property
+    def marker(self) -> Path:
+        """The file left once the unit has been compiled, in :func:`kernel_folder`."""
+        return kernel_folder() / f"{self.name}.ready"
+
+    def compiled_before(self) -> bool:
+        """Whether the unit was compiled before, so that a process loads it from numba's cache (a fraction
+        of a second) rather than compiles it (seconds). A guess from the marker: numba still recompiles
+        when numba or the CPU has changed."""
+        return self.marker.is_file()
+
+    def mark(self) -> None:
+        """Leave the marker, once the unit has run in this process."""
+        if not self.marker.is_file():
+            with contextlib.suppress(OSError):
+                self.marker.parent.mkdir(parents=True, exist_ok=True)
+                self.marker.touch()
+
+    @contextlib.contextmanager
+    def compiling(self) -> Iterator[None]:
+        """Hold the unit's lock while this process compiles it (a child of :meth:`compile_elsewhere` runs
+        under its parent's). Without file locks (Windows), nothing is held: at worst two processes
+        compile at once."""
+        if os.environ.get(COMPILING_VARIABLE) == self.name:
+            yield
+            return
+        with contextlib.ExitStack() as stack:
+            with contextlib.suppress(OSError, ImportError):
+                import fcntl
+
+                self.marker.parent.mkdir(parents=True, exist_ok=True)
+                lock = stack.enter_context(open(self.marker.with_suffix(".lock"), "w"))
+                fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    def compile_elsewhere(self, *, quiet: bool = False) -> bool:
+        """Compile the unit in a child process unless it was compiled before; whether it compiled. The
+        child holds numba and the compiler's memory only while it compiles. Raises
+        :class:`subprocess.CalledProcessError` when the child fails."""
+        if self.compiled_before():
             return False
-        arguments = [str(game.columns), str(game.rows), str(game.k), str(int(game.gravity))]
-        subprocess.run([sys.executable, "-c", _COMPILE, *arguments], check=True)
-    return True
+        with self.compiling():
+            if self.compiled_before():
+                return False
+            output = subprocess.DEVNULL if quiet else None
+            subprocess.run(
+                [sys.executable, "-c", self.warm_up],
+                check=True,
+                env={**os.environ, COMPILING_VARIABLE: self.name},
+                stdout=output,
+                stderr=output,
+            )
+        return True
 
 
-def gomoku_marker() -> Path:
-    """A file left once :mod:`inarow.search.gomoku_kernel` has been compiled (named by a hash of its
-    source, so an edited kernel counts as not compiled), where numba keeps its cache: ``NUMBA_CACHE_DIR``
-    if set, else ``__pycache__`` beside the kernel, else (a read-only install) the temporary folder."""
-    source = GOMOKU_KERNEL
-    digest = hashlib.sha1(source.read_bytes()).hexdigest()[:12]
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(configured) if configured else source.parent / "__pycache__"
-    if not configured and not os.access(folder if folder.is_dir() else source.parent, os.W_OK):
-        folder = Path(tempfile.gettempdir())
-    return folder / f"inarow-gomoku-kernel-{digest}.ready"
+def unit(game: Game) -> Unit:
+    """``game``'s Connect Four kernel as a :class:`Unit`."""
+    code = (
+        "from inarow.rules import Game\n"
+        "from inarow.search.compiled import warm_up\n"
+        f"warm_up(Game({game.columns}, {game.rows}, {game.k}, gravity={game.gravity}))\n"
+    )
+    return Unit(kernel_path(game).stem, code)
+
+
+@cache
+def gomoku_unit() -> Unit:
+    """The Gomoku kernels (:data:`GOMOKU_KERNEL`, one module for every board) as a :class:`Unit`."""
+    digest = hashlib.sha1(GOMOKU_KERNEL.read_bytes()).hexdigest()[:12]
+    return Unit(f"gomoku_kernel_{digest}", "from inarow.search.gomoku_compiled import warm_up; warm_up()")

@@ -23,19 +23,6 @@ NONE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE = range(10)
 """Pattern kinds: nothing, closed one, open one, closed two, open two, closed three, open three, four,
 open four, five (B for blocked on a side, F for free)."""
 
-KIND_NAMES = (
-    "none",
-    "one",
-    "open one",
-    "two",
-    "open two",
-    "three",
-    "open three",
-    "four",
-    "open four",
-    "five",
-)
-
 SLOTS = 10
 """Cells in a window, five on each side of the cell."""
 

@@ -50,7 +50,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, Self
 
-from inarow.errors import InvalidLimitError, UnknownAlgorithmError
+from inarow.errors import InvalidLimitError, Items, UnknownAlgorithmError
 from inarow.evaluation import BoardFunction, Evaluation, Weights, evaluation_of, static_value
 from inarow.evaluation_code import CodeEvaluation
 from inarow.i18n import N_
@@ -126,7 +126,7 @@ def _one_of(name: str, known: Sequence[str], refusal: str) -> str:
     with the catalog entry ``refusal``."""
     key = name.strip().lower()
     if key not in known:
-        raise UnknownAlgorithmError(refusal, name=name, known=", ".join(known))
+        raise UnknownAlgorithmError(refusal, name=name, known=Items(known))
     return key
 
 

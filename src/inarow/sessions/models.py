@@ -62,6 +62,9 @@ class GameState:
     updated: float
     reply: PlayedMove | None = None
     """The computer's move played while answering this request, if any."""
+    forbidden: dict[str, str] = field(default_factory=dict)
+    """The cells the side to move may not play, with why (``overline``, ``double-four``,
+    ``double-three``): Black's forbidden points in Renju; empty in every other game."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,6 +138,9 @@ class ReviewedMove:
     drop: int | None = None
     margin: int | None = None
     reviewed: bool = True
+    lines: list[list[str]] = field(default_factory=list)
+    """The best line after each best move when several are equal (``pv`` first), up to
+    :data:`inarow.sessions.review.MAX_LINES`: ``[["a1", "b2", …], ["a3", …]]``."""
     """False when the review ran out of time before this move: no analysis, nothing marked."""
 
 

@@ -12,6 +12,12 @@ from inarow.search.limits import Limits
 from inarow.sessions.models import MoveEvaluation, ReviewedMove
 from inarow.store import By
 
+MAX_LINES = 3
+"""How many best lines a reviewed move shows when several best moves are equal."""
+SMALL_BOARD = 25
+"""The boards (cells) on which the other equal best moves get lines of their own: their searches are
+quick there; on bigger boards the review's time goes to the moves themselves."""
+
 
 def review_move(before: Position, move: str, by: By, seconds: float) -> ReviewedMove:
     """Judge ``move``, played by ``by`` in ``before``, by the analysis of ``before`` within ``seconds``.
@@ -35,6 +41,15 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         for m in analysis.moves
     ]
     best = next(m for m in analysis.moves if m.move == analysis.best[0])
+    lines = [list(analysis.pv)] if analysis.pv else []
+    if analysis.exact and before.game.cells <= SMALL_BOARD:
+        for other in analysis.best[:MAX_LINES]:
+            if lines and other == lines[0][0]:
+                continue
+            if len(lines) >= MAX_LINES:
+                break
+            after = before.play(other)
+            lines.append([other, *analyze(after, Limits(time=seconds / MAX_LINES)).pv])
     mistake, verdict = False, ""
     kind: str | None = None
     drop: int | None = None
@@ -46,7 +61,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         drop = judgement.best - judgement.played if kind == "dropped" else None
     elif analysis.outcome is not None and played.outcome is not None:
         mistake = (played.value or 0) < (analysis.value or 0)
-        verdict = f"turned a {analysis.outcome} into a {played.outcome}" if mistake else ""
+        verdict = words.turned(analysis.outcome, played.outcome) if mistake else ""
     return ReviewedMove(
         ply=before.ply + 1,
         move=name,
@@ -67,6 +82,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         drop=drop,
         margin=gomoku.MISTAKE_MARGIN if kind == "dropped" else None,
         moves=evaluations,
+        lines=lines,
     )
 
 

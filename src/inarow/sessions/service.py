@@ -41,7 +41,7 @@ from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, 
 from inarow.sessions.notes import read_note
 from inarow.sessions.review import review_moves
 from inarow.sessions.workers import SearchPool, analyze_position, choose_move, remembering
-from inarow.store import GameRecord, Mode, Store
+from inarow.store import By, GameRecord, Mode, Store
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -162,7 +162,8 @@ class Sessions:
         reply = None
         if mode == "computer" and human != rules.first:
             with self._lock(game_id):
-                position, reply = self._computer_move(record, position, asked)
+                position, reply, note = self._computer_choice(record, position, asked)
+                self.store.add_move(game_id, reply.ply, reply.move, "computer", note, position.result)
         return self._state(self.store.load(game_id), position, reply)
 
     def get(self, game_id: str) -> GameState:
@@ -219,8 +220,9 @@ class Sessions:
                         game_id=game_id,
                         reason=N_("send a move"),
                     )
-                position, owed = self._computer_move(record, position, asked)
-                return self._state(self.store.load(game_id), position, owed)
+                after, owed, note = self._computer_choice(record, position, asked)
+                self.store.add_move(game_id, owed.ply, owed.move, "computer", note, after.result)
+                return self._state(self.store.load(game_id), after, owed)
             if waiting == "computer":
                 raise SessionError(
                     N_("illegal move {move!r} in game {game_id!r}: {reason}"),
@@ -230,20 +232,37 @@ class Sessions:
                 )
             bit = position.move_bit(move)
             name, after = position.game.cell_name(bit), position.play(bit)
-            self.store.add_move(game_id, position.ply + 1, name, "human", "", after.result)
-            played: PlayedMove | None = None
-            if reply and record.mode == "computer" and not after.is_over:
-                after, played = self._computer_move(record, after, asked)
-            return self._state(self.store.load(game_id), after, played)
+            if not (reply and record.mode == "computer" and not after.is_over):
+                self.store.add_move(game_id, position.ply + 1, name, "human", "", after.result)
+                return self._state(self.store.load(game_id), after)
+            # The move and the reply are stored together: a reply that fails (busy, the client gone)
+            # leaves nothing stored, so the same move sent again is played, not refused as stale.
+            final, played, note = self._computer_choice(record, after, asked)
+            moves: list[tuple[str, By, str]] = [(name, "human", ""), (played.move, "computer", note)]
+            self.store.add_moves(game_id, after.ply, moves, final.result)
+            return self._state(self.store.load(game_id), final, played)
 
-    def undo(self, game_id: str) -> GameState:
+    def undo(self, game_id: str, ply: int | None = None) -> GameState:
         """Take back the person's last move and every move after it (the computer's reply).
 
-        With two people, or computer against computer, take back the last move. Raises
-        :class:`SessionError` when there is nothing to take back.
+        With two people, or computer against computer, take back the last move. ``ply`` is what the
+        asker saw, as for a move: the moves played so far plus one. An Undo sent for a game that has moved
+        on (a second Undo of the same click, a page that missed a move) raises :class:`StaleMoveError` and
+        takes nothing back. Raises :class:`SessionError` when there is nothing to take back.
         """
         with self._lock(game_id):
             record = self.store.load(game_id)
+            if ply is not None and ply != len(record.moves) + 1:
+                raise StaleMoveError(
+                    N_(
+                        "the undo was sent for ply {ply} of game {game_id!r}, which is at ply {now} now: "
+                        "reload the game"
+                    ),
+                    reason=N_("the game has moved on: reload the game"),
+                    ply=ply,
+                    game_id=game_id,
+                    now=len(record.moves) + 1,
+                )
             if record.mode == "computer":
                 human = [m.ply for m in record.moves if m.by == "human"]
                 if not human:
@@ -366,11 +385,12 @@ class Sessions:
         self.store.remember(game.name, learned)
         return result
 
-    def _computer_move(
+    def _computer_choice(
         self, record: GameRecord, position: Position, asked: float
-    ) -> tuple[Position, PlayedMove]:
-        """Let the computer play in ``position`` of the game ``record`` and commit its move, within the
-        think time counted from ``asked`` (``time.time()`` when the request came)."""
+    ) -> tuple[Position, PlayedMove, str]:
+        """The computer's move in ``position`` of the game ``record``, chosen within the think time
+        counted from ``asked`` (``time.time()`` when the request came): the position after it, the move,
+        and its note as stored. The caller stores it."""
         ply = position.ply + 1
         name = _players(record)[position.turn]
         move, note = self._solve(
@@ -378,7 +398,6 @@ class Sessions:
         )
         bit = position.move_bit(move)
         after = position.play(bit)
-        self.store.add_move(record.id, ply, move, "computer", note.stored(), after.result)
         played = PlayedMove(
             ply=ply,
             move=move,
@@ -387,7 +406,7 @@ class Sessions:
             by="computer",
             note=note,
         )
-        return after, played
+        return after, played, note.stored()
 
     def _state(self, record: GameRecord, position: Position, reply: PlayedMove | None = None) -> GameState:
         game = position.game
@@ -432,6 +451,7 @@ class Sessions:
             created=record.created,
             updated=record.updated,
             reply=reply,
+            forbidden={game.square_name(bit): why for bit, why in sorted(position.forbidden.items())},
         )
 
 

@@ -26,7 +26,7 @@ from inarow.book import recall
 from inarow.errors import InarowError, ServerBusyError, StoppedError
 from inarow.i18n import N_
 from inarow.notation import parse_position
-from inarow.players import SearchPlayer, player
+from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits, SearchAborted, bounded
 from inarow.search.limits import stopped as limits_stopped
@@ -363,10 +363,7 @@ def choose_move(
     taken off (at least :data:`MIN_THINK` is left)."""
     if asked is not None:
         think_time = max(MIN_THINK, min(think_time, think_time - (time.time() - asked) - ANSWER_MARGIN))
-    chooser = player(name, think_time)
-    choice = chooser.choose(position, random.Random(seed))
-    if isinstance(chooser, SearchPlayer):
-        return choice.move, note_of(choice, chooser.algorithm, chooser.depth)
+    choice = player(name, think_time).choose(position, random.Random(seed))
     return choice.move, note_of(choice)
 
 

@@ -20,6 +20,7 @@ from typing import IO, Any, TypedDict
 
 from inarow import i18n
 from inarow.glossary import TERMS
+from inarow.i18n import N_
 
 NAMES = {"en": "English", "zh_CN": "中文"}
 """Each language's name in itself, for the page's switch (a catalog without one is named by its code)."""
@@ -104,32 +105,60 @@ def language_answer(code: str) -> tuple[bytes, str]:
 
 
 # ------------------------------------------------------------------------------------ glossary
-def glossary_page() -> str:
-    """The glossary in English and Chinese side by side, as a page of its own."""
-    rows = []
-    for term in TERMS:
-        english = term.said()
-        with i18n.language("zh_CN"):
-            chinese = term.said()
-        rows.append(
-            f'<tr id="{html.escape(term.key)}"><th scope="row">{html.escape(english[0])}</th>'
-            f'<td lang="zh-CN">{html.escape(chinese[0])}</td><td>{html.escape(english[1])}</td>'
-            f'<td lang="zh-CN">{html.escape(chinese[1])}</td></tr>'
+GLOSSARY_LANGUAGES = (("en", "en", "English"), ("zh_CN", "zh-CN", "中文"))
+"""The glossary's languages: catalog code, HTML tag, the language's name in itself."""
+
+
+def glossary_page(language: str = "en") -> str:
+    """The glossary in English and Chinese side by side, as a page of its own with the site's top bar and
+    language switch: ``language`` (a catalog code or tag, ``zh-CN``) is the page's own language, its column
+    first; anything else is English."""
+    chosen = next((entry for entry in GLOSSARY_LANGUAGES if language in entry[:2]), GLOSSARY_LANGUAGES[0])
+    other = next(entry for entry in GLOSSARY_LANGUAGES if entry != chosen)
+    said: dict[str, list[tuple[str, str]]] = {}
+    for code, _, _ in GLOSSARY_LANGUAGES:
+        with i18n.language(code):
+            said[code] = [term.said() for term in TERMS]
+    mine, theirs = said[chosen[0]], said[other[0]]
+    rows = [
+        f'<tr id="{html.escape(term.key)}"><th scope="row" lang="{chosen[1]}">{html.escape(mine[n][0])}</th>'
+        f'<td lang="{other[1]}">{html.escape(theirs[n][0])}</td>'
+        f'<td lang="{chosen[1]}">{html.escape(mine[n][1])}</td>'
+        f'<td lang="{other[1]}">{html.escape(theirs[n][1])}</td></tr>'
+        for n, term in enumerate(TERMS)
+    ]
+    with i18n.language(chosen[0]):
+        play, glossary, term_word, meaning = (
+            i18n.gettext(word) for word in (N_("Play"), N_("Glossary"), N_("term"), N_("meaning"))
         )
+        intro = i18n.gettext(N_("The terms of game-tree search as the course material names them."))
+    with i18n.language(other[0]):
+        other_term, other_meaning = i18n.gettext(N_("term")), i18n.gettext(N_("meaning"))
+    switch = "".join(
+        f'<a class="language" href="/glossary?lang={tag}" lang="{tag}" '
+        f'aria-current="{str(tag == chosen[1]).lower()}">{name}</a>'
+        for _, tag, name in GLOSSARY_LANGUAGES
+    )
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{chosen[1]}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="color-scheme" content="light dark">'
-        '<title>inarow — Glossary · 术语表</title><link rel="stylesheet" href="/static/style.css"></head>'
-        '<body class="glossary-page"><main class="card glossary">'
-        '<h1>Glossary · <span lang="zh-CN">术语表</span></h1>'
-        "<p>The terms of game-tree search as the course material names them. "
-        '<span lang="zh-CN">课程教材中博弈树搜索的术语。</span></p>'
+        f"<title>inarow — {html.escape(glossary)}</title>"
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        '<body class="glossary-page"><header class="topbar">'
+        '<a class="brand" href="/"><span class="brand-mark" aria-hidden="true"></span>inarow</a>'
+        f'<nav class="tabs"><a class="tab" href="/">{html.escape(play)}</a>'
+        f'<a class="tab" href="/glossary?lang={chosen[1]}" aria-current="page">'
+        f"{html.escape(glossary)}</a></nav>"
+        f'<div class="languages" role="group">{switch}</div></header>'
+        '<main class="card glossary">'
+        f"<h1>{html.escape(glossary)}</h1><p>{html.escape(intro)}</p>"
         '<table class="compare-table glossary-table" data-testid="glossary"><thead><tr>'
-        '<th scope="col">term</th><th scope="col" lang="zh-CN">术语</th>'
-        '<th scope="col">meaning</th><th scope="col" lang="zh-CN">含义</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        '<p><a href="/">← inarow</a></p></main></body></html>'
+        f'<th scope="col">{html.escape(term_word)}</th>'
+        f'<th scope="col" lang="{other[1]}">{html.escape(other_term)}</th>'
+        f'<th scope="col">{html.escape(meaning)}</th>'
+        f'<th scope="col" lang="{other[1]}">{html.escape(other_meaning)}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></main></body></html>"
     )
 
 

@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from inarow.errors import InarowError
 from inarow.evaluation import EVALUATIONS
 from inarow.i18n import N_
+from inarow.rules import as_typed
 from inarow.search.textbook import ALGORITHMS
 
 EXPLAIN_MAX_DEPTH = 9
@@ -37,7 +38,11 @@ def _printable_ascii(value: str) -> str:
     # name, before any parser reads it as a number.
     bad = next((c for c in value if not " " <= c <= "~"), None)
     if bad is not None:
-        raise ValueError(f"{value!r} holds {bad!r}: only ASCII letters, digits, spaces and . / : - are read")
+        raise InarowError(
+            N_("{value!r} holds {char!r}: only ASCII letters, digits, spaces and . / : - are read"),
+            value=value,
+            char=bad,
+        )
     return value
 
 
@@ -45,6 +50,16 @@ ASCII_PATTERN = "^[ -~]*$"
 
 Ascii = Annotated[str, AfterValidator(_printable_ascii), Field(json_schema_extra={"pattern": ASCII_PATTERN})]
 """A string of printable ASCII: the schema says so, and a refusal names the character."""
+
+
+def _as_typed(value: object) -> object:
+    return as_typed(value) if isinstance(value, str) else value
+
+
+Typed = Annotated[str, BeforeValidator(_as_typed), AfterValidator(_printable_ascii)]
+"""Moves and positions as a Chinese input method types them (``（２，２）``, ``５``): read as ASCII by
+:func:`inarow.rules.as_typed` first, then held to printable ASCII like :data:`Ascii`; a digit other than
+0-9 is refused naming it."""
 
 
 def _json_number(value: object) -> object:
@@ -67,7 +82,7 @@ class AnalyzeRequest(_Body):
     """A position to analyse: the fields ``inarow analyze`` takes."""
 
     game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
-    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    position: Typed = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
         None, description="plies of depth-limited search instead of the exact one"
     )
@@ -97,7 +112,7 @@ class MoveRequest(_Body):
     """Your move; without one, the computer plays the move it owes (its reply, or the next move of a
     computer-against-computer game)."""
 
-    move: Ascii | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
+    move: Typed | None = Field(None, max_length=16, description="a cell name such as b2, or a column number")
     reply: StrictBool = Field(True, description="whether the computer replies in the same request")
     ply: Annotated[int, Field(ge=1, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
         None,
@@ -106,11 +121,21 @@ class MoveRequest(_Body):
     )
 
 
+class UndoRequest(_Body):
+    """What the page saw when Undo was pressed (the body may be left out: the last move is taken back)."""
+
+    ply: Annotated[int, Field(ge=1, le=MAX_SEARCH_DEPTH), JSON_NUMBER] | None = Field(
+        None,
+        description="the moves played so far plus one, as the page saw the game: an Undo sent twice or for "
+        "a game that has moved on gets 409 and takes nothing back",
+    )
+
+
 class ExplainRequest(_Body):
     """A textbook search to draw: the arguments of ``inarow tree``."""
 
     game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
-    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    position: Typed = Field("", max_length=4096, description="a diagram, a move list or column digits")
     algorithm: Ascii = Field("alphabeta", max_length=32, description=f"one of {', '.join(ALGORITHMS)}")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
         2, description="plies; null searches to the end of the game"
@@ -133,7 +158,7 @@ class CompareRequest(_Body):
     ``inarow compare``."""
 
     game: str = Field("tictactoe", max_length=64, pattern=GAME_PATTERN, description=GAME_WORDS)
-    position: Ascii = Field("", max_length=4096, description="a diagram, a move list or column digits")
+    position: Typed = Field("", max_length=4096, description="a diagram, a move list or column digits")
     depth: Annotated[int, Field(ge=0, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER] | None = Field(
         2, description="plies; null searches to the end of the game"
     )
@@ -180,9 +205,10 @@ def validation_message(error: RequestValidationError) -> InarowError:
                 )
             )
         else:
+            cause = item.get("ctx", {}).get("error") if item.get("type") == "value_error" else None
+            # A rule's own refusal (a digit other than 0-9) is said as the rules say it, translated.
+            problem = cause if isinstance(cause, InarowError) else str(cause or item.get("msg"))
             problems.append(
-                InarowError(
-                    "{field!r}: {problem}", field=_field(tuple(item.get("loc", ()))), problem=item.get("msg")
-                )
+                InarowError("{field!r}: {problem}", field=_field(tuple(item.get("loc", ()))), problem=problem)
             )
     return InarowError(N_("invalid request: {problems}"), problems=tuple(problems))

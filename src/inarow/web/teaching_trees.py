@@ -12,15 +12,33 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
+from inarow.errors import InvalidPositionError
 from inarow.explain import ExplanationJSON, explain_tree
+from inarow.i18n import N_
 from inarow.search.abstract import parse_leaves
 from inarow.search.textbook import ALGORITHMS
+from inarow.web.deps import BODY, responses
 from inarow.web.schemas import Ascii
 
 MAX_NODES = 2_000
 """The largest tree drawn, as for a position (``/api/explain``): beyond it a page cannot show it usefully."""
 
+MAX_DEPTH = 16
+"""The deepest tree read: deeper nesting is no exam question, and would only exhaust the parser's stack."""
+
 router = APIRouter(tags=["teaching"])
+
+
+def nesting(text: str) -> int:
+    """How deep the brackets of ``text`` nest, counted without parsing it."""
+    depth = deepest = 0
+    for char in text:
+        if char == "[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == "]":
+            depth -= 1
+    return deepest
 
 
 class TreeRequest(BaseModel):
@@ -39,11 +57,13 @@ class TreeRequest(BaseModel):
 @router.post(
     "/api/explain/tree",
     response_model=ExplanationJSON,
-    responses={400: {"description": "not a tree, an unknown algorithm or a tree too large"}},
+    responses=responses(400, *BODY),
 )
 def explain_leaves(body: TreeRequest) -> ExplanationJSON:
     """Every node of a minimax, negamax or α-β search of the abstract tree ``leaves`` to its leaves, to
     draw and replay step by step: the fields of ``/api/explain`` (``abstract`` true; each pruned spot's
     ``value`` is the leaf's value when the pruned child is a leaf)."""
+    if nesting(body.leaves) > MAX_DEPTH:
+        raise InvalidPositionError(N_("invalid tree: its lists nest more than {limit} deep"), limit=MAX_DEPTH)
     root = parse_leaves(body.leaves)
     return explain_tree(root, body.algorithm, None, max_nodes=MAX_NODES).to_json()

@@ -63,12 +63,18 @@ export const api = {
   // `ply`: the number the move is meant to have (moves so far + 1): a repeated click gets 409, not a move.
   play: (id, move, reply = true, ply = undefined) =>
     request("POST", `${game(id)}/moves`, move === null ? { ply } : { move, reply, ply }),
-  undo: (id) => request("POST", `${game(id)}/undo`),
+  // `ply` as for a move (moves so far + 1): a second Undo of the same click gets 409 and takes back nothing.
+  undo: (id, ply = undefined) => request("POST", `${game(id)}/undo`, { ply }),
   review: (id) => request("GET", `${game(id)}/review`),
+  forget: (id) => request("DELETE", game(id)),
+  // A position typed or pasted, with moves from the empty board that reach it (see links.js).
+  position: (name, position) => request("POST", "/api/positions", { game: name, position }),
   history: (limit = 100) => request("GET", `/api/games?limit=${limit}`),
   scores: () => request("GET", "/api/scores"),
   analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
   explain: (choices) => request("POST", "/api/explain", choices),
   explainTree: (choices) => request("POST", "/api/explain/tree", choices),
+  explainWithCode: (choices) => request("POST", "/api/student/explain", choices),
+  grade: (choices) => request("POST", "/api/student/grade", choices),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -2,7 +2,7 @@
 // Nothing runs at import: drawBoard is called by the views.
 
 import { cellName } from "./diagram.js";
-import { moveWords, t } from "./words.js";
+import { candidateWords, moveWords, t } from "./words.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -49,6 +49,11 @@ export function coordinates(columns, rows, gravity) {
  *   {columns, rows, gravity, stones: Map(cell -> side), symbols: {x, o}, legal: Set(cell),
  *    winning: Set(cell), last: cell|null, marks: Map(cell -> className), labels: Map(cell -> move value),
  *    interactive: bool}
+ * and, optionally (the Gomoku family): `names(side)`, the word for a side in the cells' labels (else its
+ * symbol, upper case); `forbidden`: Map(cell -> why), the points the side to move may not play (Black's in
+ * Renju), drawn as a small cross; `numbers`: Map(cell -> ply), each stone's move number, drawn on it;
+ * `ranks`: Map(cell -> {rank, move}), the analysis's candidates, numbered on their points (no other point
+ * gets a text).
  * `onPlay(cell, column)` is called for a click, a tap, Enter or Space on a cell.
  */
 export function drawBoard(element, view, onPlay) {
@@ -102,7 +107,14 @@ export function drawBoard(element, view, onPlay) {
     cell.dataset.stone = mark;
     const label = view.labels?.get(name);
     const words = label ? moveWords(label) : null;
-    const parts = [name, mark ? mark.toUpperCase() : t("empty")];
+    const said = side && view.names ? view.names(side) : mark.toUpperCase();
+    const parts = [name, said || t("empty")];
+    const number = side ? view.numbers?.get(name) : undefined;
+    if (number !== undefined) parts.push(t("move {number}", { number }));
+    const forbidden = !side ? view.forbidden?.get(name) : undefined;
+    if (forbidden) parts.push(t("forbidden point"));
+    const ranked = !side ? view.ranks?.get(name) : undefined;
+    if (ranked) parts.push(candidateWords(ranked.move, ranked.rank));
     if (view.gravity) parts.push(t("column {column}", { column: cell.dataset.column }));
     if (words) parts.push(words.long);
     if (view.winning.has(name)) parts.push(t("winning line"));
@@ -113,8 +125,26 @@ export function drawBoard(element, view, onPlay) {
     if (view.last === name) cell.classList.add("last");
     const extra = view.marks?.get(name);
     if (extra) cell.classList.add(...extra.split(" "));
+    if (forbidden) {
+      cell.classList.add("forbidden");
+      cell.dataset.forbidden = forbidden;
+    } else delete cell.dataset.forbidden;
     cell.disabled = !view.interactive;
     cell.replaceChildren();
+    if (number !== undefined) {
+      const text = document.createElement("span");
+      text.className = "move-number";
+      text.textContent = String(number);
+      text.setAttribute("aria-hidden", "true");
+      cell.append(text);
+    }
+    if (ranked) {
+      const badge = document.createElement("span");
+      badge.className = `candidate${ranked.rank === 1 ? " first" : ""}`;
+      badge.textContent = String(ranked.rank);
+      badge.setAttribute("aria-hidden", "true");
+      cell.append(badge);
+    }
     if (words && !side) {
       const badge = document.createElement("span");
       badge.className = `eval ${words.kind}`;

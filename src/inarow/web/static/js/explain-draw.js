@@ -8,14 +8,15 @@
 
 import { $, SIZE, el, lastStep, leafName, view } from "./explain-view.js";
 import { describe, drawLog, drawPath, showDetail, updateStepper } from "./explain-panels.js";
-import { bestPath, compactPlacement, descendants, followBox, inside, labelGrowth, placement, roomyDepths, scaleOf, searchedPart, slotWidth, zoomBox } from "./tree.js";
+import { bestPath, compactPlacement, descendants, followBox, inside, labelGrowth, placement, roomyDepths, rowHeight, scaleOf, searchedPart, slotWidth, zoomBox } from "./tree.js";
 import { currentNode, liveState, pathIds, revealed } from "./replay.js";
 import { ngettext, t, valueText } from "./words.js";
 
-const LABEL_PX = 13; // a value's size in the drawing (style.css: .tree .value)
+const LABEL_PX = 12; // the smallest label's size in the drawing (style.css: .tree .move, .window)
 const LEAST_PX = 12; // no label is smaller than this on screen, whatever the scale
-const FOLD_BELOW = 0.8; // "Follow" folds finished subtrees when the drawing would need a smaller scale
-const COMPACT_BELOW = 0.7; // below this scale the move names off the path are left out
+const FOLD_BELOW = 0.6; // "Follow" folds finished subtrees when the drawing would need a smaller scale (followBox's least)
+const COMPACT_BELOW = 0.7;
+const ROW_PX = 120; // the least distance between two rows of the whole tree on screen, when the frame has room // below this scale the move names off the path are left out
 
 /** The step at which each node cut off, by node id. */
 const cutSteps = (tree) => new Map(tree.events.flatMap((event, index) => (event.kind === "cutoff" ? [[event.node, index]] : [])));
@@ -25,6 +26,13 @@ const pathOf = (tree, node) => (tree.abstract ? (node.move ?? "") : node.path.jo
 
 export function go(step) {
   if (!view.tree) return;
+  // "Show the whole tree" fitted the view at the end; a step back before it follows the search again.
+  if (view.autoFit && step < lastStep()) {
+    view.autoFit = false;
+    view.mode = "follow";
+    view.zoom = null;
+    showMode();
+  }
   view.step = Math.max(0, Math.min(step, lastStep()));
   for (let id = currentNode(view.tree, view.step).parent; id !== null && id !== undefined; id = view.tree.nodes[id].parent) view.closed.delete(id);
   drawTree();
@@ -61,7 +69,19 @@ function frameSize() {
 function layout(tree, step, current, cuts, frame) {
   if (view.mode === "fit") {
     const placed = placement(tree, view.closed);
-    return { ...placed, folded: view.closed, part: null };
+    // A wide tree fitted to the frame's width would be a strip a few pixels high: its rows are pulled
+    // apart to fill the frame's height instead, ROW_PX apart on screen at least when there is room.
+    const scale = Math.min(1, frame.width / (placed.width + 24));
+    const stretch = Math.max(1, Math.min(ROW_PX / (rowHeight(tree) * scale), frame.height / (placed.height * scale)));
+    const lower = (spot) => ({ x: spot.x, y: spot.y * stretch });
+    return {
+      at: new Map([...placed.at].map(([id, spot]) => [id, lower(spot)])),
+      pruned: new Map([...placed.pruned].map(([key, spot]) => [key, lower(spot)])),
+      width: placed.width,
+      height: placed.height * stretch,
+      folded: view.closed,
+      part: null,
+    };
   }
   let part = searchedPart(tree, step, current.id, cuts, false);
   let placed = compactPlacement(tree, part, slotWidth(tree));
@@ -79,10 +99,15 @@ export function drawTree() {
   if (!tree) return;
   const step = view.step;
   const current = currentNode(tree, step);
+  const live = liveState(tree, step);
+  // The words first: they may change the stage's rows, and so the frame the tree is fitted to.
+  describe();
+  drawPath(live, current);
+  drawLog();
+  updateStepper();
   const cuts = cutSteps(tree);
   const frame = frameSize();
   const { at, pruned, width, height, folded } = layout(tree, step, current, cuts, frame);
-  const live = liveState(tree, step);
   const onPath = new Set(pathIds(tree, current.id));
   const best = revealed(tree, step) ? bestPath(tree) : new Set();
   const edges = el("g", { class: "edges" });
@@ -194,10 +219,6 @@ export function drawTree() {
   const keep = [...onPath].filter((id) => at.has(id)).map((id) => at.get(id));
   for (const child of current.children) if (at.has(child)) keep.push(at.get(child));
   frameTo(focus, { width, height }, keep, at, frame);
-  describe();
-  drawPath(live, current);
-  drawLog();
-  updateStepper();
   if (view.selected !== null) showDetail(view.selected, toggleNode);
 }
 
@@ -269,6 +290,7 @@ export function showMode() {
 
 export function setMode(mode) {
   view.mode = mode;
+  view.autoFit = false;
   view.zoom = null;
   showMode();
   drawTree();

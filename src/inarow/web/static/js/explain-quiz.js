@@ -4,7 +4,7 @@
 import { $, atEnd, stop, view } from "./explain-view.js";
 import { go } from "./explain-draw.js";
 import { resetLog, updateStepper } from "./explain-panels.js";
-import { isRight, questionWords, questions, scoreWords } from "./replay.js";
+import { isRight, questionWords, questions, scoreWords, whyWords } from "./replay.js";
 import { ngettext, t, valueText } from "./words.js";
 
 export function newQuiz(tree) {
@@ -46,7 +46,8 @@ export function answerQuestion(given) {
   quiz.answered.set(question.step, right);
   quiz.pending = null;
   const truth = question.kind === "value" ? t("it returns {value}", { value: valueText(question.answer) }) : question.answer ? t("it is a cut-off") : t("no cut-off");
-  $("quiz-feedback").textContent = right ? t("Right: {truth}.", { truth }) : t("Not quite: {truth}.", { truth });
+  // A wrong answer is explained: the comparison that makes the cut-off (or not), how the value is taken.
+  $("quiz-feedback").textContent = right ? t("Right: {truth}.", { truth }) : t("Not quite: {truth}; {why}.", { truth, why: whyWords(view.tree, question) });
   $("quiz-feedback").className = `quiz-feedback ${right ? "right" : "wrong"}`;
   $("quiz-value").hidden = true;
   $("quiz-cutoff").hidden = true;

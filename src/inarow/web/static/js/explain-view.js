@@ -31,10 +31,12 @@ export const view = {
   closed: new Set(), // ids of the nodes whose subtrees are hidden
   timer: null,
   mode: "follow", // or "fit"
+  autoFit: false, // "Show the whole tree" fitted the view; a step back before the end follows the search again
   zoom: null, // the part of the whole tree zoomed or panned to (a viewBox), or null: all of it
   box: null, // the viewBox drawn last
   source: "board", // what is explained: "board" (the game on the board), "tree" (leaves typed), "position" (pasted)
   board: null, // the GameState on the board, for going back to it
+  arriving: false, // opened from a link: once shown, bring the stage into sight and the keys to the stepper
   selected: null, // the node whose details are shown
   mark: (side) => side.toUpperCase(),
   request: 0, // bumped at each request, so a late answer for an old one is dropped

@@ -15,8 +15,10 @@ import { drawTree, go, nodeOf, pan, setMode, showMode, stageInSight, toggleNode,
 import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "./explain-panels.js";
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
 import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } from "./explain-view.js";
+import { initStudent, studentCode } from "./explain-student.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
+import { initiallyClosed } from "./tree.js";
 import { t } from "./words.js";
 
 // ---------------------------------------------------------------------------------- requests
@@ -70,7 +72,7 @@ async function load(wanted, search, count) {
     view.step = 0;
     view.selected = null;
     view.zoom = null;
-    view.closed = tree.nodes.length > COLLAPSE_OVER ? new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id)) : new Set();
+    view.closed = initiallyClosed(tree, COLLAPSE_OVER);
     view.quiz = view.quiz ? newQuiz(tree) : null;
     resetLog();
     drawDeepening();
@@ -78,7 +80,8 @@ async function load(wanted, search, count) {
     showDetail(null);
     setState("ready");
     drawScore();
-    stageInSight();
+    if (view.arriving) arrive();
+    else stageInSight();
   } catch (error) {
     if (request !== view.request) return;
     view.tree = null;
@@ -99,9 +102,27 @@ async function load(wanted, search, count) {
 export async function explainPosition(game, mark) {
   view.mark = mark;
   view.board = game;
-  if (view.source !== "board") return;
-  const wanted = { game: game.game, position: game.position, ...choices() };
-  await load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+  if (view.source !== "board") {
+    if (view.arriving && view.tree) arrive();
+    return;
+  }
+  await explainAt({ game: game.game, position: game.position, ...choices() });
+}
+
+/** Explain a position (`wanted`: the fields of /api/explain), with the student's e(P) at the leaves if the box says so. */
+function explainAt(wanted) {
+  const code = studentCode();
+  // A pasted e(P) has no comparison: the comparison's searches take named evaluations only.
+  if (code) return load({ ...wanted, ...code }, () => api.explainWithCode({ ...wanted, ...code }), null);
+  return load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+}
+
+/** Once the panel of a link is on screen: the stage in sight and the keys on the stepper (not on the board). */
+function arrive() {
+  if ($("explain-panel").hidden) return;
+  view.arriving = false;
+  stageInSight();
+  $("explain-step").focus({ preventScroll: true });
 }
 
 /** Explain the source chosen: the board's game, the tree typed, or the position pasted. */
@@ -118,8 +139,7 @@ function explainChosen() {
     load({ tree: wanted }, () => api.explainTree(wanted), null);
     return;
   }
-  const wanted = { game: $("explain-game").value, position: $("explain-position").value.trim(), ...choices() };
-  load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
+  explainAt({ game: $("explain-game").value, position: $("explain-position").value.trim(), ...choices() });
 }
 
 /** Forget the tree on screen: the next explainPosition searches again. */
@@ -150,6 +170,7 @@ export function openLinked(search) {
     pick("explain-depth", link.depth);
   }
   showSource();
+  view.arriving = true;
   explainChosen();
   return true;
 }
@@ -179,11 +200,17 @@ function run() {
   }, RUN_EVERY);
 }
 
-/** Step forward, back, run or reset from the keyboard: → ←, Space, Home (not while typing or choosing). */
+/**
+ * Step forward, back, run or reset from the keyboard while the panel is open: → ←, Space, Home. Not
+ * while typing or choosing, nor on the tree's nodes (Enter and Space open them); Space on another
+ * button presses that button. The arrows step even from the board, whose cells they would move between
+ * otherwise: with the panel open, stepping is what they are for (listened to first, in the capture phase).
+ */
 function onKey(event) {
   if (!view.tree || $("explain-panel").hidden || $("play-view")?.hidden) return;
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
   if (event.target.closest?.("input, select, textarea, #tree, [contenteditable]")) return;
+  if (event.key === " " && event.target.closest?.("button, a, summary") && !event.target.closest(".stepper")) return;
   const actions = {
     ArrowRight: () => $("explain-step").click(),
     ArrowLeft: () => $("explain-back").click(),
@@ -194,6 +221,7 @@ function onKey(event) {
   const action = actions[event.key];
   if (!action) return;
   event.preventDefault();
+  event.stopPropagation();
   action();
 }
 
@@ -265,6 +293,10 @@ export function initExplain(refresh) {
   for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen", "explain-weights", "explain-game"]) {
     $(id).addEventListener("change", changed);
   }
+  initStudent(() => {
+    forget();
+    explainChosen();
+  });
   $("explain-source").addEventListener("change", () => {
     showSource();
     forget();
@@ -306,9 +338,12 @@ export function initExplain(refresh) {
   });
   $("explain-all").addEventListener("click", () => {
     stop();
-    view.mode = "fit";
-    view.zoom = null;
-    showMode();
+    if (view.mode !== "fit") {
+      view.mode = "fit";
+      view.autoFit = true;
+      view.zoom = null;
+      showMode();
+    }
     go(Infinity);
   });
   $("explain-run").addEventListener("click", () => {
@@ -351,7 +386,7 @@ export function initExplain(refresh) {
     event.preventDefault();
     if (view.tree.nodes[id].children.length) toggleNode(id);
   });
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey, { capture: true });
   // The stage is one screen high under the top bar, whose height depends on the width (it wraps on a phone).
   const measure = () => document.documentElement.style.setProperty("--stage-top", `${Math.ceil(document.querySelector(".topbar")?.getBoundingClientRect().height ?? 0)}px`);
   measure();

@@ -8,13 +8,14 @@
 import { api, speak } from "./api.js";
 import { drawBoard } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
-import { explainPosition, forget, initExplain } from "./explain.js";
-import { initHistory, showHistory } from "./history.js";
+import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
+import { initHistory, openReview, showHistory } from "./history.js";
+import { boardShape, linkSearch, linkTarget, moveList, readSgf, sgf } from "./links.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, t, useCatalog, warmingUp } from "./words.js";
+import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language" };
+const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language", numbers: "inarow.numbers" };
 
 const state = {
   game: null, // the GameState the server sent last
@@ -27,9 +28,16 @@ const state = {
   intro: "", // a sentence said once at the start of a game ("Random draw: …")
   watch: null, // the timer of a computer-against-computer game
   generation: 0, // bumped at each new game, so late answers for an old game are dropped
+  numbers: localStorage.getItem(STORAGE.numbers) === "on", // move numbers on the stones (Gomoku family)
 };
 
 const mark = (side) => markOf(state.game, side);
+
+/** Whether the page is used by touch (a phone, a tablet): no keyboard hints, no focus ring on a cell. */
+const touch = () => window.matchMedia("(hover: none), (pointer: coarse)").matches;
+
+/** Bring the status line and the board under it into view (a phone shows the form below the board). */
+const bringIntoView = () => $("status").scrollIntoView({ block: "start" });
 
 function setStatus(text, kind = "") {
   const status = $("status");
@@ -47,7 +55,14 @@ function render() {
   const stones = readDiagram(game.diagram);
   const labels = new Map();
   const marks = new Map();
-  if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
+  const ranks = new Map();
+  if (state.analysisOn && state.analysis && state.analysis.position === game.position && stoneGame(game)) {
+    // A Gomoku board is too big for a value on every point: the best few candidates, numbered.
+    candidates(state.analysis).forEach((move, index) => {
+      const cell = landing(game, stones, move.move);
+      if (cell) ranks.set(cell, { rank: index + 1, move });
+    });
+  } else if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
     for (const move of state.analysis.moves) {
       const cell = landing(game, stones, move.move);
       if (cell) labels.set(cell, move);
@@ -56,6 +71,14 @@ function render() {
   }
   if (state.hint) marks.set(state.hint, `${marks.get(state.hint) ?? ""} hint`.trim());
   const last = game.moves.at(-1);
+  const stoneView = stoneGame(game)
+    ? {
+        names: mark,
+        ranks,
+        forbidden: new Map(Object.entries(game.forbidden ?? {})),
+        numbers: state.numbers ? new Map(game.moves.map((move) => [move.cell, move.ply])) : undefined,
+      }
+    : {};
   drawBoard(
     $("board"),
     {
@@ -63,25 +86,28 @@ function render() {
       rows: game.rows,
       gravity: game.gravity,
       stones,
-      symbols: game.symbols,
+      symbols: stonesOf(game),
       winning: new Set(game.winning_line),
       last: last ? last.cell : null,
       labels,
       marks,
       interactive: true,
+      ...stoneView,
     },
     onCell,
   );
   $("board").setAttribute("aria-label", t("{game} board, {columns} by {rows}", { game: gameTitle(game.game), columns: game.columns, rows: game.rows }));
   setStatus(...statusWords(game, { busy: state.busy, intro: state.intro }));
   $("players").textContent = playersWords(game);
-  $("keys-help").textContent = keysWords(game);
+  $("keys-help").textContent = touch() ? "" : keysWords(game);
   renderMoves();
   renderAnalysisPanel();
   const yourTurn = game.waiting_for === "you" || game.waiting_for === "human";
   $("undo").disabled = state.busy || game.mode === "computers" || !canUndo(game);
   $("hint").disabled = state.busy || !yourTurn;
   $("analysis").disabled = false;
+  $("numbers").hidden = !stoneGame(game);
+  $("numbers").setAttribute("aria-pressed", String(state.numbers));
   $("explain-panel").hidden = !state.explainOn;
   $("explain").setAttribute("aria-pressed", String(state.explainOn));
 }
@@ -127,7 +153,17 @@ function renderAnalysisPanel() {
   } else {
     $("analysis-summary").textContent = analysisSummary(analysis, mark);
     $("pv").textContent = analysis.pv.join(" ");
+    if (stoneGame(game)) {
+      $("candidates").replaceChildren(
+        ...candidates(analysis).map((move, index) => {
+          const item = document.createElement("li");
+          item.textContent = candidateWords(move, index + 1);
+          return item;
+        }),
+      );
+    }
   }
+  $("candidates").hidden = !stoneGame(game) || !analysis || analysis.position !== game.position || Boolean(game.result);
 }
 
 // ------------------------------------------------------------------------------------ requests
@@ -167,6 +203,7 @@ async function change(request, failure, { showBusy = false, fresh = false } = {}
     }
     render();
     setStatus(failure(error), "error");
+    $("status").scrollIntoView({ block: "nearest" });
     return false;
   } finally {
     clearTimeout(slow);
@@ -182,6 +219,7 @@ function accept(game) {
     state.intro = game.moves.length <= 1 ? state.intro : "";
   }
   localStorage.setItem(STORAGE.game, game.id);
+  showLinks(game);
   render();
   if (changed && state.analysisOn) refreshAnalysis();
   refreshExplain();
@@ -274,16 +312,84 @@ async function newGame(event) {
   clearTimeout(state.watch);
   state.analysis = null;
   state.hint = null;
-  const { game, first } = opening(choices);
+  const { game, first, you = choices.you } = opening(choices);
+  // The new board at once, empty, with the status over it: the computer's first move lands on it.
+  state.game = null;
+  drawEmpty(game);
   setStatus(first === "computer" && choices.mode === "computer" ? t("The computer is thinking…") : t("Starting…"), "thinking");
+  bringIntoView();
   const players = choices.mode === "computers" ? { x_player: choices.xPlayer, o_player: choices.oPlayer } : {};
-  const body = { game, you: choices.you, first, level: choices.level, mode: choices.mode, ...players };
+  const body = { game, you, first, level: choices.level, mode: choices.mode, ...players };
   // The whole message: the board on screen is not the game that could not start.
   const started = await change(() => api.newGame(body), (error) => t("Can't start this game: {message}.", { message: error.message }), { fresh: true });
   if (!started) return;
   refreshScore();
-  $("board").querySelector(".cell")?.focus({ preventScroll: true });
+  if (!touch()) $("board").querySelector(".cell")?.focus({ preventScroll: true });
+  bringIntoView();
   await followUp();
+}
+
+/** The empty board of the game named `name` while the server starts it; not playable. */
+function drawEmpty(name) {
+  const shape = boardShape(name);
+  document.body.dataset.busy = "true";
+  if (!shape) return;
+  const none = new Map();
+  drawBoard($("board"), { ...shape, stones: none, symbols: { x: "x", o: "o" }, winning: new Set(), last: null, labels: none, marks: none, interactive: false }, null);
+}
+
+// ------------------------------------------------------------------------------------ positions and links
+/** Put the game's link in the address bar and its moves in the export box. */
+function showLinks(game) {
+  const search = linkSearch({ kind: "game", id: game.id, game: game.game, position: moveList(game) }, location.search);
+  history.replaceState(null, "", `${location.pathname}${search}${location.hash}`);
+  $("share-link").href = `${location.pathname}${linkSearch({ kind: "position", game: game.game, position: moveList(game) })}`;
+  $("export-moves").value = moveList(game);
+  $("export-sgf").value = sgf(game) ?? "";
+  $("export-sgf-field").hidden = !sgf(game);
+}
+
+/**
+ * Open a position to play on: `text` a move list, a diagram or SGF-like text of the game `name`. The
+ * server reads it and answers moves that reach it; they are replayed into a new game between two people
+ * on this device, who play on from there.
+ */
+async function openPosition(name, text) {
+  state.generation += 1;
+  clearTimeout(state.watch);
+  state.analysis = null;
+  state.hint = null;
+  state.game = null;
+  drawEmpty(name);
+  setStatus(t("Setting up the position…"), "thinking");
+  bringIntoView();
+  const shape = boardShape(name);
+  const fromSgf = shape ? readSgf(text, shape.columns) : null;
+  const typed = fromSgf ? fromSgf.join(" ") : text;
+  const failure = (error) => t("Can't set up this position: {message}.", { message: error.message });
+  const opened = await change(
+    async () => {
+      const read = await api.position(name, typed);
+      let game = await api.newGame({ game: read.game, mode: "humans", first: "you" });
+      for (const move of read.moves) game = await api.play(game.id, move, false, game.moves.length + 1);
+      return game;
+    },
+    failure,
+    { fresh: true },
+  );
+  if (opened) state.intro = t("A position set up: two people play on from here.");
+  render();
+}
+
+function onSetup(event) {
+  event.preventDefault();
+  openPosition(state.game?.game ?? readChoices().game, $("setup-text").value);
+}
+
+function toggleNumbers() {
+  state.numbers = !state.numbers;
+  localStorage.setItem(STORAGE.numbers, state.numbers ? "on" : "off");
+  render();
 }
 
 async function undo() {
@@ -291,7 +397,7 @@ async function undo() {
   if (!game || state.busy) return;
   clearTimeout(state.watch);
   state.intro = "";
-  if (await change(() => api.undo(game.id), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
+  if (await change(() => api.undo(game.id, game.moves.length + 1), (error) => t("Nothing to undo: {reason}.", { reason: error.reason }))) await followUp();
 }
 
 async function hint() {
@@ -321,8 +427,7 @@ function toggleExplain() {
   state.explainOn = !state.explainOn;
   if (!state.explainOn) forget();
   render();
-  refreshExplain();
-  if (state.explainOn) $("explain-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  refreshExplain(); // once its tree is drawn, the panel brings its stage into sight (explain-draw.js: stageInSight)
 }
 
 // ------------------------------------------------------------------------------------ choices
@@ -363,6 +468,11 @@ function readChoices() {
  * plays O, the game is the O-first one (":o-first"). Between people or computers "Who opens" says it.
  */
 function opening(choices) {
+  if (stoneGame({ game: choices.game })) {
+    // In the Gomoku family black (x) always moves first: who moves first is who plays black.
+    const first = choices.first === "random" ? (Math.random() < 0.5 ? "you" : "computer") : choices.first;
+    return { game: choices.game, first, you: first === "you" ? "x" : "o" };
+  }
   if (choices.mode !== "computer") return { game: choices.opener === "o" ? `${choices.game}:o-first` : choices.game, first: choices.first };
   const first = choices.first === "random" ? (Math.random() < 0.5 ? "you" : "computer") : choices.first;
   const opener = first === "you" ? choices.you : choices.you === "x" ? "o" : "x";
@@ -393,6 +503,10 @@ function syncForm() {
   $("custom").hidden = $("game").value !== "custom";
   const mode = $("mode").value;
   for (const field of document.querySelectorAll("[data-for]")) field.hidden = !field.dataset.for.split(" ").includes(mode);
+  // The Gomoku family has no X and O to choose: black moves first, and "First move" says who plays it.
+  const stones = stoneGame({ game: readChoices().game });
+  if (stones) for (const id of ["you", "opener"]) $(id).closest(".field").hidden = true;
+  $("black-first").hidden = !stones || mode !== "computer";
   if (![$("x-player").value, $("o-player").value].includes("own")) $("own-player-field").hidden = true;
 }
 
@@ -440,7 +554,7 @@ async function load(id) {
  * <html lang>, in every request's Accept-Language and in every word, and offers the others.
  */
 async function speakTheReadersLanguage() {
-  const chosen = localStorage.getItem(STORAGE.language);
+  const chosen = new URLSearchParams(location.search).get("lang") ?? localStorage.getItem(STORAGE.language);
   const wanted = chosen ?? (navigator.languages?.length ? navigator.languages : [navigator.language ?? "en"]).join(",");
   let answer = null;
   try {
@@ -451,6 +565,7 @@ async function speakTheReadersLanguage() {
   useCatalog(answer);
   const tag = answer?.tag ?? "en";
   document.documentElement.lang = tag;
+  $("glossary-link").href = `/glossary?lang=${encodeURIComponent(tag)}`;
   speak(tag);
   translatePage();
   document.documentElement.classList.remove("translating");
@@ -484,6 +599,29 @@ function translatePage() {
   }
 }
 
+/** Open what the page's URL names (see links.js); whether there was something to open. */
+async function openLink(target) {
+  if (!target) return false;
+  if (target.kind === "review") {
+    showView("history");
+    await openReview(target.id);
+    return true;
+  }
+  if (target.kind === "game") {
+    try {
+      await load(target.id);
+      return true;
+    } catch {
+      if (!target.game) return false;
+    }
+  }
+  if (target.game) {
+    await openPosition(target.game, target.position);
+    return true;
+  }
+  return false;
+}
+
 async function start() {
   await speakTheReadersLanguage();
   $("new-game").addEventListener("submit", newGame);
@@ -493,14 +631,17 @@ async function start() {
   $("x-player").addEventListener("change", syncForm);
   $("o-player").addEventListener("change", syncForm);
   $("undo").addEventListener("click", undo);
+  $("restart").addEventListener("click", () => newGame());
+  $("setup").addEventListener("submit", onSetup);
   $("hint").addEventListener("click", hint);
   $("analysis").addEventListener("click", toggleAnalysis);
+  $("numbers").addEventListener("click", toggleNumbers);
   $("explain").addEventListener("click", toggleExplain);
   initExplain(() => {
     forget();
     refreshExplain();
   });
-  initHistory(resume);
+  initHistory(resume, (id) => history.replaceState(null, "", `${location.pathname}${linkSearch({ kind: "review", id })}`));
   document.addEventListener("keydown", onKey);
   for (const tab of document.querySelectorAll(".tab[data-view]")) tab.addEventListener("click", () => showView(tab.dataset.view));
   try {
@@ -510,6 +651,9 @@ async function start() {
     return;
   }
   restoreChoices();
+  // A link may ask Explain for a tree or a position of its own (?leaves=…, ?position=…&explain=…).
+  if (openLinked(location.search)) state.explainOn = true;
+  if (await openLink(linkTarget(location.search))) return;
   const saved = localStorage.getItem(STORAGE.game);
   if (saved) {
     try {

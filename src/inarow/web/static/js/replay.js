@@ -83,6 +83,29 @@ export const revealed = (tree, step) => step >= tree.nodes[0].exit;
 
 const numberOf = (value) => (value === "inf" ? Infinity : value === "-inf" ? -Infinity : value);
 
+/** `value` negated, as the server writes values ("inf", "-inf", numbers; never −0). */
+export const negated = (value) => (value === "inf" ? "-inf" : value === "-inf" ? "inf" : value === 0 ? 0 : -value);
+
+/** Whether `node`'s parent is a negamax node (it takes its children's values negated). */
+const underNegamax = (tree, node) => node.parent !== null && tree.nodes[node.parent].role === "negamax";
+
+/** A list of values for people: "+3, −1, 0" ("+3、−1、0" in Chinese). */
+const valuesText = (values) => values.map(valueText).reduce((list, item) => t("{list}, {item}", { list, item }));
+
+/**
+ * The words of a sentence about `parent` (another node's parent): made from `root` when it is the root,
+ * else from `other` with `{parent}` its move; two messages, so that a language whose name of the root is
+ * a word of its own ("根节点") writes it without the spaces that set a move apart.
+ */
+const aboutParent = (parent, root, other, fields) => (parent.parent === null ? t(root, fields) : t(other, { ...fields, parent: parent.move }));
+
+/** In negamax, what the parent makes of a child's value: "c1's −2, negated, is +2 for a3". */
+function negationWords(tree, node, value) {
+  const parent = tree.nodes[node.parent];
+  const fields = { node: node.move, value: valueText(value), negated: valueText(negated(value)) };
+  return aboutParent(parent, N_("{node}'s {value}, negated, is {negated} for the root"), N_("{node}'s {value}, negated, is {negated} for {parent}"), fields);
+}
+
 /** The e(P) breakdown of a leaf for people: {sum: "e(P) = 6 − 4 = +2", mine: "X: …", theirs: "O: …"}, or null. */
 export function breakdownWords(node, mark) {
   const b = node.breakdown;
@@ -155,8 +178,17 @@ export function stepWords(tree, index, mark) {
       if (node.parent === null) text = t("Start at the root: {who}", { who });
       else text = t("Try {node}: {who}", { node: name, who });
       if (event.alpha !== null) {
-        if (node.role === "negamax" && node.parent !== null) text = t("{text}, window (−β, −α) of its parent: {window}", { text, window });
-        else text = t("{text}, {window}", { text, window });
+        if (node.role === "negamax" && node.parent !== null) {
+          // The child's window is its parent's flipped and negated: the parent's is (−β, −α) of the child's.
+          const parent = tree.nodes[node.parent];
+          const fields = { text, window, alpha: valueText(negated(event.beta)), beta: valueText(negated(event.alpha)) };
+          text = aboutParent(
+            parent,
+            N_("{text}; the root's window α = {alpha}, β = {beta}, flipped and negated to (−β, −α): {window}"),
+            N_("{text}; {parent}'s window α = {alpha}, β = {beta}, flipped and negated to (−β, −α): {window}"),
+            fields,
+          );
+        } else text = t("{text}, {window}", { text, window });
       }
       const parent = node.parent === null ? null : tree.nodes[node.parent];
       if (parent && parent.children[0] === node.id && parent.order !== "columns") {
@@ -166,13 +198,18 @@ export function stepWords(tree, index, mark) {
       return text;
     }
     case "return": {
-      if (node.leaf) return leafWords(node, mark);
+      const negation = underNegamax(tree, node) ? negationWords(tree, node, event.value) : null;
+      if (node.leaf) {
+        const leaf = leafWords(node, mark);
+        return negation ? t("{text}; {negation}", { text: leaf, negation }) : leaf;
+      }
       const fail = failHardWords(node);
-      const text =
+      let text =
         node.parent === null
           ? t("The root's value is {value}: best move {move}", { value, move: node.best ?? "—" })
-          : t("{node} returns {value} to {parent}", { node: capital(node), value, parent: nodeName(tree.nodes[node.parent]) });
-      return fail ? t("{text} ({why})", { text, why: fail }) : text;
+          : aboutParent(tree.nodes[node.parent], N_("{node} returns {value} to the root"), N_("{node} returns {value} to {parent}"), { node: capital(node), value });
+      if (fail) text = t("{text} ({why})", { text, why: fail });
+      return negation ? t("{text}; {negation}", { text, negation }) : text;
     }
     case "update": {
       const fields = { node: capital(node), value, move: event.move };
@@ -187,7 +224,12 @@ export function stepWords(tree, index, mark) {
       const pruned = event.pruned.length
         ? ngettext("{moves} is pruned", "{moves} are pruned", event.pruned.length, { moves: event.pruned.join(" ") })
         : t("no move was left to prune");
-      return t("{move} returns {value} {relation} {bound} = {limit}: {bound} cut-off at {node}, {pruned}", { move: event.move, value, relation, bound, limit: valueText(limit), node: name, pruned });
+      const fields = { move: event.move, value, relation, bound, limit: valueText(limit), node: name, pruned };
+      if (node.role === "negamax") {
+        // The value compared is the child's negated: say both, so the sign never changes silently.
+        return t("{move}'s {returned}, negated, is {value} {relation} {bound} = {limit}: {bound} cut-off at {node}, {pruned}", { ...fields, returned: valueText(negated(event.value)) });
+      }
+      return t("{move} returns {value} {relation} {bound} = {limit}: {bound} cut-off at {node}, {pruned}", fields);
     }
     default:
       return event.kind;
@@ -252,6 +294,38 @@ export function questionWords(tree, question) {
   if (question.kind === "value") return t("What value does {node} return?", { node: nodeName(node) });
   const child = tree.nodes[question.child];
   return t("{child} returned {value}. Does it cut off the search at {node}?", { child: child.move, value: valueText(child.value), node: nodeName(node) });
+}
+
+/**
+ * Why the answer to `question` is what it is, in words: for a cut-off, the comparison that makes it
+ * ("a cut-off: −2 ≥ β = −3") or why there is none ("no cut-off: β = +3 is still above α = +2"); for a
+ * value, how the node takes it from its children ("the smallest of +3, +12, +8"), and why a fail-hard
+ * node returns a bound instead.
+ */
+export function whyWords(tree, question) {
+  const node = tree.nodes[question.node];
+  if (question.kind === "cutoff") {
+    const event = tree.events[question.step];
+    if (question.answer) {
+      const beta = event.bound === "beta";
+      return t("a cut-off: {value} {relation} {bound} = {limit}", {
+        value: valueText(event.value),
+        relation: beta ? "≥" : "≤",
+        bound: beta ? "β" : "α",
+        limit: valueText(beta ? event.beta : event.alpha),
+      });
+    }
+    const state = liveState(tree, event?.kind === "update" && event.node === node.id ? question.step : question.step - 1).get(node.id);
+    if (state.alpha === null) return t("no cut-off");
+    return t("no cut-off: β = {beta} is still above α = {alpha}", { beta: valueText(state.beta), alpha: valueText(state.alpha) });
+  }
+  const children = node.children.map((id) => tree.nodes[id]);
+  let words;
+  if (node.role === "negamax") words = t("the largest of its children's values negated: {values}", { values: valuesText(children.map((child) => negated(child.value))) });
+  else if (node.role === "max") words = t("Max takes the largest of {values}", { values: valuesText(children.map((child) => child.value)) });
+  else words = t("Min takes the smallest of {values}", { values: valuesText(children.map((child) => child.value)) });
+  const fail = failHardWords(node);
+  return fail ? t("{text} ({why})", { text: words, why: fail }) : words;
 }
 
 /** The score at the end: "7 of 9 right". */

@@ -60,14 +60,6 @@ export function initiallyClosed(tree, over) {
   return new Set(tree.nodes.filter((n) => n.depth >= 2 && n.children.length).map((n) => n.id));
 }
 
-/** The ancestors of the node the search is at on `step` (entering or leaving it), to open for a replay. */
-export function ancestorsAt(tree, step) {
-  const current = tree.nodes.find((n) => n.enter === step || n.exit === step);
-  const ids = [];
-  for (let id = current?.parent; id !== null && id !== undefined; id = tree.nodes[id].parent) ids.push(id);
-  return ids;
-}
-
 /**
  * A map x -> x that closes up the empty columns closed subtrees leave in the server's layout: each gap
  * wider than one `slot` between neighbouring shown x's shrinks to one slot. It keeps the left-to-right
@@ -134,35 +126,6 @@ export function compareCells(row, most, toMove = "x") {
     value,
     bar: Math.max(3, (100 * Math.log1p(row.nodes)) / Math.log1p(most)),
   };
-}
-
-/**
- * The part of the drawing (`size`: {width, height}) the frame (`frame`: {width, height}, pixels) shows,
- * as an SVG viewBox {x, y, width, height}. "fit": the whole drawing. "follow": centred on `focus` ({x, y},
- * the node the search is at) but not past the drawing's edges, so the focus is always inside the frame;
- * one drawing pixel a screen pixel, or down to `least` of one when that brings `also` (its parent) into
- * the frame too, so the student sees where the node's α and β came from; a drawing smaller than the
- * frame is centred.
- */
-export function viewBoxFor(mode, size, frame, focus, also = null, { pad = 8, least = 0.6, room = 90 } = {}) {
-  if (mode === "fit") return { x: -pad, y: 0, width: size.width + 2 * pad, height: size.height };
-  let scale = 1;
-  let centre = focus;
-  if (also) {
-    const needed = Math.abs(also.x - focus.x) + 2 * room;
-    scale = Math.max(least, Math.min(1, frame.width / needed));
-    if (needed * scale <= frame.width) centre = { x: (also.x + focus.x) / 2, y: (also.y + focus.y) / 2 };
-  }
-  const width = frame.width / scale;
-  const height = frame.height / scale;
-  const place = (at, length, span) => (span <= length ? (span - length) / 2 : Math.max(-pad, Math.min(span + pad - length, at - length / 2)));
-  const box = { x: place(centre.x, width, size.width), y: place(centre.y, height, size.height), width, height };
-  // The focus comes first: when the parent cannot be shown with it, the focus stays in the frame.
-  if (!inside(box, focus, room / 2)) {
-    box.x = place(focus.x, width, size.width);
-    box.y = place(focus.y, height, size.height);
-  }
-  return box;
 }
 
 /** How many screen pixels a drawing pixel takes when `box` (a viewBox) is shown in `frame`, aspect kept. */
@@ -283,16 +246,17 @@ export const slotWidth = (tree) => 2 * Math.min(...[...tree.nodes, ...tree.prune
 
 /**
  * The view of "Follow the search" (a viewBox) of a drawing of `size` in `frame` (pixels): the whole
- * drawing when it fits at a scale of at least `least`, one drawing pixel a screen pixel at most; else the
+ * drawing when it fits at a scale of at least `least` (enlarged up to `most` when small); else the
  * box around `keep` (points: the way from the root to the current node, and its children), as large as
  * the frame allows down to `least`, and centred on `focus` (the current node) when even that is too
  * wide. The focus is always inside the box.
  */
-export function followBox(size, frame, keep, focus, { least = 0.55, margin = 48 } = {}) {
-  const fits = (width, height) => Math.min(1, frame.width / width, frame.height / height);
-  const whole = fits(size.width, size.height);
+export function followBox(size, frame, keep, focus, { least = 0.6, most = 1.5, margin = 80 } = {}) {
+  const fits = (width, height) => Math.min(most, frame.width / width, frame.height / height);
+  // Room at the sides for the α and β written over the nodes at the edges.
+  const whole = fits(size.width + margin, size.height);
   let box;
-  if (whole >= least) box = { x: 0, y: 0, width: size.width, height: size.height };
+  if (whole >= least) box = { x: -margin / 2, y: 0, width: size.width + margin, height: size.height };
   else {
     const xs = keep.map((p) => p.x);
     box = { x: Math.min(...xs) - margin, y: 0, width: Math.max(...xs) - Math.min(...xs) + 2 * margin, height: size.height };

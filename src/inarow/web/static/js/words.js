@@ -8,7 +8,7 @@
 // reorder them.
 //
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
-// `symbols`; see markOf.
+// `symbols`, or, in the Gomoku family, into "Black" or "White"; see markOf.
 
 // ------------------------------------------------------------------------------ translation
 const catalog = { tag: "en", messages: {} };
@@ -55,6 +55,9 @@ export function ngettext(singular, plural, count, params = {}) {
 /** A number written as the reader's language writes it: "1,234". */
 export const numberText = (number) => number.toLocaleString(catalog.tag);
 
+/** Items as a list in the page's language: "a1, a2, a3"; "a1、a2、a3" (the catalog's "{list}, {item}"). */
+export const listWords = (items) => (items.length ? items.reduce((list, item) => t("{list}, {item}", { list, item })) : "");
+
 // ---------------------------------------------------------------------------------- words
 const GAME_NAMES = {
   tictactoe: N_("Tic-tac-toe"),
@@ -63,6 +66,7 @@ const GAME_NAMES = {
   connect4: N_("Connect Four"),
   gomoku: N_("Gomoku"),
   "gomoku-standard": N_("Gomoku (exactly five)"),
+  renju: N_("Renju"),
 };
 const SEARCH_NAMES = { minimax: N_("minimax"), negamax: N_("negamax"), alphabeta: "α-β", "alphabeta-soft": "α-β" };
 const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
@@ -73,8 +77,29 @@ const LEVEL_NAMES = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), 
 /** An evaluation's name for people: "open-lines", "weighted" (开放线, 加权); "weights:1,2,3,inf" as written. */
 export const evaluationTitle = (name) => (EVALUATION_NAMES[name] ? t(EVALUATION_NAMES[name]) : name);
 
-/** The mark a person sees for `side` in `game`: its symbol, upper case ("X", or "O"). */
-export const markOf = (game, side) => (game ? game.symbols[side] : side).toUpperCase();
+/** Whether `game` (a game's state or a line of the history) is of the Gomoku family — five in a row
+ * without gravity: Gomoku, Renju, a custom board with k = 5 — whose sides are black, who moves first, and
+ * white. The JSON keeps "x" and "o"; the first side (x, or o in an ":o-first" game) is black. */
+export function stoneGame(game) {
+  if (!game) return false;
+  if (game.k !== undefined) return !game.gravity && game.k === 5;
+  return /^(gomoku|gomoku-standard|renju|\d+x\d+:5(:exact)?(:renju)?)(:o-first)?$/.test(game.game);
+}
+
+/** The mark a person sees for `side` in `game`: its symbol, upper case ("X", or "O"); in the Gomoku
+ * family "Black" for the side that moves first and "White" for the other (黑, 白). */
+export function markOf(game, side) {
+  if (stoneGame(game)) return side === firstSide(game) ? t("Black") : t("White");
+  return (game ? game.symbols[side] : side).toUpperCase();
+}
+
+/** The stone drawn for each side: as the symbols say, but in the Gomoku family black ("x", the board's
+ * dark stone) for the side that moves first and white ("o") for the other. */
+export function stonesOf(game) {
+  if (!stoneGame(game)) return game.symbols;
+  const first = firstSide(game);
+  return { [first]: "x", [first === "x" ? "o" : "x"]: "o" };
+}
 
 /** Whether a game's name says O moves first (":o-first"). */
 export const oFirst = (name) => name.endsWith(":o-first");
@@ -84,6 +109,8 @@ export const oFirst = (name) => name.endsWith(":o-first");
 export function gameTitle(name) {
   if (oFirst(name)) return t("{game}, O moves first", { game: gameTitle(name.slice(0, -":o-first".length)) });
   if (GAME_NAMES[name]) return t(GAME_NAMES[name]);
+  const renju = /^(\d+x\d+):5:renju$/.exec(name);
+  if (renju) return t("Renju on {board}", { board: renju[1] });
   const custom = /^(\d+x\d+):(\d+)(:exact)?(:gravity)?(:exact)?$/.exec(name);
   if (!custom) return name;
   const exact = Boolean(custom[3] || custom[5]);
@@ -150,7 +177,9 @@ export function positionWords(analysis, mark) {
   if (outcome === "draw") return t("draw with best play");
   if (analysis.plies === null || analysis.plies === undefined) return t("{side} wins with best play", { side: mark(winnerOf(analysis)) });
   const moves = movesOf(analysis.plies);
-  return ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
+  const said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
+  // A Gomoku win proven by a threat sequence says how: "Black wins in 4 moves: VCF".
+  return analysis.proof ? t("{value}: {proof}", { value: said, proof: analysis.proof.toUpperCase() }) : said;
 }
 
 /** The analysis panel's sentence: "O to move: X wins in 2 moves." or the engine's evaluation. */
@@ -160,12 +189,38 @@ export function analysisSummary(analysis, mark) {
   return t("{side} to move: {words}.", { side: mark(analysis.to_move), words });
 }
 
+/** How many candidates the analysis of a Gomoku-family board shows, numbered on the board. */
+export const CANDIDATES = 10;
+
+/** The candidate moves of an analysis on a board too big to solve: the moves the server gave a line (its
+ * best few), at most CANDIDATES, the best move first, then by value (proven wins first, proven losses
+ * last). */
+export function candidates(analysis) {
+  const rank = (move) => (move.exact ? move.score * 1e9 : move.score);
+  const lined = analysis.moves.filter((move) => move.line && move.line.length > 0);
+  const best = analysis.best[0];
+  lined.sort((a, b) => (b.move === best) - (a.move === best) || rank(b) - rank(a));
+  return lined.slice(0, CANDIDATES);
+}
+
+/** A win rate as a percentage: "62%". */
+export const percentText = (rate) => t("{percent}%", { percent: Math.round(rate * 100) });
+
+/** A candidate of the analysis panel: "1. h8 — 62%, eval +240 — h8 i9 j10 k11", a proven one with its exact
+ * words ("win in 3"). The line shows its first moves. */
+export function candidateWords(move, rank) {
+  const value = moveWords(move).long;
+  const rate = move.winrate === null || move.winrate === undefined ? value : t("{rate}, {value}", { rate: percentText(move.winrate), value });
+  return t("{rank}. {move} — {rate} — {line}", { rank, move: move.move, rate, line: move.line.slice(0, 6).join(" ") });
+}
+
 /** The status line after a hint: "Hint: play b2 (draw with best play)." */
 export function hintWords(analysis, mark) {
   const move = analysis.best[0];
   const value = analysis.moves.find((m) => m.move === move);
-  const words = value?.exact ? positionWords(analysis, mark) : null;
-  return t("Hint: play {move} ({words}).", { move, words: words ?? t("the engine's best guess") });
+  const guess = t("the engine's best guess");
+  const words = value?.exact ? positionWords(analysis, mark) : guess;
+  return t("Hint: play {move} ({words}).", { move, words });
 }
 
 /** What the status line says while the server's engine is still loading (GET /api/health: warming). */
@@ -202,13 +257,16 @@ export function statusWords(game, { busy = false, intro = "" } = {}) {
 }
 
 /** Which side moves first in `game`: "x", or "o" in a game named with ":o-first". */
-const firstSide = (game) => (oFirst(game.game) ? "o" : "x");
+function firstSide(game) {
+  return oFirst(game.game) ? "o" : "x";
+}
 
 /** Who plays: "Tic-tac-toe · You: X (first) · Computer: O, medium", "… · X: rules · O: minimax, 2 plies". */
 export function playersWords(game) {
   const title = gameTitle(game.game);
   const first = firstSide(game);
-  const named = (side) => (side === first ? t("{side} (first)", { side: markOf(game, side) }) : markOf(game, side));
+  // In the Gomoku family black is the side that moves first: "Black (first)" would say it twice.
+  const named = (side) => (side === first && !stoneGame(game) ? t("{side} (first)", { side: markOf(game, side) }) : markOf(game, side));
   if (game.mode === "computer") {
     const other = game.you === "x" ? "o" : "x";
     return t("{game} · You: {you} · Computer: {computer}, {level}", { game: title, you: named(game.you), computer: named(other), level: playerTitle(game.level) });
@@ -324,7 +382,7 @@ export function reviewStatus(game, plies, step) {
   let text = t("Move {ply} of {plies}: {side} played {move} ({played}); best was {best} ({best_value}).", {
     ...fields,
     played: words.played,
-    best: ply.best.slice(0, 3).join(", "),
+    best: listWords(ply.best.length > 3 ? [...ply.best.slice(0, 3), "…"] : ply.best),
     best_value: words.best,
   });
   if (ply.mistake) text = t("{text} Mistake: it {verdict}.", { text, verdict: words.verdict });

@@ -1,0 +1,90 @@
+"""The teaching routes: a search's tree to draw (explain), the algorithms side by side (compare), and the
+menus of what they accept."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from inarow.evaluation import EVALUATIONS
+from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
+from inarow.notation import parse_game, parse_position
+from inarow.players import LEVELS, PLAYER_NAMES
+from inarow.search.textbook import ALGORITHMS
+from inarow.sessions import MAX_PLAYER_WORK
+from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
+from inarow.web.schemas import EXPLAIN_MAX_DEPTH, CompareRequest, ExplainRequest, Menus
+
+router = APIRouter(tags=["teaching"])
+
+EXPLAIN_MAX_NODES = 2_000
+"""The largest tree ``/api/explain`` draws: beyond it a page can no longer show it usefully."""
+
+COMPARE_WORK = 400_000
+"""Nodes times cells each algorithm of ``/api/compare`` may spend (see :func:`compare_node_limit`)."""
+
+
+def compare_node_limit(cells: int) -> int:
+    """The nodes each algorithm of ``/api/compare`` may visit (or evaluate, when ordering moves) on a board
+    of ``cells`` cells: 50,000 on small boards, fewer on big ones, where evaluating a position costs more
+    (about 1,100 on Gomoku); the think-time cap bounds the whole comparison besides."""
+    return max(1_000, min(50_000, COMPARE_WORK // cells))
+
+
+@router.post("/api/explain", response_model=ExplanationJSON, responses=responses(400, 503, *BODY))
+async def explain(body: ExplainRequest, sessions: SessionsDep, work: WorkDep) -> ExplanationJSON:
+    """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
+    the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
+    move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is drawn at the deepest
+    depth that fits (``asked_depth`` keeps the depth asked for); when even 1 ply is too many, a 400; a
+    search that does not finish within the think time gets a 503."""
+    position = parse_position(body.position, parse_game(body.game))
+    explanation = await work.teach(
+        lambda: sessions.search(
+            explain_tree,
+            position,
+            body.algorithm,
+            body.depth,
+            body.evaluation,
+            max_nodes=EXPLAIN_MAX_NODES,
+            order=body.order,
+            ordering=body.ordering,
+            quiescence=body.quiescence,
+            deepen=body.deepen,
+            fit=True,
+        )
+    )
+    return explanation.to_json()
+
+
+@router.post("/api/compare", response_model=ComparisonJSON, responses=responses(400, 503, *BODY))
+async def compare(body: CompareRequest, sessions: SessionsDep, work: WorkDep) -> ComparisonJSON:
+    """Nodes, seconds, value and effective branching factor of minimax, α-β and its improvements and
+    the engine on the position, side by side: the fields of ``inarow compare --json``. Each search may
+    visit ``max_nodes`` nodes (50,000 on small boards, fewer on big ones) and an equal share of the
+    think time; a row stopped by either has ``complete`` false."""
+    position = parse_position(body.position, parse_game(body.game))
+    comparison = await work.teach(
+        lambda: sessions.search(
+            compare_algorithms,
+            position,
+            body.depth,
+            body.evaluation,
+            max_nodes=compare_node_limit(position.game.cells),
+            seconds=sessions.think_time,
+        )
+    )
+    return comparison.to_json()
+
+
+@router.get("/api/menus", responses=responses(403))
+async def menus() -> Menus:
+    """The algorithms, evaluations, levels and players the other routes accept, and their limits."""
+    return Menus(
+        algorithms=list(ALGORITHMS),
+        evaluations=list(EVALUATIONS),
+        levels=list(LEVELS),
+        players=list(PLAYER_NAMES),
+        max_depth=EXPLAIN_MAX_DEPTH,
+        explain_max_nodes=EXPLAIN_MAX_NODES,
+        max_player_work=MAX_PLAYER_WORK,
+    )

@@ -1,0 +1,36 @@
+"""How the server runs: :class:`Settings`, given to :func:`inarow.web.app.create_app`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inarow.players import DEFAULT_THINK_TIME
+from inarow.sessions import Pool
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs.
+
+    ``db``: the SQLite file (``":memory:"`` for none); ``think_time``: the most seconds any one search may
+    take (computer moves, hints, analysis, explanations, comparisons); ``pool``: where searches run,
+    ``process`` (``workers`` processes for play, default one per core up to 4, and ``teach_workers`` for
+    teaching and reviews, default half as many), ``thread`` or ``inline``; ``teach_queue``: how many
+    teaching requests may wait before the answer is 503; ``seed``: makes the games' random choices
+    reproducible; ``max_body``: the largest request body accepted, in bytes, ``body_timeout`` the most
+    seconds a whole body may take to arrive; ``hosts``: the host names the server answers to besides
+    loopback's; ``token``: the token every API request must carry (None: no token).
+    """
+
+    db: Path | str = ":memory:"
+    think_time: float = DEFAULT_THINK_TIME
+    pool: Pool = "process"
+    workers: int | None = None
+    teach_workers: int | None = None
+    teach_queue: int = 4
+    seed: int | None = None
+    max_body: int = 64 * 1024
+    body_timeout: float = 10.0
+    hosts: tuple[str, ...] = field(default_factory=tuple)
+    token: str | None = None

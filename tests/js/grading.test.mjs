@@ -1,0 +1,36 @@
+// A class ranking its evaluation functions from POST /api/student/grade answers: node --test tests/js/
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { blunderWords, keptWords, matchWords, rankEntry, ranked, shareText } from "../../src/inarow/web/static/js/grading.js";
+
+const answer = (evaluation, accuracy, depth = 2) => ({
+  game: "tictactoe", evaluation, algorithm: "alphabeta", depth, positions: 4520, kept: Math.round(accuracy * 4520), accuracy, blunders: [], matches: [],
+});
+
+test("a grade is said as the positions whose value the move kept, to a tenth of a per cent", () => {
+  assert.equal(keptWords({ kept: 4297, positions: 4520, accuracy: 0.950664 }), "kept the value in 4,297 of 4,520 positions (95.1%)");
+  assert.equal(shareText(1), "100.0%");
+  assert.equal(shareText(0.88188), "88.2%");
+});
+
+test("a blunder names the position, the move, what it threw away and the moves that keep the value", () => {
+  const blunder = { position: "..o/x../.x.", to_move: "o", ply: 3, move: "b2", before: "win", after: "loss", loss: 2, keeping: ["a3", "c1"], searched: 0 };
+  assert.equal(blunderWords(blunder), "..o/x../.x., O to move: b2 turns a win into a loss (a3 c1 would have kept it)");
+  const row = { opponent: "open-lines", results: { wins: 3, draws: 0, losses: 1 } };
+  assert.equal(matchWords(row), "against open-lines: 3 won, 0 drawn, 1 lost");
+});
+
+test("the ranking puts the best first, keeps one entry per name and search, and names an unnamed e(P) by itself", () => {
+  let list = [];
+  list = ranked(list, rankEntry(answer("<pasted>:e", 0.88), "Ada"));
+  list = ranked(list, rankEntry(answer("open-lines", 0.95), ""));
+  list = ranked(list, rankEntry(answer("<pasted>:e", 0.91), "Bo"));
+  assert.deepEqual(list.map((entry) => entry.who), ["open-lines", "Bo", "Ada"]);
+  list = ranked(list, rankEntry(answer("<pasted>:e", 0.97), "Ada"));
+  assert.deepEqual(list.map((entry) => [entry.who, entry.accuracy]), [["Ada", 0.97], ["open-lines", 0.95], ["Bo", 0.91]], "Ada's new grade replaces her old one");
+  list = ranked(list, rankEntry(answer("<pasted>:e", 0.5, 1), "Ada"));
+  assert.equal(list.length, 4, "another depth is another entry");
+  list = ranked(list, rankEntry(answer("x", 0.91), "Al"));
+  assert.deepEqual(list.slice(2, 4).map((entry) => entry.who), ["Al", "Bo"], "ties by name");
+});

@@ -1,0 +1,129 @@
+"""Analysis a Gomoku player can read: a win rate on every move of a board too big to solve, a line for each
+of the best few, the command line's table of the best five (``--all`` for every move), and proven results
+kept as exact values."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from inarow import parse_position
+from inarow.analysis import analyze
+from inarow.answer import WINRATE_SCALE, winrate
+from inarow.cli import app
+from inarow.gomoku import CANDIDATES
+from inarow.gomoku import analyze as gomoku_analyze
+from inarow.search.limits import Limits
+
+runner = CliRunner()
+
+MIDDLE_GAME = "h8 h9 i9 g7 j10 k11 i8 i7 g8 f8 j8 k8"
+"""Twelve stones, nobody with a four or a win to prove: black (x) to move."""
+
+
+def test_the_win_rate_is_a_logistic_of_the_evaluation() -> None:
+    assert winrate(0) == 0.5
+    assert winrate(WINRATE_SCALE) == 0.731 and winrate(-WINRATE_SCALE) == 0.269
+    assert winrate(10**9) == 1.0 and winrate(-(10**9)) == 0.0
+    rates = [winrate(score) for score in range(-3000, 3001, 100)]
+    assert rates == sorted(rates) and all(0 <= rate <= 1 for rate in rates)
+    for score in range(0, 3000, 37):
+        assert abs(winrate(score) + winrate(-score) - 1) <= 0.0011
+
+
+def test_every_move_of_a_gomoku_middle_game_has_a_win_rate_and_the_best_ten_a_line() -> None:
+    position = parse_position(MIDDLE_GAME, "gomoku")
+    result = analyze(position, Limits(time=1))
+    assert not result.exact
+    assert len(result.moves) == len(position.legal_moves())
+    for move in result.moves:
+        assert move.winrate is not None and 0 <= move.winrate <= 1
+        if not move.exact:
+            assert move.winrate == winrate(move.score)
+    lined = [move for move in result.moves if move.line]
+    assert len(lined) == CANDIDATES
+    for move in lined:
+        assert move.line[0] == move.move
+        after = position
+        for step in move.line:  # each line replays: its moves are legal, one after the other
+            after = after.play(step)
+    best = next(move for move in result.moves if move.move == result.best[0])
+    assert best.line == result.pv
+
+
+def test_a_proven_win_stays_exact_with_a_certain_win_rate() -> None:
+    """x h8 i8 j8 with g8 and k8 open: an open three, x to move makes an open four and wins in 2 moves (the four, then the five)."""
+    position = parse_position("h8 a1 i8 a15 j8 o1", "gomoku")
+    result = analyze(position, Limits(time=1))
+    assert (result.exact, result.outcome) == (True, "win")
+    best = next(move for move in result.moves if move.move == result.best[0])
+    assert (best.exact, best.outcome, best.winrate) == (True, "win", 1.0)
+    data = json.loads(
+        runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "-g", "gomoku", "-t", "1", "--json"]).stdout
+    )
+    assert data["outcome"] == "win" and data["proof"] == "vcf"
+    assert data["description"] == "black wins in 2 moves: VCF"  # the four, then the five
+
+
+def test_the_players_ask_for_no_lines() -> None:
+    result = gomoku_analyze(parse_position(MIDDLE_GAME, "gomoku"), Limits(time=0.2))
+    assert not any(move.line for move in result.moves)
+    assert all(move.winrate is not None for move in result.moves)
+
+
+def test_the_command_line_shows_the_best_five_with_their_lines_and_every_move_with_all() -> None:
+    position = parse_position(MIDDLE_GAME, "gomoku")
+    shown = runner.invoke(app, ["analyze", MIDDLE_GAME, "--game", "gomoku", "--time", "0.5"])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    header = next(number for number, line in enumerate(lines) if line.startswith("move"))
+    assert lines[header].split() == ["move", "for", "the", "mover", "score", "win", "rate", "line"]
+    rows = lines[header + 1 : header + 6]
+    assert all(row.split()[-1].rstrip("%") for row in rows)
+    for row in rows:
+        words = row.split()
+        rate = next(word for word in words if word.endswith("%"))
+        assert 0 <= int(rate.rstrip("%")) <= 100
+        assert words[-1] != rate  # a line follows the win rate
+    assert lines[header + 6] == f"the best 5 of {len(position.legal_moves())} moves; --all shows every one"
+    every = runner.invoke(app, ["analyze", MIDDLE_GAME, "--game", "gomoku", "--time", "0.5", "--all"])
+    lines = every.output.splitlines()
+    header = next(number for number, line in enumerate(lines) if line.startswith("move"))
+    table = lines[header + 1 : header + 1 + len(position.legal_moves())]
+    assert {row.split()[0] for row in table} == set(position.legal_moves())
+
+
+def test_small_boards_keep_every_move_in_the_table_without_win_rates() -> None:
+    shown = runner.invoke(app, ["analyze", "b2"])
+    assert "win rate" not in shown.output and "--all" not in shown.output
+    assert (
+        sum(
+            1
+            for line in shown.output.splitlines()
+            if line.split()[:1] and line.split()[0] in {"a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"}
+        )
+        == 8
+    )
+
+
+def test_the_command_line_names_gomoku_s_sides_black_and_white() -> None:
+    """The words say black (x, who moves first) and white; the board draws ● and ○; the JSON keeps x."""
+    said = runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "--game", "gomoku", "--time", "0.5"]).output
+    assert said.splitlines()[0] == "h8 a1 i8 a15 j8 o1  (gomoku, black to move)"
+    assert "black wins in 2 moves: VCF" in said
+    board = "\n".join(said.splitlines()[1:17])
+    assert board.count("●") == 3 and board.count("○") == 3 and "X" not in board and "O" not in board
+    chinese = runner.invoke(
+        app, ["--lang", "zh", "analyze", "h8 a1 i8 a15 j8", "--game", "gomoku", "-t", "0.5"]
+    )
+    assert "白方" in chinese.output.splitlines()[0]
+    data = json.loads(
+        runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "-g", "gomoku", "-t", "0.5", "--json"]).stdout
+    )
+    assert data["to_move"] == "x" and data["winner"] == "x"
+    match = runner.invoke(
+        app, ["match", "threats", "rules", "--game", "gomoku", "--openings", "1", "--seed", "2"]
+    )
+    games = [line for line in match.output.splitlines() if line.startswith("1. ")]
+    assert games[0].startswith("1. black threats, white rules: ") and games[0].endswith(" — black wins")
