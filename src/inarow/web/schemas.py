@@ -11,7 +11,6 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from inarow.errors import InarowError
 from inarow.evaluation import EVALUATIONS
 from inarow.i18n import N_
-from inarow.rules import as_typed
 from inarow.search.textbook import ALGORITHMS
 
 EXPLAIN_MAX_DEPTH = 9
@@ -52,14 +51,10 @@ Ascii = Annotated[str, AfterValidator(_printable_ascii), Field(json_schema_extra
 """A string of printable ASCII: the schema says so, and a refusal names the character."""
 
 
-def _as_typed(value: object) -> object:
-    return as_typed(value) if isinstance(value, str) else value
-
-
-Typed = Annotated[str, BeforeValidator(_as_typed), AfterValidator(_printable_ascii)]
-"""Moves and positions as a Chinese input method types them (``（２，２）``, ``５``): read as ASCII by
-:func:`inarow.rules.as_typed` first, then held to printable ASCII like :data:`Ascii`; a digit other than
-0-9 is refused naming it."""
+Typed = str
+"""Moves and positions as a Chinese input method types them (``（２，２）``, ``５``): the rules read them
+(:func:`inarow.rules.as_typed`), so that anything they cannot read is a 400 naming it, as any other
+position they refuse."""
 
 
 def _json_number(value: object) -> object:
