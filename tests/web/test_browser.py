@@ -282,12 +282,13 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
         )
     )
 
-    page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length === 6")
+    page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length === 9")
     counts = {
         row.get_attribute("data-algorithm"): row.locator(".count").inner_text()
         for row in page.locator("#compare-table tbody tr").all()
     }
-    assert counts["minimax"] == "65" and counts["alphabeta"] == "23"
+    assert counts["minimax"] == counts["negamax"] == "65"
+    assert counts["alphabeta"] == counts["alphabeta-soft"] == counts["negamax-alphabeta"] == "23"
     page.screenshot(path=artifacts / "browser-explain.png", full_page=True)
 
     page.get_by_role("button", name="Reset: back to the root").click()
