@@ -37,6 +37,16 @@ MAX_TREE_NODES = 5_000
 TREE_FORMATS = ("text", "json", "dot", "svg")
 
 
+def check_format(output_format: str, known: tuple[str, ...]) -> None:
+    """Refuse an ``--format`` that is not one of ``known``, naming them."""
+    if output_format not in known:
+        raise InarowError(
+            N_("unknown format {format!r}: expected one of {known}"),
+            format=output_format,
+            known=", ".join(known),
+        )
+
+
 @app.command(
     "tree",
     cls=Verb,
@@ -127,12 +137,7 @@ def tree_command(
     from inarow.search.abstract import parse_leaves
     from inarow.search.textbook import State, check_order
 
-    if output_format not in TREE_FORMATS:
-        raise InarowError(
-            N_("unknown format {format!r}: expected one of {known}"),
-            format=output_format,
-            known=", ".join(TREE_FORMATS),
-        )
+    check_format(output_format, TREE_FORMATS)
     check_order(order)
     root: State
     if leaves is not None:
@@ -501,12 +506,7 @@ def exam_command(
     from inarow import drawing
     from inarow.exam import make_exam
 
-    if output_format not in EXAM_FORMATS:
-        raise InarowError(
-            N_("unknown format {format!r}: expected one of {known}"),
-            format=output_format,
-            known=", ".join(EXAM_FORMATS),
-        )
+    check_format(output_format, EXAM_FORMATS)
     exam = make_exam(depth, branching, seed, algo)
     if output_format == "json":
         print(json.dumps(exam.to_json(), ensure_ascii=False))
