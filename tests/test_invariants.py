@@ -1,35 +1,20 @@
 """The engines' preconditions: checked always by the Python wrappers where cheap, and compiled into the
-kernels only under their ``DEBUG`` flags (off, so that the machine code is that of the unchecked search)."""
+kernels only under their ``DEBUG`` flags (off, so that the machine code is that of the unchecked search).
+Connect Four's wrapper refusing overlapping or off-board stones: tests/test_compiled.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from inarow.rules import Game, Position
+from inarow.rules import Game
 from inarow.search import gomoku_compiled, gomoku_kernel, kernel
-from inarow.search.compiled import CompiledEngine
-from inarow.search.limits import Budget
 
-CONNECT4 = Game.parse("connect4")
 GOMOKU = Game.parse("gomoku")
 
 
 def test_the_kernels_are_compiled_without_their_checks() -> None:
     assert kernel.DEBUG is False
     assert gomoku_kernel.DEBUG is False
-
-
-def test_a_connect_four_search_of_overlapping_stones_is_refused_before_the_kernel() -> None:
-    _, stone = Position.start(CONNECT4).play("4").sides()
-    with pytest.raises(AssertionError, match="stones overlap"):
-        CompiledEngine(CONNECT4, Budget(), table_bits=4).solve(stone, stone)
-
-
-def test_a_connect_four_search_of_stones_off_the_board_is_refused() -> None:
-    off_board = 1 << (CONNECT4.columns * CONNECT4.height)
-    assert not off_board & CONNECT4.board_mask
-    with pytest.raises(AssertionError, match="off the board"):
-        CompiledEngine(CONNECT4, Budget(), table_bits=4).solve(off_board, 0)
 
 
 def test_a_gomoku_board_with_two_stones_on_one_cell_is_refused() -> None:

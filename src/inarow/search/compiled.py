@@ -396,8 +396,7 @@ class CompiledEngine:
         search after a big one runs it on cold caches.
         """
         game = self.game
-        assert not cur & opp, "stones overlap"
-        assert not (cur | opp) & ~game.board_mask, "stones lie off the board"
+        assert not cur & opp and not (cur | opp) & ~game.board_mask, "stones overlap or lie off the board"
         if kernel.DEBUG:  # a few microseconds: as much as a whole small search
             assert not game.has_line(cur) and not game.has_line(opp), "the game is already over"
         if self._sliced:
