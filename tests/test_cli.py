@@ -14,8 +14,10 @@ from typer.testing import CliRunner
 from inarow import Game, __version__
 from inarow.analysis import solvable
 from inarow.cli import app
+from inarow.cli.output import BIG_BOARD_TIME, limits_for
 from inarow.console import ConsoleGame
 from inarow.i18n import language
+from inarow.search.limits import Limits
 
 runner = CliRunner()
 
@@ -353,14 +355,17 @@ def test_bad_play_options_are_refused() -> None:
     )
 
 
-def test_with_no_limit_a_board_too_big_to_solve_gets_the_default_think_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import inarow.cli.output
-    import inarow.cli.teaching
+def test_with_no_limit_a_board_too_big_to_solve_gets_the_default_think_time() -> None:
+    gomoku, connect4 = Game.parse("gomoku"), Game.parse("connect4")
+    assert limits_for(None, None, None, gomoku, big_board_time=0.3) == Limits(time=0.3)
+    assert limits_for(None, None, None, gomoku) == Limits(time=BIG_BOARD_TIME)
+    assert limits_for(2, None, None, gomoku, big_board_time=0.3) == Limits(depth=2)
+    assert limits_for(None, None, None, connect4, big_board_time=0.3) == Limits()
+    assert limits_for(None, None, None, None, big_board_time=0.3) == Limits()
 
-    monkeypatch.setattr(inarow.cli.output, "BIG_BOARD_TIME", 0.3)
-    result = runner.invoke(app, ["best", "h8", "--game", "gomoku"])
+
+def test_a_search_of_a_board_too_big_to_solve_stopped_by_its_time_says_it_was_not_solved() -> None:
+    result = runner.invoke(app, ["best", "h8", "--game", "gomoku", "--time", "0.3"])
     assert result.exit_code == 0
     assert result.output.endswith("not solved within the limits\n")
 

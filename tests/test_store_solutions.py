@@ -53,16 +53,13 @@ def test_the_store_keeps_only_the_newest_solutions_beyond_its_bound() -> None:
     assert store.solutions("connect4", list(range(10))) == {6: 0, 7: 1, 8: 2, 9: 0}
 
 
-def test_a_task_collects_what_it_solved_and_answers_from_what_it_is_given(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+def test_a_task_collects_what_it_solved_and_answers_from_what_it_is_given() -> None:
     position = parse_position(MIDDLE, "connect4")
     limits = Limits(time=120)
-    fresh, learned = remembering(position.game, {}, analyze_position, position, limits)
+    fresh, learned = remembering(position.game, {}, 0, analyze_position, position, limits)
     children = {position_key(child) for _, child in position.children() if not child.is_over}
     assert children <= set(learned) and fresh.exact and fresh.nodes > 0
-    again, more = remembering(position.game, learned, analyze_position, position, limits)
+    again, more = remembering(position.game, learned, 0, analyze_position, position, limits)
     assert again.nodes == 0 and not more
     assert (again.score, again.best, again.moves) == (fresh.score, fresh.best, fresh.moves)
 
@@ -70,12 +67,11 @@ def test_a_task_collects_what_it_solved_and_answers_from_what_it_is_given(
 def test_a_second_player_reaching_the_mirrored_position_is_answered_from_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
     monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
     store = Store(tmp_path / "games.sqlite3")
     first = parse_position(MIDDLE, "connect4")
     second = parse_position(MIRRORED, "connect4")
-    sessions = Sessions(store, think_time=120)
+    sessions = Sessions(store, think_time=120, remember_min_nodes=0)
     solved = sessions.analyze(first)  # the first player's hint
     assert solved.exact and solved.nodes > 0 and store.solution_count() >= len(solved.moves)
     answered = sessions.analyze(second)  # the second player's, on the mirror image
@@ -85,12 +81,9 @@ def test_a_second_player_reaching_the_mirrored_position_is_answered_from_the_sto
     assert fresh.nodes > 0
 
 
-def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
+def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
-    sessions = Sessions(store, think_time=60, seed=3)
+    sessions = Sessions(store, think_time=60, seed=3, remember_min_nodes=0)
     game = Game.parse("5x4:4:gravity")  # 20 cells: bigger than the boards solved in the server's thread
     state = sessions.new_game(game, you="x", first="you", level="perfect")
     state = sessions.play(state.id, "3")  # .....  the computer (o) answers this
@@ -104,18 +97,15 @@ def test_the_computers_perfect_moves_leave_their_solutions_in_the_store(
         assert kept == {position_key(child): direct(child)}, child.diagram()
 
 
-def test_a_review_answers_from_the_remembered_solutions_and_keeps_what_it_solved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_review_answers_from_the_remembered_solutions_and_keeps_what_it_solved(tmp_path: Path) -> None:
     """
     . . . . .
     . . o . .
     . x x o .
     o x x o .      5×4 with gravity, four in a row: two people played 3 2 3 4 2 4 4 3 1
     """
-    monkeypatch.setattr(recall, "REMEMBER_MIN_NODES", 0)
     store = Store(tmp_path / "games.sqlite3")
-    sessions = Sessions(store, think_time=60)
+    sessions = Sessions(store, think_time=60, remember_min_nodes=0)
     game = Game.parse("5x4:4:gravity")
     state = sessions.new_game(game, you="x", first="you", level="perfect", mode="humans")
     moves = "323424431"

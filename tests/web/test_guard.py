@@ -193,12 +193,9 @@ def test_an_error_caused_by_the_deadline_says_the_search_ran_out_of_time() -> No
     assert stopped.value.reason == "the search ran out of time"
 
 
-def test_the_page_and_cheap_routes_answer_while_the_engine_warms_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_page_and_cheap_routes_answer_while_the_engine_warms_up(tmp_path: Path) -> None:
     loaded = threading.Event()
-    monkeypatch.setattr("inarow.web.app.warm_up", lambda: loaded.wait(30))
-    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1, warm_up=lambda: loaded.wait(30))
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         assert client.get("/").status_code == 200
         assert client.get("/api/games").status_code == 200

@@ -11,7 +11,8 @@
   for its move (:func:`strategies`, :mod:`inarow.book.strategy`).
 - **Remembered solutions**: within :func:`remembering`, the scores given (the server passes those its store
   keeps for the position and what follows it) answer too, and every exact score the search computes that
-  cost at least :data:`REMEMBER_MIN_NODES` positions is collected, for the caller to keep.
+  cost at least ``min_nodes`` positions (default :data:`REMEMBER_MIN_NODES`) is collected, for the caller
+  to keep.
 
 :class:`Recalling` wraps an exact engine: it answers from these first and searches only what they do not
 know. The analysis (:func:`inarow.analysis.analyze`) goes through it.
@@ -147,21 +148,25 @@ def attach_leaf_book(game: Game, solver: object) -> bool:
 @dataclass(kw_only=True)
 class Memory:
     """Scores known for positions of ``game`` beyond the books (``known``, key → score), and those the
-    searches found while it was in use (``learned``)."""
+    searches found while it was in use (``learned``): those whose search explored at least ``min_nodes``
+    positions."""
 
     game: Game
     known: Mapping[int, int] = field(default_factory=dict)
     learned: dict[int, int] = field(default_factory=dict)
+    min_nodes: int = REMEMBER_MIN_NODES
 
 
 _memory: ContextVar[Memory | None] = ContextVar("inarow_memory", default=None)
 
 
 @contextmanager
-def remembering(game: Game, known: Mapping[int, int] | None = None) -> Iterator[Memory]:
+def remembering(
+    game: Game, known: Mapping[int, int] | None = None, min_nodes: int = REMEMBER_MIN_NODES
+) -> Iterator[Memory]:
     """Within the block, searches of ``game`` answer from ``known`` (key → score) too, and collect what they
-    solve in the :class:`Memory` yielded."""
-    memory = Memory(game=game, known=dict(known or {}))
+    solve with at least ``min_nodes`` positions explored in the :class:`Memory` yielded."""
+    memory = Memory(game=game, known=dict(known or {}), min_nodes=min_nodes)
     token = _memory.set(memory)
     try:
         yield memory
@@ -201,7 +206,7 @@ def _remembered(game: Game, cur: int, opp: int) -> int | None:
 def learn(game: Game, cur: int, opp: int, score: int, nodes: int) -> None:
     """Collect a score found by a search of ``nodes`` positions, when :func:`remembering` and worth it."""
     memory = _memory.get()
-    if memory is not None and memory.game == game and nodes >= REMEMBER_MIN_NODES and keyable(game):
+    if memory is not None and memory.game == game and nodes >= memory.min_nodes and keyable(game):
         memory.learned[key(game, cur, opp)] = score
 
 

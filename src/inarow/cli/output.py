@@ -221,14 +221,18 @@ def bound_memory(megabytes: float) -> None:
 
 
 def limits_for(
-    depth: int | None, time: float | None, nodes: int | None, game: "Game | None" = None
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    game: "Game | None" = None,
+    big_board_time: float = BIG_BOARD_TIME,
 ) -> "Limits":
-    """The limits given; with none at all on a board too big to solve, :data:`BIG_BOARD_TIME` seconds."""
+    """The limits given; with none at all on a board too big to solve, ``big_board_time`` seconds."""
     from inarow.analysis import solvable
     from inarow.search.limits import Limits
 
     if game is not None and depth is None and time is None and nodes is None and not solvable(game):
-        time = BIG_BOARD_TIME
+        time = big_board_time
     return Limits(depth=depth, time=time, nodes=nodes)
 
 

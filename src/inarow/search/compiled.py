@@ -133,7 +133,7 @@ from typing import Any
 import numpy as np
 
 from inarow.rules import Game
-from inarow.search import kernels
+from inarow.search import kernel, kernels
 from inarow.search.kernel import (
     ABORTED,
     BOOK_COUNT,
@@ -386,13 +386,19 @@ class CompiledEngine:
 
         Same contract as :meth:`inarow.search.engine.Engine.solve`: the position must not be over; the
         explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
-        runs out, AssertionError for stones that overlap or lie off the board.
+        runs out, AssertionError for stones that overlap or lie off the board, and with
+        :data:`inarow.search.kernel.DEBUG` (which also compiles the kernel's own checks in) for a position
+        already won.
 
         Without a time or node limit (on the budget when the engine was made) this is one call of the
         compiled code with four ints (the kernel's :func:`~inarow.search.kernel.solve`, through numba's
         wrapper of its one signature, not its type dispatch): the shortest path from Python, as a small
         search after a big one runs it on cold caches.
         """
+        game = self.game
+        assert not cur & opp and not (cur | opp) & ~game.board_mask, "stones overlap or lie off the board"
+        if kernel.DEBUG:  # a few microseconds: as much as a whole small search
+            assert not game.has_line(cur) and not game.has_line(opp), "the game is already over"
         if self._sliced:
             packed = self._run(cur, opp, weak)
         else:  # ``weak`` is the WEAK bit of the mode (True is 1)

@@ -156,8 +156,14 @@ class CompiledBoard:
     """One position as the kernel's arrays (cell indices as :class:`GomokuBoard`'s)."""
 
     def __init__(self, game: Game, stones: Sequence[tuple[int, int]]) -> None:
-        """``stones``: (cell index, side) in the order played."""
+        """``stones``: (cell index, side) in the order played: each side 1 or 2, each cell on the board
+        and taken once (AssertionError otherwise)."""
         g = _geometry(game.columns, game.rows)
+        on_board = {int(i) for i in g.board}
+        assert len({i for i, _ in stones}) == len(stones), "two stones on one cell"
+        assert all(i in on_board and side in (1, 2) for i, side in stones), (
+            "a stone off the board or of no side"
+        )
         self.game = game
         size = g.size
         self.cells = np.full(size, 3, dtype=np.int32)

@@ -24,6 +24,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+DEBUG = False
+"""Whether the compiled functions assert their preconditions (as Pons' solver asserts its own): a stone
+goes on an empty on-board cell and is taken back from a cell of its side, the side is 1 or 2, the window is
+not empty, ``ply`` lies within the move buffers and the stones within the board. numba reads a module
+constant when it compiles: with False the checks are folded away and the machine code is the same as
+without them; set it to True (before the first compile, with numba's cache off) to compile a checking
+engine (a failed check raises AssertionError out of the kernel)."""
+
 EXACT = 1_000_000
 INFINITY = EXACT * 1000
 
@@ -192,6 +200,9 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
     """Put a stone of ``side`` on the empty cell ``i`` (``sign`` 1), or take it back (``sign`` -1)."""
     cells, codes, agg, value, flags, count, near, state = b[:8]
     hashes, zobrist, table, kinds, steps, offsets, weights, neighbours = b[8:]
+    if DEBUG:
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert cells[i] == (0 if sign > 0 else side), "a stone on a taken cell, or taken from another's"
     hashes[0] ^= zobrist[side, i]
     if sign > 0:
         cells[i] = side
@@ -434,6 +445,11 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     count, state, hashes = b[5], b[7], b[8]
     keys, depths, lowers, uppers, best_moves, generations = table
     moves = buf[0]
+    if DEBUG:
+        assert alpha < beta, "an empty window"
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert 0 <= ply < LAST_ROW, "ply beyond the move buffers"
+        assert 0 <= state[S_STONES] <= state[S_CELLS], "more stones than cells"
     state[S_NODES] += 1
     if state[S_NODES] >= state[S_LIMIT]:
         state[S_ABORT] = 1
@@ -562,6 +578,12 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
     the search stopped there), its index and how many root moves were searched (fewer than all when the
     node limit was passed or a move failed high)."""
     state = b[7]
+    if DEBUG:
+        assert low < high, "an empty window"
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert depth >= 1, "a root search goes at least one ply deep"
+        for k in range(roots.shape[0]):
+            assert b[0][roots[k]] == 0, "a root move on a taken cell"
     # Every argument of the recursive search typed as it calls itself (int64), or numba's cache would
     # keep a second, unresolved specialisation (numba issue 6061).
     alpha = np.int64(low)

@@ -165,6 +165,14 @@ def _winning(s: np.uint64, empty: np.uint64) -> np.uint64:
 
 # -------------------------------------------------------------------------------- geometry end
 
+DEBUG = False
+"""Whether the compiled functions assert their preconditions (as Pons' solver asserts its own): the window
+is not empty, the stones do not overlap and lie on the board, ``ply`` counts them and is below
+:data:`CELLS`, neither side has a line already, and the side :func:`_negamax` moves cannot win at once.
+numba reads a module constant when it compiles: with False the checks are folded away and the machine
+code is the same as without them; set it to True in a copy of the module to compile a checking kernel (a
+failed check raises AssertionError out of the kernel)."""
+
 SLOTS = NORDER + 1
 """Words per row of the scratch array: a ply's moves, their scores or their ids (and one spare)."""
 
@@ -533,6 +541,19 @@ def _wins_in_three(filled: np.uint64, mine: np.uint64) -> bool:
 
 
 @njit(cache=True)
+def _won(s: np.uint64) -> bool:
+    """Whether the stones ``s`` hold a complete line: one of them completes a line with the others (for
+    the :data:`DEBUG` checks only)."""
+    rest = s
+    while rest:
+        stone = rest & (~rest + U1)
+        if _winning(s & ~stone, stone):
+            return True
+        rest &= rest - U1
+    return False
+
+
+@njit(cache=True)
 def _negamax(
     cur: np.uint64, opp: np.uint64, ply: Int, alpha: Int, beta: Int, tt: Int, buf: Int, state: Int
 ) -> Int:
@@ -542,6 +563,13 @@ def _negamax(
     Counts itself in ``state[NODES]``; when that reaches ``state[LIMIT]`` it sets ``state[ABORTED]``
     and every caller returns at once without touching the table.
     """
+    if DEBUG:
+        assert alpha < beta, "an empty window"
+        assert not cur & opp and not (cur | opp) & ~BOARD, "stones overlap or lie off the board"
+        assert ply == _popcount(cur | opp) and 0 <= ply < CELLS, "ply does not count the stones"
+        assert not _won(opp) and not _won(cur), "the game is already over"
+        next_cells = (((cur | opp) + BOTTOM) & BOARD) if GRAVITY else BOARD & ~(cur | opp)
+        assert not _winning(cur, next_cells), "the side to move wins at once"
     nodes = _geti(state, NODES) + 1
     _puti(state, NODES, nodes)
     if nodes >= _geti(state, LIMIT):
@@ -742,6 +770,9 @@ def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
     if cur & opp or filled & ~BOARD:
         return INVALID
     ply = np.int64(_popcount(filled))
+    if DEBUG:
+        assert not _won(opp) and not _won(cur), "the game is already over"
+        assert not mode & RESUME or _geti(state, LOW) <= _geti(state, HIGH), "an empty interval to resume"
     if mode & RESUME:
         low, high = _geti(state, LOW), _geti(state, HIGH)
     elif mode & WEAK:

@@ -61,7 +61,9 @@ class Sessions:
     each search limited to ``think_time`` seconds.
 
     ``seed`` makes the games' random choices (who moves first when drawn, the computer's picks among equal
-    moves) reproducible; without it they come from the operating system. Every method raises
+    moves) reproducible; without it they come from the operating system. ``remember_min_nodes``: the
+    store keeps an exact score a search found only if that search explored at least this many positions.
+    Every method raises
     :class:`~inarow.errors.InarowError` subclasses for bad input.
     """
 
@@ -81,8 +83,10 @@ class Sessions:
         *,
         play: SearchPool | None = None,
         teach: SearchPool | None = None,
+        remember_min_nodes: int = recall.REMEMBER_MIN_NODES,
     ) -> None:
         Limits(time=think_time)  # checks the range
+        self.remember_min_nodes = remember_min_nodes
         self.store = store
         self._inline = SearchPool("inline", "inline")
         self.play_pool = play or self._inline
@@ -381,7 +385,9 @@ class Sessions:
             return pool.run(seconds, task, *args, **kwargs)
         keys = sorted({key for position in positions for key in recall.neighbourhood(position)})
         known = self.store.solutions(game.name, keys)
-        result, learned = pool.run(seconds, remembering, game, known, task, *args, **kwargs)
+        result, learned = pool.run(
+            seconds, remembering, game, known, self.remember_min_nodes, task, *args, **kwargs
+        )
         self.store.remember(game.name, learned)
         return result
 

@@ -373,10 +373,18 @@ def analyze_position(position: Position, limits: Limits) -> Analysis:
 
 
 def remembering(
-    game: Game, known: dict[int, int], fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+    game: Game,
+    known: dict[int, int],
+    min_nodes: int,
+    fn: Callable[_P, _T],
+    /,
+    *args: _P.args,
+    **kwargs: _P.kwargs,
 ) -> tuple[_T, dict[int, int]]:
     """``fn(*args, **kwargs)`` (a search task on a position of ``game``) answering from the remembered
-    solutions ``known`` (key → exact score) too, with the exact scores it found worth keeping."""
-    with recall.remembering(game, known) as memory:
+    solutions ``known`` (key → exact score) too, with the exact scores it found worth keeping: those whose
+    search explored at least ``min_nodes`` positions (:data:`inarow.book.recall.REMEMBER_MIN_NODES` is the
+    usual bound)."""
+    with recall.remembering(game, known, min_nodes) as memory:
         result = fn(*args, **kwargs)
     return result, memory.learned

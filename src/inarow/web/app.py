@@ -31,7 +31,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from inarow import __version__
-from inarow.sessions import Sessions, warm_up
+from inarow.sessions import Sessions
 from inarow.sessions.workers import SearchPool
 from inarow.store import Store
 from inarow.web import student
@@ -87,7 +87,7 @@ def _lifespan(
             # Small boards are searched in this process: compile the engine in the background, while the
             # page and the cheap routes are already answered.
             try:
-                warm_up()
+                settings.warm_up()
             finally:
                 server.engine.set()
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from inarow.players import DEFAULT_THINK_TIME
-from inarow.sessions import Pool
+from inarow.sessions import Pool, warm_up
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,9 @@ class Settings:
     teaching requests may wait before the answer is 503; ``seed``: makes the games' random choices
     reproducible; ``max_body``: the largest request body accepted, in bytes, ``body_timeout`` the most
     seconds a whole body may take to arrive; ``hosts``: the host names the server answers to besides
-    loopback's; ``token``: the token every API request must carry (None: no token).
+    loopback's; ``token``: the token every API request must carry (None: no token); ``warm_up``: what loads
+    the engine in the server's own process, in the background when the pool is not ``inline`` (the health
+    route says ``warming`` until it returns).
     """
 
     db: Path | str = ":memory:"
@@ -34,3 +37,4 @@ class Settings:
     body_timeout: float = 10.0
     hosts: tuple[str, ...] = field(default_factory=tuple)
     token: str | None = None
+    warm_up: Callable[[], object] = warm_up
