@@ -100,8 +100,8 @@ def warm_up_command() -> None:
     help=N_(
         "Start the web app: play in the browser; every game is kept.\n\n"
         "Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in"
-        " the URL unless --token gives it. Only loopback names, the --host address and "
-        "--allow-host names are answered."
+        " the URL unless --token gives it. Only loopback names, the --host address, "
+        "--allow-host names and, on 0.0.0.0, the machine's own names and addresses are answered."
     ),
 )
 def serve(
