@@ -71,6 +71,19 @@ def _phase_words(phase: Phase | str) -> str:
     return _PHASES[phase]
 
 
+BookFileArgument = Annotated[
+    Path | None,
+    typer.Argument(
+        metavar="FILE",
+        help=N_("A book file (default: the deepest book used for --game: imported, else shipped)."),
+    ),
+]
+"""The book ``info`` and ``verify`` read."""
+
+BookGameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))]
+"""The game whose books ``info`` and ``verify`` look for without FILE."""
+
+
 @book_app.command(
     "build",
     cls=Verb,
@@ -254,16 +267,8 @@ class _bar:
     ),
 )
 def info_command(
-    file: Annotated[
-        Path | None,
-        typer.Argument(
-            metavar="FILE",
-            help=N_("A book file (default: the deepest book used for --game: imported, else shipped)."),
-        ),
-    ] = None,
-    game_name: Annotated[
-        str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))
-    ] = "connect4",
+    file: BookFileArgument = None,
+    game_name: BookGameOption = "connect4",
     strategy: Annotated[
         bool, typer.Option("--strategy", help=N_("Without FILE: the strategy book shipped for --game."))
     ] = False,
@@ -372,16 +377,8 @@ def import_command(
     ),
 )
 def verify_command(
-    file: Annotated[
-        Path | None,
-        typer.Argument(
-            metavar="FILE",
-            help=N_("A book file (default: the deepest book used for --game: imported, else shipped)."),
-        ),
-    ] = None,
-    game_name: Annotated[
-        str, typer.Option("--game", "-g", metavar="GAME", help=N_("The game."))
-    ] = "connect4",
+    file: BookFileArgument = None,
+    game_name: BookGameOption = "connect4",
     sample: Annotated[int, _sample_option()] = 200,
     seed: Annotated[int, _seed_option()] = 0,
 ) -> None:

@@ -34,6 +34,18 @@ MAX_TREE_NODES = 5_000
 """The default of ``tree --max-nodes`` (inarow.explain.MAX_TREE_NODES; a test keeps the two equal)."""
 
 
+SearchOption = Annotated[
+    str,
+    typer.Option(
+        "--algo",
+        "-a",
+        metavar="ALGORITHM",
+        help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
+    ),
+]
+"""``--algo`` of tree, grade and exam: the textbook search, α-β unless given."""
+
+
 TREE_FORMATS = ("text", "json", "dot", "svg")
 
 
@@ -67,15 +79,7 @@ def tree_command(
     ] = None,
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
-    algo: Annotated[
-        str,
-        typer.Option(
-            "--algo",
-            "-a",
-            metavar="ALGORITHM",
-            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
-        ),
-    ] = "alphabeta",
+    algo: SearchOption = "alphabeta",
     depth: Annotated[
         int | None,
         typer.Option(
@@ -327,15 +331,7 @@ def grade_command(
             "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
         ),
     ] = None,
-    algo: Annotated[
-        str,
-        typer.Option(
-            "--algo",
-            "-a",
-            metavar="ALGORITHM",
-            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
-        ),
-    ] = "alphabeta",
+    algo: SearchOption = "alphabeta",
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
     sample: Annotated[
@@ -480,15 +476,7 @@ def exam_command(
         int, typer.Option("--branching", "-b", metavar="N", help=N_("Children of every inner node (2 to 6)."))
     ] = 3,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the leaf values."))] = 1,
-    algo: Annotated[
-        str,
-        typer.Option(
-            "--algo",
-            "-a",
-            metavar="ALGORITHM",
-            help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
-        ),
-    ] = "alphabeta",
+    algo: SearchOption = "alphabeta",
     output_format: Annotated[
         str,
         typer.Option(

@@ -23,6 +23,17 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 """The names a server bound to loopback answers to: a page elsewhere cannot reach it through DNS
 rebinding, since its requests carry that page's host name."""
 
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback name or address (only this machine can connect)."""
+    if host.lower() in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 TOKEN_COOKIE = "inarow_token"
 TOKEN_HEADER = b"x-inarow-token"
 

@@ -17,7 +17,6 @@ connections it opens, cannot take the server from the others.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import secrets
 import socket
 import string
@@ -37,7 +36,7 @@ from inarow.i18n import N_, _
 from inarow.players import DEFAULT_THINK_TIME
 from inarow.store import Store
 from inarow.web.app import Settings, create_app
-from inarow.web.middleware import LOOPBACK_HOSTS
+from inarow.web.middleware import is_loopback
 
 HEADER_TIMEOUT = 10.0
 """Seconds a client has to send a request's headers once it has connected or begun a request."""
@@ -108,16 +107,6 @@ def _client_address(connection: object) -> str | None:
 def default_db_path() -> Path:
     """Where games are kept unless told otherwise: ``<user data dir>/inarow/games.sqlite3``."""
     return Path(platformdirs.user_data_dir("inarow", appauthor=False)) / "games.sqlite3"
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is a loopback name or address (only this machine can connect)."""
-    if host.lower() in LOOPBACK_HOSTS:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")

@@ -11,7 +11,6 @@ workers, one task at a time per worker, each call of the function bounded by
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Annotated
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
@@ -29,7 +28,7 @@ from inarow.i18n import N_
 from inarow.notation import parse_game, parse_position
 from inarow.rules import Side
 from inarow.web.deps import BODY, get_server, get_sessions, responses, run
-from inarow.web.middleware import LOOPBACK_HOSTS
+from inarow.web.middleware import is_loopback
 from inarow.web.schemas import (
     EXPLAIN_MAX_DEPTH,
     GAME_PATTERN,
@@ -119,23 +118,14 @@ def code_allowed(request: Request) -> bool:
     if not getattr(request.app.state, "student_code", False):
         return False
     client = request.client.host if request.client is not None else ""
-    return _loopback(client)
-
-
-def _loopback(host: str) -> bool:
-    if host.lower() in LOOPBACK_HOSTS:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+    return is_loopback(client)
 
 
 def include(app: FastAPI, token: str | None, hosts: tuple[str, ...]) -> None:
     """Add these routes to ``app``, recording whether pasted code may run there: only on a server without
     a ``token`` whose ``hosts`` (the names it answers to besides loopback's) are all loopback, that is one
     that ``inarow serve`` bound to loopback. ``create_app`` calls it with its settings."""
-    app.state.student_code = token is None and all(_loopback(host) for host in hosts)
+    app.state.student_code = token is None and all(is_loopback(host) for host in hosts)
     app.include_router(router)
 
 
