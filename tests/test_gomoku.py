@@ -745,3 +745,49 @@ def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_
     assert again[1] == first[1] and again[0] < first[0]
     gomoku_compiled.forget()
     assert search() == first
+
+
+def _quiesce(position: Position, fours: int, compiled: bool) -> tuple[int, int]:
+    """The horizon's quiescence value of ``position`` for the side to move with the whole window and at
+    most ``fours`` fours, and the nodes it took: the kernel's, or the Python fallback's."""
+    side = 1 if position.turn == "x" else 2
+    grid = GomokuBoard.from_position(position)
+    if compiled:
+        board = gomoku_compiled.CompiledBoard(position.game, [(i, grid.cells[i]) for i in grid.history])
+        board.state[gomoku_kernel.S_LIMIT] = 1 << 62
+        window = gomoku_kernel.INFINITY
+        value = gomoku_kernel.quiesce(
+            side, -window, window, fours, -1, 0, board.arrays, board.board, board.buffers
+        )
+        return int(value), int(board.state[gomoku_kernel.S_NODES])
+    search = GomokuSearch(position.game, Budget(), Style(compiled=False))
+    search.board = grid
+    value = search._quiesce(side, -gomoku_kernel.INFINITY, gomoku_kernel.INFINITY, fours, -1, 0)
+    return value, search.budget.nodes
+
+
+@pytest.mark.parametrize("fours", sorted(VCFS))
+def test_the_horizon_s_quiescence_search_wins_by_a_vcf_only_when_given_enough_fours(fours: int) -> None:
+    """At the horizon, the quiescence search over the side to move's fours values each VCF position as a
+    win once it may play all the fours of the shortest VCF but its last (the oracle says none is shorter),
+    which makes two fives at once (an open four or a double four: a win on the board, as at every node),
+    and as no win with one four fewer; the Python fallback gets the same values with as many nodes."""
+    position = board(VCFS[fours])
+    assert not vcf_exists(position, "x", fours - 1)
+    for allowed in (fours - 2, fours - 1):
+        value, nodes = _quiesce(position, allowed, compiled=True)
+        assert (value >= EXACT) == (allowed == fours - 1)
+        assert _quiesce(position, allowed, compiled=False) == (value, nodes)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_quiescence_search_never_values_a_middle_game_below_its_static_evaluation(seed: int) -> None:
+    """The side to move may always stand pat: the quiescence value is at least the static evaluation (no
+    four of the opponent being on the board), and the fallback agrees with the kernel node for node."""
+    position = _middle_game(seed, 6 + seed)
+    grid = GomokuBoard.from_position(position)
+    side = 1 if position.turn == "x" else 2
+    value, nodes = _quiesce(position, 8, compiled=True)
+    if not grid.fives[3 - side]:
+        assert value >= min(EXACT - 1, grid.evaluate(side))
+    assert _quiesce(position, 8, compiled=False) == (value, nodes)

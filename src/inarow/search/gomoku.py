@@ -53,6 +53,14 @@ LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
 
+QUIESCE_FOURS = 8
+"""The most fours in a row of the quiescence search at the horizon (as the kernel's)."""
+
+NEAR_SQUARE = 2
+NEAR_LINE = 4
+"""After its first four, the quiescence search plays only fours near the attacker's last four (as the
+kernel's :data:`inarow.search.gomoku_kernel.NEAR_LINE`)."""
+
 INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
 """The VCF looked for at every node above the horizon where the side to move has a four to play (with
@@ -158,6 +166,9 @@ class Style:
     ``perfect`` with it 12 games to 8 (see the README's benchmarks)."""
     step: int = 2
     """The iterations' depths: 1, then every ``step`` plies (2: even depths only, 1: every depth)."""
+    quiescence: bool = True
+    """At the horizon (with ``vcf``), a quiescence search over the side to move's fours (see
+    :func:`inarow.search.gomoku_kernel.quiesce`) rather than a short VCF."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -434,6 +445,7 @@ class GomokuSearch:
             inner=style.inner,
             step=style.step,
             start_value=board.evaluate(me),
+            quiesce=QUIESCE_FOURS if style.vcf and style.quiescence else 0,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -540,6 +552,12 @@ class GomokuSearch:
                 if lower == upper:
                     return lower
         if depth <= 0 or ply >= LAST_ROW:
+            if self.style.vcf and self.style.quiescence:
+                leaf = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)
+                lower = leaf if leaf > alpha else -INFINITY
+                upper = leaf if leaf < beta else INFINITY
+                self.table[key] = (0, lower, upper, -1)
+                return leaf
             leaf = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
             if self.style.vcf and not forced and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
@@ -598,6 +616,61 @@ class GomokuSearch:
         lower = best if best > alpha0 else -INFINITY
         upper = best if best < beta else INFINITY
         self.table[key] = (depth, lower, upper, best_move)
+        return best
+
+    def _quiesce(self, side: int, alpha: int, beta: int, fours: int, last: int, ply: int) -> int:
+        """The horizon's value for ``side`` to move: the kernel's quiescence search over fours
+        (:func:`inarow.search.gomoku_kernel.quiesce`) move for move, in Python."""
+        budget = self.budget
+        budget.nodes += 1
+        if not budget.nodes & CHECK_EVERY:
+            budget.check()
+        board, opp = self.board, 3 - side
+        n = board.stones
+        if board.fives[side]:
+            return self._win(n)
+        if len(board.fives[opp]) >= 2:
+            return -self._win(n + 1)
+        if n >= self.game.cells:
+            return 0
+        if board.fives[opp]:
+            if ply >= LAST_ROW:
+                return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            board.play(min(board.fives[opp]), side)
+            try:
+                return -self._quiesce(opp, -beta, -alpha, fours, last, ply + 1)
+            finally:
+                board.undo()
+        if board.wins[side]:
+            return self._win(n + 2)
+        stand = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if stand >= beta or fours <= 0 or not board.fours[side] or ply >= LAST_ROW:
+            return stand
+        if last < 0:
+            cells = board.fours[side]
+        else:
+            width = board.width
+            cells = {
+                last + dr * width + dc
+                for dr in range(-NEAR_LINE, NEAR_LINE + 1)
+                for dc in range(-NEAR_LINE, NEAR_LINE + 1)
+                if (max(abs(dr), abs(dc)) <= NEAR_SQUARE or dr == 0 or dc == 0 or abs(dr) == abs(dc))
+            } & board.fours[side]
+        mine = board.value[side]
+        best = stand
+        alpha = max(alpha, stand)
+        for move in sorted(cells, key=lambda i: (-mine[i], i)):
+            board.play(move, side)
+            try:
+                value = -self._quiesce(opp, -beta, -alpha, fours - 1, move, ply + 1)
+            finally:
+                board.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best
 
     def _threat_defence(self, side: int, ply: int) -> list[int]:

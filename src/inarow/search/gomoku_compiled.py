@@ -257,14 +257,18 @@ def iterate(
     inner: bool,
     start_value: int,
     step: int = 2,
+    quiesce: int = 0,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
-    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached."""
+    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
+    ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
+    ``vcf`` instead)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_INNER] = int(inner)
-    kind = (board.game, width, max_depth, vcf, inner, step)
+    state[kernel.S_QUIESCE] = quiesce
+    kind = (board.game, width, max_depth, vcf, inner, step, quiesce)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:
@@ -383,5 +387,6 @@ def _search_small_position() -> None:
         vcf=True,
         inner=True,
         start_value=0,
+        quiesce=kernel.QUIESCE_FOURS,
     )
     patterns(True)

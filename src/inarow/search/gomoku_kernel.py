@@ -72,12 +72,21 @@ INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
 
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
-S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK = 10, 11, 12, 13, 14, 15
-STATE_SIZE = 16
+S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
+STATE_SIZE = 17
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
-table's index mask."""
+table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead)."""
+
+QUIESCE_FOURS = 8
+"""The most fours of the side to move the quiescence search at the horizon plays in a row (see
+:func:`quiesce`)."""
+NEAR_SQUARE = 2
+NEAR_LINE = 4
+"""After its first four, the quiescence search plays only fours within ``NEAR_SQUARE`` cells (in both
+directions) of the attacker's last four, or on one of its lines within ``NEAR_LINE`` cells (Rapfi's
+``RANGE_SQUARE2_LINE4`` for its QVCF moves)."""
 
 
 @njit(cache=True)
@@ -438,6 +447,95 @@ def vcf(a, max_fours, max_nodes, row, b, board, buf):  # type: ignore[no-untyped
 
 
 @njit(cache=True)
+def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore[no-untyped-def]
+    """The value of the position for ``side``, to move, at the α-β search's horizon (a quiescence search
+    over fours, as Rapfi's ``vcfsearch``/``vcfdefend``): a five or an open four to make wins, a four of the
+    opponent is blocked, else the static evaluation stands unless one of ``side``'s fours (at most
+    ``fours`` more in a row, after the first only those near ``last``, the attacker's last four, see
+    :data:`NEAR_LINE`) does better: each four forces the one reply, so a VCF found is a win, and a four
+    that leaves a better position is worth that position. Returns 0 with the abort flag set once the node
+    limit is passed."""
+    cells, value, flags, count, state = b[0], b[3], b[4], b[5], b[7]
+    moves, scores = buf[0], buf[1]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_LIMIT]:
+        state[S_ABORT] = 1
+        return 0
+    opp = 3 - side
+    n = state[S_STONES]
+    if count[side, FIVE_BIT] > 0:
+        return _win(n, state)
+    if count[opp, FIVE_BIT] >= 2:
+        return -_win(n + 1, state)
+    if n >= state[S_CELLS]:
+        return 0
+    if count[opp, FIVE_BIT] == 1:
+        if ply >= LAST_ROW:
+            return evaluate(side, state)
+        block = _first(opp, FIVE_BIT, b, board)
+        place(block, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours, last, ply + 1, b, board, buf)
+        place(block, side, -1, b)
+        return v
+    if count[side, WIN_BIT] > 0:
+        return _win(n + 2, state)
+    stand = evaluate(side, state)
+    if stand >= beta or fours <= 0 or count[side, FOUR_BIT] == 0 or ply >= LAST_ROW:
+        return stand
+    number = 0
+    if last < 0:
+        for k in range(board.shape[0]):
+            j = board[k]
+            if flags[side, j] & F_FOUR:
+                score = value[side, j]
+                q = number
+                while q > 0 and scores[ply, q - 1] < score:
+                    moves[ply, q] = moves[ply, q - 1]
+                    scores[ply, q] = scores[ply, q - 1]
+                    q -= 1
+                moves[ply, q] = j
+                scores[ply, q] = score
+                number += 1
+    else:
+        width = b[12][1]
+        for dr in range(-NEAR_LINE, NEAR_LINE + 1):
+            for dc in range(-NEAR_LINE, NEAR_LINE + 1):
+                ar = dr if dr >= 0 else -dr
+                ac = dc if dc >= 0 else -dc
+                if not ((ar <= NEAR_SQUARE and ac <= NEAR_SQUARE) or ar == 0 or ac == 0 or ar == ac):
+                    continue
+                j = last + dr * width + dc
+                if j < 0 or j >= cells.shape[0] or cells[j] != 0 or not flags[side, j] & F_FOUR:
+                    continue
+                score = value[side, j]
+                q = number
+                while q > 0 and scores[ply, q - 1] < score:
+                    moves[ply, q] = moves[ply, q - 1]
+                    scores[ply, q] = scores[ply, q - 1]
+                    q -= 1
+                moves[ply, q] = j
+                scores[ply, q] = score
+                number += 1
+    best = stand
+    if stand > alpha:
+        alpha = stand
+    for k in range(number):
+        move = moves[ply, k]
+        place(move, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours - 1, move, ply + 1, b, board, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=True)
 def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore[no-untyped-def]
     """The α-β value of the position for ``side``, to move, ``depth`` plies deep (negamax, principal
     variation search, the table's bounds and best move). Returns 0 with the abort flag set once the node
@@ -485,6 +583,18 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if lower == upper:
                 return lower
     if depth <= 0 or ply >= LAST_ROW:
+        if state[S_QUIESCE] > 0:
+            # int64 arguments, as the recursion passes them (see :func:`root`)
+            leaf = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            keys[slot] = key
+            generations[slot] = state[S_GEN]
+            depths[slot] = 0
+            lowers[slot] = leaf if leaf > alpha else -INFINITY
+            uppers[slot] = leaf if leaf < beta else INFINITY
+            best_moves[slot] = -1
+            return leaf
         leaf = evaluate(side, state)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
             length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
