@@ -41,19 +41,20 @@ def board(drawing: str, game: str = "9x9:5") -> Position:
     return parse_position("/".join("".join(row) for row in rows), game)
 
 
-def vct(position: Position, threats: int = 4, fours: int = 8) -> list[str] | None:
-    """The engine's VCT for the side to move (its threat search alone, without a clock), as cell names."""
+def vct(position: Position, threats: int = 4, fours: int = 8, compiled: bool = False) -> list[str] | None:
+    """The engine's VCT for the side to move (its threat search alone, without a clock; in Python or
+    compiled), as cell names."""
     grid = GomokuBoard.from_position(position)
     side = 1 if position.turn == "x" else 2
-    line = ThreatSearch(grid, Budget()).vct(side, threats, fours)
+    line = ThreatSearch(grid, Budget(), compiled=compiled).vct(side, threats, fours)
     return None if line is None else [position.game.cell_name(grid.to_bit(i)) for i in line]
 
 
-def vct_move(threats: int = 4, fours: int = 8) -> Callable[[Position], str | None]:
+def vct_move(threats: int = 4, fours: int = 8, compiled: bool = False) -> Callable[[Position], str | None]:
     """The first move of the engine's VCT, for :func:`gomoku_oracle.wins_against_every_reply` to check."""
 
     def choose(position: Position) -> str | None:
-        line = vct(position, threats, fours)
+        line = vct(position, threats, fours, compiled)
         return None if line is None else line[0]
 
     return choose
@@ -320,17 +321,27 @@ def test_a_double_three_refuted_by_a_counter_four_is_not_claimed_as_a_win() -> N
     assert not (result.exact and result.outcome == "win")
 
 
-def test_the_same_double_three_wins_once_o_has_no_counter_four() -> None:
-    """With o's e8 moved to h8, b5 is no four for o: e5 wins, against every reply on the whole board."""
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_double_three_refuted_by_a_counter_four_is_no_vct_in_python_nor_compiled(compiled: bool) -> None:
+    """The threat search alone, in Python and compiled by numba, finds no VCT where o's counter-four
+    refutes e5 (see above)."""
+    assert vct(board(COUNTER_FOUR), compiled=compiled) is None
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_same_double_three_wins_once_o_has_no_counter_four(compiled: bool) -> None:
+    """With o's e8 moved to h8, b5 is no four for o: e5 wins, against every reply on the whole board (the
+    threat search in Python and compiled alike)."""
     position = board(COUNTER_FOUR.replace(". . . . o . . . .   8", ". . . . . . . o .   8"))
-    assert vct(position) is not None
+    assert vct(position, compiled=compiled) is not None
     result = analyze(position, SECOND)
     assert result.best == ("e5",)
     assert (result.exact, result.outcome) == (True, "win")
-    assert wins_against_every_reply(position, vct_move(), 4)
+    assert wins_against_every_reply(position, vct_move(compiled=compiled), 4)
 
 
-def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply() -> None:
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply(compiled: bool) -> None:
     """h8 makes two open threes, f8-h8 and h6-h8. o's answers that do not lose at once are its counter-four
     d5-h1 (f3 or e4): x blocks, o's next four on the diagonal f3-i6 (h5, which also blocks the column)
     is blocked at j7, and x wins on from there with threes and fours. The engine's line is checked by
@@ -358,9 +369,9 @@ def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply() 
     )
     after = position.play("h8")
     assert escapes(after, "x", "o") == {"e4", "f3"}
-    line = vct(position, 6, 12)
+    line = vct(position, 6, 12, compiled)
     assert line is not None and line[:2] == ["h8", "f3"]
-    assert wins_against_every_reply(position, vct_move(6, 12), 8)
+    assert wins_against_every_reply(position, vct_move(6, 12, compiled), 8)
 
 
 VCFS = {
@@ -791,3 +802,18 @@ def test_the_quiescence_search_never_values_a_middle_game_below_its_static_evalu
     if not grid.fives[3 - side]:
         assert value >= min(EXACT - 1, grid.evaluate(side))
     assert _quiesce(position, 8, compiled=False) == (value, nodes)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_compiled_vct_finds_the_python_vct_s_line_in_middle_games(seed: int) -> None:
+    """The VCT compiled by numba is the Python threat search's algorithm: in seeded middle games, for
+    both sides, both find the same line, or both none, within 20,000 nodes."""
+    position = _middle_game(seed, 6 + 2 * seed)
+    for side in (1, 2):
+        lines = [
+            ThreatSearch(GomokuBoard.from_position(position), Budget(), compiled=compiled).vct(
+                side, 4, 8, 20_000
+            )
+            for compiled in (False, True)
+        ]
+        assert lines[0] == lines[1]

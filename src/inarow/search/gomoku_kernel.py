@@ -42,6 +42,7 @@ DOUBLE_THREE = 250
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
 F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
+NEVER = 1 << 30
 
 MAX_PLY = 60
 """How far below the root forced replies may extend the search (as the Python engine)."""
@@ -73,11 +74,20 @@ INNER_VCF_NODES = 120
 
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
-STATE_SIZE = 17
+S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP = 17, 18, 19
+STATE_SIZE = 20
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
-table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead)."""
+table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
+VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions."""
+
+VCF_NODES = 3000
+"""The most nodes one VCF inside a VCT may take (as :data:`inarow.search.threats.VCF_NODES`)."""
+LINE = 160
+"""Room for a VCT's line in a row of the line buffer (its length in column 0)."""
+FAILED_BITS = 16
+"""The VCT's table of failed positions holds 2 ** FAILED_BITS entries (always replaced)."""
 
 QUIESCE_FOURS = 8
 """The most fours of the side to move the quiescence search at the horizon plays in a row (see
@@ -444,6 +454,178 @@ def vcf(a, max_fours, max_nodes, row, b, board, buf):  # type: ignore[no-untyped
         if state[S_ABORT] or state[S_EXHAUSTED] or not state[S_CUT]:
             return -1
     return -1
+
+
+@njit(cache=True)
+def _vcf_into(a, max_fours, row, out_row, b, board, buf):  # type: ignore[no-untyped-def]
+    """Look for a VCF of ``a`` (see :func:`vcf`, within what the VCT has left, at most
+    :data:`VCF_NODES`) with its rows from ``row``; if found, its line into ``lines[out_row]`` (length in
+    column 0) and True."""
+    state = b[7]
+    lines, path = buf[4], buf[2]
+    left = state[S_VCT_LIMIT] - state[S_NODES]
+    nodes = max(1, min(VCF_NODES, left))
+    length = vcf(a, max_fours, nodes, row, b, board, buf)
+    if length <= 0:
+        return False
+    n = 0
+    r = row
+    while n < length:
+        tag = path[r, 3]
+        if tag == 1:
+            lines[out_row, 1 + n] = path[r, 0]
+            n += 1
+            break
+        if tag == 2:
+            lines[out_row, 1 + n] = path[r, 0]
+            lines[out_row, 2 + n] = path[r, 1]
+            lines[out_row, 3 + n] = path[r, 2]
+            n += 3
+            break
+        lines[out_row, 1 + n] = path[r, 0]
+        lines[out_row, 2 + n] = path[r, 1]
+        n += 2
+        r += 1
+    lines[out_row, 0] = n
+    return True
+
+
+@njit(cache=True)
+def _vct(a, depth, vcf_fours, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.search.threats.ThreatSearch._vct` and ``_after_threat`` compiled (one function: numba's
+    cache does not keep mutually recursive functions): a VCT of ``a`` (to move) with at most ``depth``
+    threats into ``lines[row]``; True if found. Rows ``row`` (the threats) and ``row + 1`` (the replies)
+    of the move buffers are this level's; the next threat uses ``row + 2``."""
+    flags, value, count, state, hashes = b[4], b[3], b[5], b[7], b[8]
+    moves, scores, lines = buf[0], buf[1], buf[4]
+    failed_keys, failed_depths, failed_stamps = buf[5], buf[6], buf[7]
+    d = 3 - a
+    if count[a, FIVE_BIT] > 0:
+        lines[row, 0] = 1
+        lines[row, 1] = _first(a, FIVE_BIT, b, board)
+        return True
+    if depth <= 0 or row + 3 >= ROWS:
+        return False
+    key = hashes[0] ^ np.uint64(a)
+    slot = np.int64(key & np.uint64((1 << FAILED_BITS) - 1))
+    if failed_stamps[slot] == state[S_VCT_STAMP] and failed_keys[slot] == key and failed_depths[slot] >= depth:
+        return False
+    if state[S_NODES] > state[S_VCT_LIMIT]:
+        state[S_VCT_OUT] = 1
+        return False
+    number = 0
+    if count[d, FIVE_BIT] > 0:
+        if count[d, FIVE_BIT] > 1:
+            return False
+        moves[row, 0] = _first(d, FIVE_BIT, b, board)
+        number = 1
+    else:
+        if _vcf_into(a, min(vcf_fours, 2 * depth), row, row, b, board, buf):
+            return True
+        if state[S_ABORT]:
+            return False
+        # the wins first, then the others, each by worth (ties in board order)
+        for k in range(board.shape[0]):
+            j = board[k]
+            f = flags[a, j]
+            if not f & (F_WIN | F_FOUR | F_THREE):
+                continue
+            score = value[a, j] + (1 << 40 if f & F_WIN else 0)
+            q = number
+            while q > 0 and scores[row, q - 1] < score:
+                moves[row, q] = moves[row, q - 1]
+                scores[row, q] = scores[row, q - 1]
+                q -= 1
+            moves[row, q] = j
+            scores[row, q] = score
+            number += 1
+    replies = row + 1
+    for k in range(number):
+        move = moves[row, k]
+        state[S_NODES] += 1
+        if state[S_NODES] >= state[S_LIMIT]:
+            state[S_ABORT] = 1
+            return False
+        place(move, a, 1, b)
+        # The attacker has just played ``move``: the winning line if every defence loses.
+        found = False
+        answers = -1
+        if count[d, FIVE_BIT] == 0:
+            fives = count[a, FIVE_BIT]
+            if fives >= 2:
+                lines[row, 0] = 3
+                lines[row, 1] = move
+                lines[row, 2] = _first(a, FIVE_BIT, b, board)
+                lines[row, 3] = _last(a, FIVE_BIT, b, board)
+                found = True
+            elif fives == 1:
+                moves[replies, 0] = _first(a, FIVE_BIT, b, board)
+                answers = 1
+            elif count[a, WIN_BIT] > 0:
+                if not _vcf_into(d, vcf_fours, replies, replies, b, board, buf) and not state[S_ABORT]:
+                    answers = 0
+                    for q in range(board.shape[0]):
+                        j = board[q]
+                        if flags[a, j] & (F_WIN | F_FOUR) or flags[d, j] & F_FOUR:
+                            moves[replies, answers] = j
+                            answers += 1
+        if answers > 0:
+            longest = -1
+            for q in range(answers):
+                reply = moves[replies, q]
+                if flags[d, reply] & F_FIVE:
+                    longest = -1
+                    break
+                place(reply, d, 1, b)
+                held = _vct(a, depth - 1, vcf_fours, row + 2, b, board, buf)
+                place(reply, d, -1, b)
+                if not held:
+                    longest = -1
+                    break
+                length = lines[row + 2, 0]
+                if length + 2 > longest:
+                    longest = length + 2
+                    lines[row, 0] = longest
+                    lines[row, 1] = move
+                    lines[row, 2] = reply
+                    for m in range(length):
+                        lines[row, 3 + m] = lines[row + 2, 1 + m]
+            found = longest > 0
+        place(move, a, -1, b)
+        if found:
+            return True
+        if state[S_ABORT] or state[S_VCT_OUT]:
+            return False
+    failed_keys[slot] = key
+    failed_depths[slot] = depth
+    failed_stamps[slot] = state[S_VCT_STAMP]
+    return False
+
+
+@njit(cache=True)
+def vct_line(a, max_threats, vcf_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.search.threats.ThreatSearch.vct` compiled: a VCT of ``a`` (to move) with at most
+    ``max_threats`` threats (a VCF with at most ``vcf_fours`` fours first), shortest depth first, found
+    within ``max_nodes`` nodes, into ``out``: returns its length (0: none found) and counts its nodes in
+    ``state[S_NODES]``. A line found is a proof (see :mod:`inarow.search.threats`)."""
+    state, lines = b[7], buf[4]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    state[S_VCT_OUT] = 0
+    state[S_VCT_STAMP] += 1
+    state[S_VCT_LIMIT] = state[S_NODES] + max_nodes
+    zero = np.int64(0)
+    found = _vcf_into(np.int64(a), np.int64(vcf_fours), zero, zero, b, board, buf)
+    depth = 2
+    while not found and depth <= max_threats and not state[S_VCT_OUT]:
+        found = _vct(np.int64(a), np.int64(depth), np.int64(vcf_fours), zero, b, board, buf)
+        depth += 1
+    if not found:
+        return 0
+    length = lines[0, 0]
+    for q in range(length):
+        out[q] = lines[0, 1 + q]
+    return length
 
 
 @njit(cache=True)
