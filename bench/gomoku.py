@@ -65,6 +65,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-step1": replace(DEFAULT_STYLE, step=1),
     "perfect-width8": replace(DEFAULT_STYLE, width=8),
     "perfect-vcfleaf": replace(DEFAULT_STYLE, quiescence=False),
+    "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""

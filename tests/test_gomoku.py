@@ -721,10 +721,14 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
     """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates
     and their order, late move reductions, killer moves, the table's move first, aspiration windows):
     from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
-    same value, best move and root values; with the threat searches on (counted differently), the same
-    value and move at depth 4."""
+    same value, best move and root values; with the threat searches on (counted differently), with and
+    without razoring and futility pruning, the same value and move at depth 4."""
     position = _middle_game(seed, 4 + seed)
-    for style in (Style(max_depth=6, vcf=False, vct=False), Style(max_depth=4, vct=False)):
+    for style in (
+        Style(max_depth=6, vcf=False, vct=False),
+        Style(max_depth=4, vct=False),
+        Style(max_depth=4, vct=False, pruning=True),
+    ):
         found = []
         for compiled in (True, False):
             gomoku_compiled.forget()

@@ -56,6 +56,10 @@ LEAF_VCF_NODES = 60
 QUIESCE_FOURS = 8
 """The most fours in a row of the quiescence search at the horizon (as the kernel's)."""
 
+RAZOR = (0, 1200, 1600)
+FUTILITY = (0, 3000, 4500)
+"""Razoring and futility margins by depth (as :data:`inarow.search.gomoku_kernel.RAZOR`)."""
+
 NEAR_SQUARE = 2
 NEAR_LINE = 4
 """After its first four, the quiescence search plays only fours near the attacker's last four (as the
@@ -169,6 +173,9 @@ class Style:
     quiescence: bool = True
     """At the horizon (with ``vcf``), a quiescence search over the side to move's fours (see
     :func:`inarow.search.gomoku_kernel.quiesce`) rather than a short VCF."""
+    pruning: bool = False
+    """With ``quiescence``, razoring and futility pruning one and two plies above the horizon (see
+    :data:`inarow.search.gomoku_kernel.RAZOR`)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -446,6 +453,7 @@ class GomokuSearch:
             step=style.step,
             start_value=board.evaluate(me),
             quiesce=QUIESCE_FOURS if style.vcf and style.quiescence else 0,
+            prune=style.pruning,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -565,6 +573,15 @@ class GomokuSearch:
                     leaf = self._win(n + len(line) - 1)
                 self.table[key] = (0, leaf, leaf, -1)
             return leaf
+        pruning = self.style.vcf and self.style.quiescence and self.style.pruning
+        if pruning and not forced and depth <= 2 and beta == alpha + 1:
+            static = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            if static + RAZOR[depth] < alpha:
+                value = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)
+                if value < beta:
+                    return value
+            elif static - FUTILITY[depth] >= beta and not board.wins[opp]:
+                return static
         if self.style.vcf and self.style.inner and not forced and board.fours[side]:
             line = self.threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
             if line is not None:
