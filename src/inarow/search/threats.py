@@ -79,6 +79,11 @@ class ThreatSearch:
         self._limit = 0
         self._vct_limit = 0
 
+    @property
+    def compiled(self) -> bool:
+        """Whether the searches run compiled."""
+        return self._compiled is not None
+
     def _tick(self) -> None:
         self.budget.nodes += 1
         if not self.budget.nodes & CHECK_EVERY:
