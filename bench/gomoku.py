@@ -66,6 +66,8 @@ VARIANTS: dict[str, Style] = {
     "perfect-width8": replace(DEFAULT_STYLE, width=8),
     "perfect-vcfleaf": replace(DEFAULT_STYLE, quiescence=False),
     "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
+    "perfect-lmr": replace(DEFAULT_STYLE, lmr=True),
+    "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""

@@ -17,7 +17,7 @@ from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search import gomoku_compiled, gomoku_kernel
+from inarow.search import gomoku, gomoku_compiled, gomoku_kernel
 from inarow.search.gomoku import GomokuSearch, Style, supports
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget, Limits
@@ -728,6 +728,7 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
         Style(max_depth=6, vcf=False, vct=False),
         Style(max_depth=4, vct=False),
         Style(max_depth=4, vct=False, pruning=True),
+        Style(max_depth=6, vcf=False, vct=False, lmr=True),
     ):
         found = []
         for compiled in (True, False):
@@ -737,7 +738,11 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
             )
         fast, slow = found
         assert (fast.reason, fast.depth) == (slow.reason, slow.depth) == ("search", style.max_depth)
-        assert (fast.value, fast.best, fast.move_values) == (slow.value, slow.best, slow.move_values)
+        assert (fast.value, fast.best) == (slow.value, slow.best)
+        if not style.lmr:
+            # With the deeper reductions, a bound of a root move that is not the best one may differ by
+            # the kernel table's lost entries (below): with 2**23 slots, they agree too.
+            assert fast.move_values == slow.move_values
         if not style.vcf:
             # The kernel's table is 2**19 slots, each kept by the last position stored there; the Python
             # table keeps every position: a few re-searches differ.
@@ -821,3 +826,13 @@ def test_the_compiled_vct_finds_the_python_vct_s_line_in_middle_games(seed: int)
             for compiled in (False, True)
         ]
         assert lines[0] == lines[1]
+
+
+def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallback() -> None:
+    """Every depth and move number the compiled search reads from its table (both up to 63) is reduced
+    as the Python fallback computes it; a reduction is at least a ply and always leaves one."""
+    for depth in range(1, 64):
+        for number in range(64):
+            reduction = gomoku.lmr_reduction(depth, number)
+            assert gomoku_kernel.LMR_TABLE[depth, number] == reduction
+            assert depth == 1 or 1 <= reduction <= depth - 1

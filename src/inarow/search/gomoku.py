@@ -32,6 +32,7 @@ At the root, in this order:
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -91,6 +92,16 @@ LMR_DEPTH = 2
 with at least ``LMR_DEPTH`` plies to go, the moves from the ``LMR_FIRST``-th on that make no four or open
 three and take no four or open-four cell of the opponent are searched a ply shallower (two from the
 ``LMR_DEEPER``-th on, at depth 4 or more), and again at full depth if they beat α."""
+
+
+def lmr_reduction(depth: int, number: int) -> int:
+    """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with
+    :attr:`Style.lmr`: grows with the logarithms of both, as the reduction tables of Rapfi
+    (``initReductionLUT`` in its search.cpp) and Stockfish do, at least 1, leaving at least a ply (as
+    :func:`inarow.search.gomoku_kernel.lmr_reduction`)."""
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    return max(1, min(r, depth - 1))
+
 
 ROOT_DEFENCE_NODES = 400
 """The nodes of the opponent's VCT looked for at the root, before the α-β search."""
@@ -180,6 +191,9 @@ class Style:
     pruning: bool = False
     """With ``quiescence``, razoring and futility pruning one and two plies above the horizon (see
     :data:`inarow.search.gomoku_kernel.RAZOR`)."""
+    lmr: bool = False
+    """Late move reductions by a table of depth and move number
+    (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -469,6 +483,7 @@ class GomokuSearch:
             start_value=board.evaluate(me),
             quiesce=QUIESCE_FOURS if style.vcf and style.quiescence else 0,
             prune=style.pruning,
+            lmr=style.lmr,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -626,7 +641,10 @@ class GomokuSearch:
                 and move not in board.fours[opp]
                 and move not in board.wins[opp]
             ):
-                reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
+                if self.style.lmr:
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
+                else:
+                    reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
             board.play(move, side)
             if index == 0:
                 value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)

@@ -21,6 +21,8 @@ bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -62,6 +64,18 @@ LMR_DEPTH = 2
 QUIET = F_FOUR | F_WIN | F_THREE
 """A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
 
+
+def lmr_reduction(depth: int, number: int) -> int:
+    """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with the table of
+    reductions (``Style.lmr``): grows with the logarithms of both, as Rapfi's and Stockfish's reduction
+    tables do (``initReductionLUT`` in Rapfi's search.cpp), at least 1, leaving at least a ply."""
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    return max(1, min(r, depth - 1))
+
+
+LMR_TABLE = np.array([[lmr_reduction(max(d, 1), k) for k in range(64)] for d in range(64)], dtype=np.int64)
+""":func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search."""
+
 ASPIRATION = 200
 ASPIRATION_DEPTH = 4
 """From this depth on, an iteration searches the root within this many pattern points of the last
@@ -74,14 +88,14 @@ INNER_VCF_NODES = 120
 
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
-S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE = 17, 18, 19, 20
-STATE_SIZE = 21
+S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
+STATE_SIZE = 22
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
 table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
 VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
-and futility pruning on."""
+and futility pruning on, late move reductions by :func:`lmr_reduction` on."""
 
 RAZOR = (0, 1200, 1600)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
@@ -856,7 +870,10 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             and not flags[side, move] & QUIET
             and not flags[opp, move] & (F_FOUR | F_WIN)
         ):
-            reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
+            if state[S_LMR]:
+                reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
+            else:
+                reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
