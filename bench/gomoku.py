@@ -68,6 +68,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
     "perfect-lmr": replace(DEFAULT_STYLE, lmr=True),
     "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
+    "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""

@@ -729,6 +729,7 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
         Style(max_depth=4, vct=False),
         Style(max_depth=4, vct=False, pruning=True),
         Style(max_depth=6, vcf=False, vct=False, lmr=True),
+        Style(max_depth=6, vcf=False, vct=False, lmr=True, root_lmr=True),
     ):
         found = []
         for compiled in (True, False):

@@ -103,6 +103,10 @@ def lmr_reduction(depth: int, number: int) -> int:
     return max(1, min(r, depth - 1))
 
 
+ROOT_LMR_FIRST = 6
+ROOT_LMR_DEPTH = 4
+"""Root reductions, as :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`."""
+
 ROOT_DEFENCE_NODES = 400
 """The nodes of the opponent's VCT looked for at the root, before the α-β search."""
 
@@ -194,6 +198,9 @@ class Style:
     lmr: bool = False
     """Late move reductions by a table of depth and move number
     (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies."""
+    root_lmr: bool = False
+    """With ``lmr``, the root's late quiet moves are reduced too (see
+    :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -484,6 +491,7 @@ class GomokuSearch:
             quiesce=QUIESCE_FOURS if style.vcf and style.quiescence else 0,
             prune=style.pruning,
             lmr=style.lmr,
+            root_lmr=style.root_lmr,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -502,12 +510,28 @@ class GomokuSearch:
             self.budget.deadline = None
         length = len(board.history)
         try:
+            opp = 3 - me
             for index, move in enumerate(roots):
+                reduce = 0
+                if (
+                    self.style.lmr
+                    and self.style.root_lmr
+                    and index >= ROOT_LMR_FIRST
+                    and depth >= ROOT_LMR_DEPTH
+                    and move not in board.fours[me]
+                    and move not in board.wins[me]
+                    and move not in board.threes[me]
+                    and move not in board.fours[opp]
+                    and move not in board.wins[opp]
+                ):
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
                 board.play(move, me)
                 if index == 0:
-                    value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
+                    value = -self._search(opp, depth - 1, -beta, -alpha, 1)
                 else:
-                    value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
+                    value = -self._search(opp, depth - 1 - reduce, -alpha - 1, -alpha, 1)
+                    if reduce and value > alpha:
+                        value = -self._search(opp, depth - 1, -alpha - 1, -alpha, 1)
                     if alpha < value < beta:
                         value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 if value > alpha:

@@ -276,20 +276,22 @@ def iterate(
     quiesce: int = 0,
     prune: bool = False,
     lmr: bool = False,
+    root_lmr: bool = False,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
-    ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`."""
+    ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
+    (``root_lmr``: at the root too)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_INNER] = int(inner)
     state[kernel.S_QUIESCE] = quiesce
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
-    state[kernel.S_LMR] = int(lmr)
-    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr)
+    state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
+    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:

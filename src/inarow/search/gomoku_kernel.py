@@ -76,6 +76,12 @@ def lmr_reduction(depth: int, number: int) -> int:
 LMR_TABLE = np.array([[lmr_reduction(max(d, 1), k) for k in range(64)] for d in range(64)], dtype=np.int64)
 """:func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search."""
 
+ROOT_LMR_FIRST = 6
+ROOT_LMR_DEPTH = 4
+"""With root reductions (``Style.root_lmr``), the root's quiet moves from the ``ROOT_LMR_FIRST``-th on
+(the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
+depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
+
 ASPIRATION = 200
 ASPIRATION_DEPTH = 4
 """From this depth on, an iteration searches the root within this many pattern points of the last
@@ -95,7 +101,8 @@ STATE_SIZE = 22
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
 table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
 VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
-and futility pruning on, late move reductions by :func:`lmr_reduction` on."""
+and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
+too)."""
 
 RAZOR = (0, 1200, 1600)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
@@ -928,13 +935,25 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
     opp = np.int64(3 - side)
     one = np.int64(1)
     below = np.int64(depth - 1)
+    flags = b[4]
     for k in range(roots.shape[0]):
         move = roots[k]
+        reduce = 0
+        if (
+            state[S_LMR] == 2
+            and k >= ROOT_LMR_FIRST
+            and depth >= ROOT_LMR_DEPTH
+            and not flags[side, move] & QUIET
+            and not flags[opp, move] & (F_FOUR | F_WIN)
+        ):
+            reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         else:
-            v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
+            v = -search(opp, below - reduce, -alpha - 1, -alpha, one, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
             if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         place(move, side, -1, b)
