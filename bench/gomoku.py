@@ -67,6 +67,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-vcfleaf": replace(DEFAULT_STYLE, quiescence=False),
     "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
     "perfect-lmr": replace(DEFAULT_STYLE, lmr=True),
+    "perfect-nolmr": replace(DEFAULT_STYLE, lmr=False),
     "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
     "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
 }

@@ -9,8 +9,9 @@ pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
 At the root, in this order:
 
 1. a five to make, or two fives of the opponent to stop (a proven win, or a proven loss);
-2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`) and
-   its length is the ``win in N``, N at most the longest defence;
+2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`;
+   compiled by numba with the α-β search) and its length is the ``win in N``, N at most the longest
+   defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
 4. α-β to increasing depths until the budget runs out, compiled by numba (:mod:`inarow.search.gomoku_kernel`
@@ -20,11 +21,12 @@ At the root, in this order:
    four to make wins two plies later, a four of the opponent must be blocked, an open three of the
    opponent must be answered on the cells of its line (or with a four); elsewhere the ``width`` most
    valuable candidate cells are tried, the table's move first, then two killer moves of the ply, the late
-   quiet ones reduced (:data:`LMR_FIRST`); at the horizon a short VCF is looked for before the static
-   evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only the moves
-   after which it has none. With :attr:`Style.inner`, at every node where the side to move has a four, a
-   VCF (bounded in nodes) is a win. The compiled search keeps its table from one search to the next of
-   the same game and style (the moves of a game), see :mod:`inarow.search.gomoku_compiled`.
+   quiet ones reduced (:func:`lmr_reduction`); at the horizon a quiescence search over the side to
+   move's fours (:meth:`GomokuSearch._quiesce`). Before it (with ``vct``), if the opponent would win by
+   a VCT were it to move, only the moves after which it has none. With :attr:`Style.inner`, at every
+   node where the side to move has a four, a VCF (bounded in nodes) is a win. The compiled search keeps
+   its table from one search to the next of the same game and style (the moves of a game), see
+   :mod:`inarow.search.gomoku_compiled`.
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -195,9 +197,10 @@ class Style:
     pruning: bool = False
     """With ``quiescence``, razoring and futility pruning one and two plies above the horizon (see
     :data:`inarow.search.gomoku_kernel.RAZOR`)."""
-    lmr: bool = False
+    lmr: bool = True
     """Late move reductions by a table of depth and move number
-    (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies."""
+    (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies (False: the
+    reductions of :data:`LMR_FIRST`)."""
     root_lmr: bool = False
     """With ``lmr``, the root's late quiet moves are reduced too (see
     :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`)."""

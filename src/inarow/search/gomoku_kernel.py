@@ -1,12 +1,14 @@
 """The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.search.gomoku_board` as
 arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
-pattern evaluation, α-β with principal variation search, late move reductions, killer moves, aspiration
-windows at the root and a transposition table kept across searches, and a short VCF at the horizon (and,
-with the ``inner`` switch, at every node with a four).
+pattern evaluation, α-β with principal variation search, late move reductions (by a table of depth and
+move number), killer moves, aspiration windows at the root and a transposition table kept across
+searches, a quiescence search over fours at the horizon (:func:`quiesce`; or a short VCF), a VCF at every
+node with a four with the ``inner`` switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT
+(:func:`vct_line`).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
-clock); the root's threat-space proofs stay in :mod:`inarow.search.gomoku` and
+clock); the root's threat-space proofs are driven by :mod:`inarow.search.gomoku` and
 :mod:`inarow.search.threats`.
 
 Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard`): a flat board with a
