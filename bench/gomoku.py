@@ -70,6 +70,8 @@ VARIANTS: dict[str, Style] = {
     "perfect-nolmr": replace(DEFAULT_STYLE, lmr=False),
     "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
     "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
+    "perfect-lmr15": replace(DEFAULT_STYLE, lmr_divisor=1.5),
+    "perfect-width16": replace(DEFAULT_STYLE, width=16),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""

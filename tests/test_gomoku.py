@@ -835,5 +835,5 @@ def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallba
     for depth in range(1, 64):
         for number in range(64):
             reduction = gomoku.lmr_reduction(depth, number)
-            assert gomoku_kernel.LMR_TABLE[depth, number] == reduction
+            assert gomoku_kernel.lmr_table(2.0)[depth, number] == reduction
             assert depth == 1 or 1 <= reduction <= depth - 1

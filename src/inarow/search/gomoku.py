@@ -96,12 +96,12 @@ three and take no four or open-four cell of the opponent are searched a ply shal
 ``LMR_DEEPER``-th on, at depth 4 or more), and again at full depth if they beat α."""
 
 
-def lmr_reduction(depth: int, number: int) -> int:
+def lmr_reduction(depth: int, number: int, divisor: float = 2.0) -> int:
     """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with
     :attr:`Style.lmr`: grows with the logarithms of both, as the reduction tables of Rapfi
     (``initReductionLUT`` in its search.cpp) and Stockfish do, at least 1, leaving at least a ply (as
     :func:`inarow.search.gomoku_kernel.lmr_reduction`)."""
-    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / divisor)
     return max(1, min(r, depth - 1))
 
 
@@ -201,6 +201,8 @@ class Style:
     """Late move reductions by a table of depth and move number
     (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies (False: the
     reductions of :data:`LMR_FIRST`)."""
+    lmr_divisor: float = 2.0
+    """The divisor of :func:`lmr_reduction` (smaller: larger reductions)."""
     root_lmr: bool = False
     """With ``lmr``, the root's late quiet moves are reduced too (see
     :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`)."""
@@ -495,6 +497,7 @@ class GomokuSearch:
             prune=style.pruning,
             lmr=style.lmr,
             root_lmr=style.root_lmr,
+            lmr_divisor=style.lmr_divisor,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -527,7 +530,7 @@ class GomokuSearch:
                     and move not in board.fours[opp]
                     and move not in board.wins[opp]
                 ):
-                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63), self.style.lmr_divisor)
                 board.play(move, me)
                 if index == 0:
                     value = -self._search(opp, depth - 1, -beta, -alpha, 1)
@@ -669,7 +672,7 @@ class GomokuSearch:
                 and move not in board.wins[opp]
             ):
                 if self.style.lmr:
-                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63), self.style.lmr_divisor)
                 else:
                     reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
             board.play(move, side)

@@ -60,6 +60,11 @@ def patterns(exact: bool) -> np.ndarray[Any, Any]:
     return kernel.pattern_table(exact)
 
 
+@cache
+def _lmr_table(divisor: float) -> np.ndarray[Any, Any]:
+    return kernel.lmr_table(divisor)
+
+
 class _Tables:
     """Transposition tables, one per search running at once, kept across searches: every search of the
     same kind (the same game and :class:`Style`: the moves of one game, say) reads and writes one
@@ -202,6 +207,7 @@ class CompiledBoard:
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.uint64),
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
+            kernel.lmr_table(2.0),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
@@ -277,13 +283,14 @@ def iterate(
     prune: bool = False,
     lmr: bool = False,
     root_lmr: bool = False,
+    lmr_divisor: float = 2.0,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
-    (``root_lmr``: at the root too)."""
+    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
@@ -291,7 +298,8 @@ def iterate(
     state[kernel.S_QUIESCE] = quiesce
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
-    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr)
+    board.buffers[8][:] = _lmr_table(lmr_divisor)
+    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr, lmr_divisor)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:

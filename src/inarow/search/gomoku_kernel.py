@@ -67,16 +67,21 @@ QUIET = F_FOUR | F_WIN | F_THREE
 """A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
 
 
-def lmr_reduction(depth: int, number: int) -> int:
+def lmr_reduction(depth: int, number: int, divisor: float = 2.0) -> int:
     """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with the table of
     reductions (``Style.lmr``): grows with the logarithms of both, as Rapfi's and Stockfish's reduction
     tables do (``initReductionLUT`` in Rapfi's search.cpp), at least 1, leaving at least a ply."""
-    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / divisor)
     return max(1, min(r, depth - 1))
 
 
-LMR_TABLE = np.array([[lmr_reduction(max(d, 1), k) for k in range(64)] for d in range(64)], dtype=np.int64)
-""":func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search."""
+def lmr_table(divisor: float) -> np.ndarray:
+    """:func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search (the
+    driver puts it in the buffers, row 8)."""
+    return np.array(
+        [[lmr_reduction(max(d, 1), k, divisor) for k in range(64)] for d in range(64)], dtype=np.int64
+    )
+
 
 ROOT_LMR_FIRST = 6
 ROOT_LMR_DEPTH = 4
@@ -880,7 +885,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             and not flags[opp, move] & (F_FOUR | F_WIN)
         ):
             if state[S_LMR]:
-                reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
+                reduce = buf[8][min(depth, 63), min(k, 63)]
             else:
                 reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
         place(move, side, 1, b)
@@ -948,7 +953,7 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
             and not flags[side, move] & QUIET
             and not flags[opp, move] & (F_FOUR | F_WIN)
         ):
-            reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
+            reduce = buf[8][min(depth, 63), min(k, 63)]
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
