@@ -71,6 +71,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
     "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
     "perfect-lmr15": replace(DEFAULT_STYLE, lmr_divisor=1.5),
+    "perfect-lmr25": replace(DEFAULT_STYLE, lmr_divisor=2.5),
     "perfect-width16": replace(DEFAULT_STYLE, width=16),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
