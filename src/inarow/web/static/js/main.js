@@ -65,7 +65,7 @@ function render() {
       const cell = landing(game, stones, move.move);
       if (cell) ranks.set(cell, { rank: index + 1, move });
     });
-    for (const [move, level] of heatLevels(state.analysis.moves, new Set(shown.map((move) => move.move)))) {
+    for (const [move, level] of heatLevels(state.analysis.moves, new Set(shown.map((candidate) => candidate.move)))) {
       const cell = landing(game, stones, move);
       if (cell) heat.set(cell, level);
     }
