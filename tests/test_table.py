@@ -4,6 +4,8 @@ search would; numba compiles the same text for the kernels."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from typing import cast
 
 from numba import njit
 
@@ -53,7 +55,7 @@ def test_a_shallower_entry_decides_nothing_and_a_deeper_one_does() -> None:
 
 
 def test_numba_compiles_the_same_probe() -> None:
-    compiled = njit(probe)
+    compiled = cast("Callable[..., tuple[bool, int]]", njit()(probe))
     for case in itertools.product((1, 2), VALUES, VALUES, (2,), VALUES, VALUES):
         _, lower, upper, _, alpha, beta = case
         if lower <= upper and alpha < beta:
