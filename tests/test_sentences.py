@@ -17,7 +17,8 @@ import pytest
 from inarow import i18n, words
 from inarow.answer import MoveNote, SearchValue
 from inarow.rules import Side
-from inarow.sentences import FORMATS, MODULE_PATH, SENTENCES, TERMS, module, say
+from inarow.search.scores import EXACT
+from inarow.sentences import FORMATS, FOUND, MODULE_PATH, SENTENCES, TERMS, module, say
 from inarow.web.catalog import messages
 
 ROOT = Path(__file__).parent.parent
@@ -117,7 +118,10 @@ NOTES = [
         MoveNote(kind="analysis", exact=True, winner=winner, plies=plies)
         for winner, plies in itertools.product(WINNERS, (None, 1, 2, 3, 4, 9))
     ),
-    *(MoveNote(kind="analysis", exact=False, score=score, depth=4) for score in (-28, 0, 5)),
+    *(
+        MoveNote(kind="analysis", exact=False, score=score, depth=4)
+        for score in (-999_999, -28, 0, 5, 999_999)
+    ),
     MoveNote(kind="engine"),
     MoveNote(kind="text", text="an old game's note"),
 ]
@@ -127,7 +131,9 @@ CASES: list[tuple[str, Mapping[str, object]]] = [
     *(
         ("move_value", {"outcome": outcome, "plies": plies, "score": score})
         for outcome, plies, score in itertools.product(
-            ("win", "draw", "loss", None), (None, 1, 2, 3, 6, 11), (-40, -1, 0, 1, 12)
+            ("win", "draw", "loss", None),
+            (None, 1, 2, 3, 6, 11),
+            (-999_999, -999_998, -40, -1, 0, 1, 12, 999_998, 999_999),
         )
     ),
     *(
@@ -136,7 +142,11 @@ CASES: list[tuple[str, Mapping[str, object]]] = [
             ("X", "black", "白", None), (None, 1, 2, 3, 4, 7), (None, "vcf", "vct")
         )
     ),
-    *(("unsolved", {"score": score, "depth": depth}) for score in (-3, 0, 7, None) for depth in (1, 7)),
+    *(
+        ("unsolved", {"score": score, "depth": depth})
+        for score in (-999_999, -3, 0, 7, 999_999, None)
+        for depth in (1, 7)
+    ),
     *(("note", {k: v for k, v in note.__dict__.items() if v is not None}) for note in NOTES),
     *(("percent", {"rate": rate}) for rate in (0, 0.005, 0.125, 0.5, 0.625, 0.999, 1)),
     *(("turned", {"before": b, "after": a}) for b, a in (("win", "draw"), ("win", "loss"), ("draw", "loss"))),
@@ -197,3 +207,17 @@ def test_the_command_line_s_words_are_the_table_s() -> None:
     with i18n.language("zh_CN"):
         assert words.turned("win", "draw") == say("turned", {"before": "win", "after": "draw"})
         assert words.turned("win", "draw") != "turned a win into a draw"
+
+
+def test_a_score_at_the_edge_of_the_evaluations_is_a_win_or_loss_found_and_not_proven() -> None:
+    """The Gomoku engine clamps a win its selective search found (but did not prove) to one less than an
+    exact score: both edges say it in words, not as "eval +999999"."""
+    assert FOUND == EXACT - 1
+    assert say("move_value", {"outcome": None, "plies": None, "score": EXACT - 1}) == "win found, not proven"
+    assert say("move_value", {"outcome": None, "plies": None, "score": 1 - EXACT}) == "loss found, not proven"
+    assert say("move_value", {"outcome": None, "plies": None, "score": EXACT - 2}) == f"eval +{EXACT - 2}"
+    assert say("move_value", {"outcome": "win", "plies": 3, "score": EXACT - 1}) == "win in 2"
+    assert (
+        say("unsolved", {"score": EXACT - 1, "depth": 6})
+        == "a win for the side to move found at depth 6, not proven"
+    )

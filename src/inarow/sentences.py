@@ -18,7 +18,8 @@ A sentence is a list of cases, tried in order; the first whose ``when`` holds ma
 - ``is``: instead of ``say``, the whole sentence is this expression (another sentence, or a field as is).
 - ``with``: placeholder → expression.
 
-An expression is ``field`` (its value as is), or ``format:field`` with a format of :data:`FORMATS`, or
+A ``when`` names a field or an expression (``found:score``). An expression is ``field`` (its value as is),
+or ``format:field`` with a format of :data:`FORMATS`, or
 ``term:TABLE:field`` (the field's name for people from :data:`TERMS`, translated; a name not in the table
 as it is), or ``say:NAME`` (the sentence ``NAME`` of the same fields).
 """
@@ -83,6 +84,8 @@ TERMS: dict[str, dict[str, str]] = {
 SENTENCES: dict[str, list[Case]] = {
     "plies": [{"say": NN_("{count} ply", "{count} plies"), "count": "depth", "with": {"count": "depth"}}],
     "move_value": [
+        {"when": {"outcome": None, "found:score": "win"}, "say": N_("win found, not proven")},
+        {"when": {"outcome": None, "found:score": "loss"}, "say": N_("loss found, not proven")},
         {"when": {"outcome": None}, "say": N_("eval {score}"), "with": {"score": "signed:score"}},
         {"when": {"outcome": "draw"}, "say": N_("draw")},
         {"when": {"outcome": "win", "plies": None}, "say": N_("win")},
@@ -109,9 +112,19 @@ SENTENCES: dict[str, list[Case]] = {
     ],
     "unsolved": [
         {
+            "when": {"found:score": "win"},
+            "say": N_("a win for the side to move found at depth {depth}, not proven"),
+            "with": {"depth": "depth"},
+        },
+        {
+            "when": {"found:score": "loss"},
+            "say": N_("a loss for the side to move found at depth {depth}, not proven"),
+            "with": {"depth": "depth"},
+        },
+        {
             "say": N_("not solved: evaluation {score} at depth {depth}"),
             "with": {"score": "signed:score", "depth": "depth"},
-        }
+        },
     ],
     "note": [
         {"when": {"kind": "random"}, "say": N_("a random move")},
@@ -150,7 +163,8 @@ SENTENCES: dict[str, list[Case]] = {
 - ``position_value`` (``winner``: the winning side as the edge names it, None for a draw; ``plies``;
   ``proof``: ``vcf``, ``vct`` or None): an exact position's value, ``X wins in 2 moves``, ``draw with best
   play``, ``black wins in 4 moves: VCF``; ``wins_in`` is its win in so many moves;
-- ``unsolved`` (``score``, ``depth``): ``not solved: evaluation +3 at depth 7``;
+- ``unsolved`` (``score``, ``depth``): ``not solved: evaluation +3 at depth 7``, or ``a win for the side
+  to move found at depth 6, not proven`` when the score is at the edge of the evaluations (see :data:`FOUND`);
 - ``note``: a :class:`~inarow.answer.MoveNote`'s fields (``winner`` named by the edge), why a computer
   player chose its move: ``rule: a corner``, ``minimax 2 plies deep: value +3``;
 - ``percent`` (``rate`` from 0 to 1): ``62%``;
@@ -183,6 +197,19 @@ def moves_of_winner(plies: object) -> int:
     return (int(str(plies)) + 1) // 2
 
 
+FOUND = 999_999
+"""The edge of the evaluations of a board too big to solve (one less than ``inarow.search.scores.EXACT``): a
+score this far from 0 that is not exact is a win (or a loss) the selective search found but did not prove
+(it searched only its best candidates for the defender)."""
+
+
+def found(score: object) -> str | None:
+    """``win`` or ``loss`` for a score at the edge of the evaluations (:data:`FOUND`), else None."""
+    if not isinstance(score, int):
+        return None
+    return "win" if score >= FOUND else "loss" if score <= -FOUND else None
+
+
 def percent(rate: object) -> int:
     """A rate from 0 to 1 in whole percent, halves rounded up (as JavaScript's ``Math.round``)."""
     return math.floor(float(str(rate)) * 100 + 0.5)
@@ -194,10 +221,12 @@ FORMATS: dict[str, Callable[[object], object]] = {
     "upper": lambda text: str(text).upper(),
     "percent": percent,
     "value": search_value,
+    "found": found,
 }
 """How a field is written into a sentence (the page's ``words.js`` has the same formats by these names):
 ``signed`` (``+12``, ``-3``, ``0``), ``moves`` (plies to the winner's moves), ``upper``, ``percent`` (a
-rate in whole percent), ``value`` (a textbook search's value, ``+∞``)."""
+rate in whole percent), ``value`` (a textbook search's value, ``+∞``), ``found`` (``win``/``loss`` for a
+score at the edge of the evaluations, else null)."""
 
 
 def _holds(test: Test, value: object) -> bool:
@@ -226,7 +255,7 @@ def say(name: str, fields: Fields) -> str:
     """The sentence ``name`` of :data:`SENTENCES` for ``fields``, in the current language; ``""`` when no
     case holds. Raises ``KeyError`` for a name that is not in the table."""
     for case in SENTENCES[name]:
-        if not all(_holds(test, fields.get(field)) for field, test in case.get("when", {}).items()):
+        if not all(_holds(test, _value(field, fields)) for field, test in case.get("when", {}).items()):
             continue
         if "is" in case:
             value = _value(case["is"], fields)
@@ -245,6 +274,7 @@ def module() -> str:
     return (
         "// Generated by `python -m inarow.sentences` from src/inarow/sentences.py: do not edit.\n"
         "// The sentences the command line and the page both say, composed once; words.js says them.\n"
+        f"export const FOUND = {FOUND};\n\n"
         f"export const TERMS = {json.dumps(TERMS, ensure_ascii=False, indent=2)};\n\n"
         f"export const SENTENCES = {json.dumps(SENTENCES, ensure_ascii=False, indent=2)};\n"
     )

@@ -185,7 +185,7 @@ def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and
     by_rank = {int(text): cell for cell, text in texts}
     for rank, item in enumerate(items, start=1):
         assert re.fullmatch(
-            rf"{rank}\. {by_rank[rank]} — (\d+%, eval [+-]\d+|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
+            rf"{rank}\. {by_rank[rank]} — (\d+%, (eval [+-]\d+|win found, not proven|loss found, not proven)|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
             item,
         ), item
     assert page.locator("#board .eval").count() == 0

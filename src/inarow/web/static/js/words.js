@@ -14,7 +14,7 @@
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
 // `symbols`, or, in the Gomoku family, into "Black" or "White"; see markOf.
 
-import { SENTENCES, TERMS } from "./sentences.js";
+import { FOUND, SENTENCES, TERMS } from "./sentences.js";
 
 // ------------------------------------------------------------------------------ translation
 const catalog = { tag: "en", messages: {} };
@@ -69,9 +69,10 @@ const FORMATS = {
   upper: (text) => String(text).toUpperCase(),
   percent: (rate) => Math.round(rate * 100),
   value: (value) => valueText(value),
+  found: (score) => (!Number.isInteger(score) ? null : score >= FOUND ? "win" : score <= -FOUND ? "loss" : null),
 };
 
-/** Whether a case's test of a field holds: null (null or absent), true/false (truthy/falsy), or equal. */
+/** Whether a case's test of a field (or an expression) holds: null (null or absent), true/false (truthy/falsy), or equal. */
 function holds(test, value) {
   if (test === null) return value === null || value === undefined;
   if (typeof test === "boolean") return Boolean(value) === test;
@@ -92,7 +93,7 @@ function expressionValue(expression, fields) {
  * [singular, plural] pair whose form `count` chooses) filled `with` expressions. */
 export function say(name, fields) {
   for (const rule of SENTENCES[name]) {
-    if (!Object.entries(rule.when ?? {}).every(([field, test]) => holds(test, fields[field]))) continue;
+    if (!Object.entries(rule.when ?? {}).every(([field, test]) => holds(test, expressionValue(field, fields)))) continue;
     if (rule.is !== undefined) {
       const value = expressionValue(rule.is, fields);
       return value === null || value === undefined ? "" : String(value);
