@@ -64,12 +64,18 @@ VARIANTS: dict[str, Style] = {
     "perfect-python": replace(DEFAULT_STYLE, compiled=False),
     "perfect-step1": replace(DEFAULT_STYLE, step=1),
     "perfect-width8": replace(DEFAULT_STYLE, width=8),
+    "perfect-vcfleaf": replace(DEFAULT_STYLE, quiescence=False),
+    "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
+    "perfect-lmr": replace(DEFAULT_STYLE, lmr=True),
+    "perfect-nolmr": replace(DEFAULT_STYLE, lmr=False),
+    "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
+    "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""
 
 
-NODES = re.compile(r"perfect@([0-9]+)")
+NODES = re.compile(r"(perfect(?:-[a-z0-9]+)?)@([0-9]+)")
 """``perfect@N``: ``perfect`` with a budget of N nodes a move instead of the think time, so that its
 strength does not depend on the machine's load (about 120,000 nodes are a second of the quiet machine)."""
 
@@ -92,7 +98,7 @@ def contestant(name: str, think_time: float) -> Player:
     """A player of the package, one of :data:`VARIANTS`, or ``perfect@N`` (see :data:`NODES`)."""
     budget = NODES.fullmatch(name)
     if budget:
-        return Variant(name, think_time, int(budget[1]))
+        return Variant(budget[1], think_time, int(budget[2]))
     return Variant(name, think_time) if name in VARIANTS else player(name, think_time)
 
 

@@ -9,8 +9,9 @@ pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
 At the root, in this order:
 
 1. a five to make, or two fives of the opponent to stop (a proven win, or a proven loss);
-2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`) and
-   its length is the ``win in N``, N at most the longest defence;
+2. a VCF, then (with ``vct``) a VCT: a win found there is proven (see :mod:`inarow.search.threats`;
+   compiled by numba with the α-β search) and its length is the ``win in N``, N at most the longest
+   defence;
 3. if the opponent has a VCF, the moves after which it has none (none left among every legal move: a
    proven loss);
 4. α-β to increasing depths until the budget runs out, compiled by numba (:mod:`inarow.search.gomoku_kernel`
@@ -20,11 +21,12 @@ At the root, in this order:
    four to make wins two plies later, a four of the opponent must be blocked, an open three of the
    opponent must be answered on the cells of its line (or with a four); elsewhere the ``width`` most
    valuable candidate cells are tried, the table's move first, then two killer moves of the ply, the late
-   quiet ones reduced (:data:`LMR_FIRST`); at the horizon a short VCF is looked for before the static
-   evaluation. Before it (with ``vct``), if the opponent would win by a VCT were it to move, only the moves
-   after which it has none. With :attr:`Style.inner`, at every node where the side to move has a four, a
-   VCF (bounded in nodes) is a win. The compiled search keeps its table from one search to the next of
-   the same game and style (the moves of a game), see :mod:`inarow.search.gomoku_compiled`.
+   quiet ones reduced (:func:`lmr_reduction`); at the horizon a quiescence search over the side to
+   move's fours (:meth:`GomokuSearch._quiesce`). Before it (with ``vct``), if the opponent would win by
+   a VCT were it to move, only the moves after which it has none. With :attr:`Style.inner`, at every
+   node where the side to move has a four, a VCF (bounded in nodes) is a win. The compiled search keeps
+   its table from one search to the next of the same game and style (the moves of a game), see
+   :mod:`inarow.search.gomoku_compiled`.
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -32,6 +34,7 @@ At the root, in this order:
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -52,6 +55,18 @@ MAX_PLY = 60
 LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
 """The VCF looked for at the horizon: short and cheap, or it would eat the α-β search's time."""
+
+QUIESCE_FOURS = 8
+"""The most fours in a row of the quiescence search at the horizon (as the kernel's)."""
+
+RAZOR = (0, 1200, 1600)
+FUTILITY = (0, 3000, 4500)
+"""Razoring and futility margins by depth (as :data:`inarow.search.gomoku_kernel.RAZOR`)."""
+
+NEAR_SQUARE = 2
+NEAR_LINE = 4
+"""After its first four, the quiescence search plays only fours near the attacker's last four (as the
+kernel's :data:`inarow.search.gomoku_kernel.NEAR_LINE`)."""
 
 INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
@@ -80,10 +95,28 @@ with at least ``LMR_DEPTH`` plies to go, the moves from the ``LMR_FIRST``-th on 
 three and take no four or open-four cell of the opponent are searched a ply shallower (two from the
 ``LMR_DEEPER``-th on, at depth 4 or more), and again at full depth if they beat α."""
 
+
+def lmr_reduction(depth: int, number: int) -> int:
+    """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with
+    :attr:`Style.lmr`: grows with the logarithms of both, as the reduction tables of Rapfi
+    (``initReductionLUT`` in its search.cpp) and Stockfish do, at least 1, leaving at least a ply (as
+    :func:`inarow.search.gomoku_kernel.lmr_reduction`)."""
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    return max(1, min(r, depth - 1))
+
+
+ROOT_LMR_FIRST = 6
+ROOT_LMR_DEPTH = 4
+"""Root reductions, as :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`."""
+
 ROOT_DEFENCE_NODES = 400
 """The nodes of the opponent's VCT looked for at the root, before the α-β search."""
 
 DEFENCE_VCF_NODES = 400
+
+COMPILED_DEFENCE = 10
+"""With the compiled threat searches (about 50 times the Python ones' speed), the defence's node limits
+above are this many times larger and its VCTs one threat longer."""
 """The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
 VCT_SHARE = 0.2
@@ -158,6 +191,19 @@ class Style:
     ``perfect`` with it 12 games to 8 (see the README's benchmarks)."""
     step: int = 2
     """The iterations' depths: 1, then every ``step`` plies (2: even depths only, 1: every depth)."""
+    quiescence: bool = True
+    """At the horizon (with ``vcf``), a quiescence search over the side to move's fours (see
+    :func:`inarow.search.gomoku_kernel.quiesce`) rather than a short VCF."""
+    pruning: bool = False
+    """With ``quiescence``, razoring and futility pruning one and two plies above the horizon (see
+    :data:`inarow.search.gomoku_kernel.RAZOR`)."""
+    lmr: bool = True
+    """Late move reductions by a table of depth and move number
+    (:func:`inarow.search.gomoku_kernel.lmr_reduction`) rather than one or two plies (False: the
+    reductions of :data:`LMR_FIRST`)."""
+    root_lmr: bool = False
+    """With ``lmr``, the root's late quiet moves are reduced too (see
+    :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -314,9 +360,17 @@ class GomokuSearch:
         try:
             if board.fives[me]:
                 return False
-            return self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, INNER_VCT_NODES) is not None
+            threats, nodes = self._defence(INNER_VCT_NODES)
+            return self.threats.vct(opp, threats, INNER_VCF_FOURS, nodes) is not None
         finally:
             board.undo()
+
+    def _defence(self, nodes: int) -> tuple[int, int]:
+        """The threats and nodes of a VCT of the defence whose Python node limit is ``nodes`` (see
+        :data:`COMPILED_DEFENCE`)."""
+        if self.threats.compiled:
+            return INNER_VCT_THREATS + 1, nodes * COMPILED_DEFENCE
+        return INNER_VCT_THREATS, nodes
 
     def _defend(self, me: int, roots: list[int]) -> list[int] | None:
         """If the opponent has a VCF, the root moves after which it has none (perhaps none); else None."""
@@ -328,7 +382,10 @@ class GomokuSearch:
             safe = []
             for move in roots:
                 board.play(move, me)
-                if board.fives[me] or self.threats.vcf(opp, max_nodes=DEFENCE_VCF_NODES) is None:
+                if (
+                    board.fives[me]
+                    or self.threats.vcf(opp, max_nodes=self._defence(DEFENCE_VCF_NODES)[1]) is None
+                ):
                     safe.append(move)
                 board.undo()
             if safe:
@@ -434,6 +491,10 @@ class GomokuSearch:
             inner=style.inner,
             step=style.step,
             start_value=board.evaluate(me),
+            quiesce=QUIESCE_FOURS if style.vcf and style.quiescence else 0,
+            prune=style.pruning,
+            lmr=style.lmr,
+            root_lmr=style.root_lmr,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -452,12 +513,28 @@ class GomokuSearch:
             self.budget.deadline = None
         length = len(board.history)
         try:
+            opp = 3 - me
             for index, move in enumerate(roots):
+                reduce = 0
+                if (
+                    self.style.lmr
+                    and self.style.root_lmr
+                    and index >= ROOT_LMR_FIRST
+                    and depth >= ROOT_LMR_DEPTH
+                    and move not in board.fours[me]
+                    and move not in board.wins[me]
+                    and move not in board.threes[me]
+                    and move not in board.fours[opp]
+                    and move not in board.wins[opp]
+                ):
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
                 board.play(move, me)
                 if index == 0:
-                    value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
+                    value = -self._search(opp, depth - 1, -beta, -alpha, 1)
                 else:
-                    value = -self._search(3 - me, depth - 1, -alpha - 1, -alpha, 1)
+                    value = -self._search(opp, depth - 1 - reduce, -alpha - 1, -alpha, 1)
+                    if reduce and value > alpha:
+                        value = -self._search(opp, depth - 1, -alpha - 1, -alpha, 1)
                     if alpha < value < beta:
                         value = -self._search(3 - me, depth - 1, -beta, -alpha, 1)
                 if value > alpha:
@@ -540,6 +617,12 @@ class GomokuSearch:
                 if lower == upper:
                     return lower
         if depth <= 0 or ply >= LAST_ROW:
+            if self.style.vcf and self.style.quiescence:
+                leaf = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)
+                lower = leaf if leaf > alpha else -INFINITY
+                upper = leaf if leaf < beta else INFINITY
+                self.table[key] = (0, lower, upper, -1)
+                return leaf
             leaf = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
             if self.style.vcf and not forced and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
@@ -547,6 +630,15 @@ class GomokuSearch:
                     leaf = self._win(n + len(line) - 1)
                 self.table[key] = (0, leaf, leaf, -1)
             return leaf
+        pruning = self.style.vcf and self.style.quiescence and self.style.pruning
+        if pruning and not forced and depth <= 2 and beta == alpha + 1:
+            static = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            if static + RAZOR[depth] < alpha:
+                value = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)
+                if value < beta:
+                    return value
+            elif static - FUTILITY[depth] >= beta and not board.wins[opp]:
+                return static
         if self.style.vcf and self.style.inner and not forced and board.fours[side]:
             line = self.threats.vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES)
             if line is not None:
@@ -576,7 +668,10 @@ class GomokuSearch:
                 and move not in board.fours[opp]
                 and move not in board.wins[opp]
             ):
-                reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
+                if self.style.lmr:
+                    reduce = lmr_reduction(min(depth, 63), min(index, 63))
+                else:
+                    reduce = 2 if index >= LMR_DEEPER and depth >= 4 else 1
             board.play(move, side)
             if index == 0:
                 value = -self._search(opp, depth - 1, -beta, -alpha, ply + 1)
@@ -600,6 +695,61 @@ class GomokuSearch:
         self.table[key] = (depth, lower, upper, best_move)
         return best
 
+    def _quiesce(self, side: int, alpha: int, beta: int, fours: int, last: int, ply: int) -> int:
+        """The horizon's value for ``side`` to move: the kernel's quiescence search over fours
+        (:func:`inarow.search.gomoku_kernel.quiesce`) move for move, in Python."""
+        budget = self.budget
+        budget.nodes += 1
+        if not budget.nodes & CHECK_EVERY:
+            budget.check()
+        board, opp = self.board, 3 - side
+        n = board.stones
+        if board.fives[side]:
+            return self._win(n)
+        if len(board.fives[opp]) >= 2:
+            return -self._win(n + 1)
+        if n >= self.game.cells:
+            return 0
+        if board.fives[opp]:
+            if ply >= LAST_ROW:
+                return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            board.play(min(board.fives[opp]), side)
+            try:
+                return -self._quiesce(opp, -beta, -alpha, fours, last, ply + 1)
+            finally:
+                board.undo()
+        if board.wins[side]:
+            return self._win(n + 2)
+        stand = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        if stand >= beta or fours <= 0 or not board.fours[side] or ply >= LAST_ROW:
+            return stand
+        if last < 0:
+            cells = board.fours[side]
+        else:
+            width = board.width
+            cells = {
+                last + dr * width + dc
+                for dr in range(-NEAR_LINE, NEAR_LINE + 1)
+                for dc in range(-NEAR_LINE, NEAR_LINE + 1)
+                if (max(abs(dr), abs(dc)) <= NEAR_SQUARE or dr == 0 or dc == 0 or abs(dr) == abs(dc))
+            } & board.fours[side]
+        mine = board.value[side]
+        best = stand
+        alpha = max(alpha, stand)
+        for move in sorted(cells, key=lambda i: (-mine[i], i)):
+            board.play(move, side)
+            try:
+                value = -self._quiesce(opp, -beta, -alpha, fours - 1, move, ply + 1)
+            finally:
+                board.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
     def _threat_defence(self, side: int, ply: int) -> list[int]:
         """If the opponent would win by a VCF (or, at the root, a VCT) were it to move, the moves that
         may stop it: the cells of its line, the cells where it would make a four or an open three, and
@@ -609,7 +759,8 @@ class GomokuSearch:
         if board.fours[opp]:
             line = self.threats.vcf(opp, INNER_VCF_FOURS, INNER_VCF_NODES)
         if line is None and self.style.vct and ply == 0 and board.threes[opp]:
-            line = self.threats.vct(opp, INNER_VCT_THREATS, INNER_VCF_FOURS, ROOT_DEFENCE_NODES)
+            threats, nodes = self._defence(ROOT_DEFENCE_NODES)
+            line = self.threats.vct(opp, threats, INNER_VCF_FOURS, nodes)
         if line is None:
             return []
         cells = set(line) | board.fours[opp] | board.threes[opp] | board.fours[side]

@@ -198,9 +198,13 @@ class CompiledBoard:
             np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
             np.zeros((kernel.ROWS, 4), dtype=np.int64),
             np.full((kernel.ROWS, 2), -1, dtype=np.int64),
+            np.zeros((kernel.ROWS, kernel.LINE), dtype=np.int64),
+            np.zeros(1 << kernel.FAILED_BITS, dtype=np.uint64),
+            np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
+            np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
         )
         self.history = [i for i, _ in stones]
-        self._line = np.zeros(2 * kernel.ROWS + 4, dtype=np.int64)
+        self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
 
     def follow(self, history: list[int], cells: list[int]) -> None:
         """Take back and play stones until this board's stones are ``history`` (sides from ``cells``)."""
@@ -221,6 +225,18 @@ class CompiledBoard:
         self.state[kernel.S_NODES] = 0
         length = kernel.vcf_line(
             side, max_fours, max_nodes, self._line, self.arrays, self.board, self.buffers
+        )
+        nodes = int(self.state[kernel.S_NODES])
+        return ([int(i) for i in self._line[:length]] if length else None), nodes
+
+    def vct(
+        self, side: int, max_threats: int, vcf_fours: int, max_nodes: int
+    ) -> tuple[list[int] | None, int]:
+        """A VCT of ``side`` (see :func:`inarow.search.gomoku_kernel.vct_line`), or None; and the nodes it
+        took."""
+        self.state[kernel.S_NODES] = 0
+        length = kernel.vct_line(
+            side, max_threats, vcf_fours, max_nodes, self._line, self.arrays, self.board, self.buffers
         )
         nodes = int(self.state[kernel.S_NODES])
         return ([int(i) for i in self._line[:length]] if length else None), nodes
@@ -257,14 +273,25 @@ def iterate(
     inner: bool,
     start_value: int,
     step: int = 2,
+    quiesce: int = 0,
+    prune: bool = False,
+    lmr: bool = False,
+    root_lmr: bool = False,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
-    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached."""
+    depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
+    ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
+    ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
+    ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
+    (``root_lmr``: at the root too)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_INNER] = int(inner)
-    kind = (board.game, width, max_depth, vcf, inner, step)
+    state[kernel.S_QUIESCE] = quiesce
+    state[kernel.S_PRUNE] = int(prune and quiesce > 0)
+    state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
+    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
     try:
@@ -383,5 +410,8 @@ def _search_small_position() -> None:
         vcf=True,
         inner=True,
         start_value=0,
+        quiesce=kernel.QUIESCE_FOURS,
     )
+    board.vcf(1, 4, 100)
+    board.vct(1, 3, 4, 100)
     patterns(True)

@@ -1,12 +1,14 @@
 """The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.search.gomoku_board` as
 arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
-pattern evaluation, α-β with principal variation search, late move reductions, killer moves, aspiration
-windows at the root and a transposition table kept across searches, and a short VCF at the horizon (and,
-with the ``inner`` switch, at every node with a four).
+pattern evaluation, α-β with principal variation search, late move reductions (by a table of depth and
+move number), killer moves, aspiration windows at the root and a transposition table kept across
+searches, a quiescence search over fours at the horizon (:func:`quiesce`; or a short VCF), a VCF at every
+node with a four with the ``inner`` switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT
+(:func:`vct_line`).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
-clock); the root's threat-space proofs stay in :mod:`inarow.search.gomoku` and
+clock); the root's threat-space proofs are driven by :mod:`inarow.search.gomoku` and
 :mod:`inarow.search.threats`.
 
 Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard`): a flat board with a
@@ -20,6 +22,8 @@ bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the 
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -42,6 +46,7 @@ DOUBLE_THREE = 250
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
 F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
+NEVER = 1 << 30
 
 MAX_PLY = 60
 """How far below the root forced replies may extend the search (as the Python engine)."""
@@ -61,6 +66,24 @@ LMR_DEPTH = 2
 QUIET = F_FOUR | F_WIN | F_THREE
 """A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
 
+
+def lmr_reduction(depth: int, number: int) -> int:
+    """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with the table of
+    reductions (``Style.lmr``): grows with the logarithms of both, as Rapfi's and Stockfish's reduction
+    tables do (``initReductionLUT`` in Rapfi's search.cpp), at least 1, leaving at least a ply."""
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / 2.0)
+    return max(1, min(r, depth - 1))
+
+
+LMR_TABLE = np.array([[lmr_reduction(max(d, 1), k) for k in range(64)] for d in range(64)], dtype=np.int64)
+""":func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search."""
+
+ROOT_LMR_FIRST = 6
+ROOT_LMR_DEPTH = 4
+"""With root reductions (``Style.root_lmr``), the root's quiet moves from the ``ROOT_LMR_FIRST``-th on
+(the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
+depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
+
 ASPIRATION = 200
 ASPIRATION_DEPTH = 4
 """From this depth on, an iteration searches the root within this many pattern points of the last
@@ -72,12 +95,41 @@ INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
 
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
-S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK = 10, 11, 12, 13, 14, 15
-STATE_SIZE = 16
+S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
+S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
+STATE_SIZE = 22
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
-table's index mask."""
+table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
+VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
+and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
+too)."""
+
+RAZOR = (0, 1200, 1600)
+"""Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
+from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
+its quiescence search's word. The margins cover 99% of the gaps between a depth's value and the static
+evaluation measured in seeded middle games."""
+FUTILITY = (0, 3000, 4500)
+"""Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
+evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
+
+VCF_NODES = 3000
+"""The most nodes one VCF inside a VCT may take (as :data:`inarow.search.threats.VCF_NODES`)."""
+LINE = 160
+"""Room for a VCT's line in a row of the line buffer (its length in column 0)."""
+FAILED_BITS = 16
+"""The VCT's table of failed positions holds 2 ** FAILED_BITS entries (always replaced)."""
+
+QUIESCE_FOURS = 8
+"""The most fours of the side to move the quiescence search at the horizon plays in a row (see
+:func:`quiesce`)."""
+NEAR_SQUARE = 2
+NEAR_LINE = 4
+"""After its first four, the quiescence search plays only fours within ``NEAR_SQUARE`` cells (in both
+directions) of the attacker's last four, or on one of its lines within ``NEAR_LINE`` cells (Rapfi's
+``RANGE_SQUARE2_LINE4`` for its QVCF moves)."""
 
 
 @njit(cache=True)
@@ -438,6 +490,274 @@ def vcf(a, max_fours, max_nodes, row, b, board, buf):  # type: ignore[no-untyped
 
 
 @njit(cache=True)
+def _vcf_into(a, max_fours, row, out_row, b, board, buf):  # type: ignore[no-untyped-def]
+    """Look for a VCF of ``a`` (see :func:`vcf`, within what the VCT has left, at most
+    :data:`VCF_NODES`) with its rows from ``row``; if found, its line into ``lines[out_row]`` (length in
+    column 0) and True."""
+    state = b[7]
+    lines, path = buf[4], buf[2]
+    left = state[S_VCT_LIMIT] - state[S_NODES]
+    nodes = max(1, min(VCF_NODES, left))
+    length = vcf(a, max_fours, nodes, row, b, board, buf)
+    if length <= 0:
+        return False
+    n = 0
+    r = row
+    while n < length:
+        tag = path[r, 3]
+        if tag == 1:
+            lines[out_row, 1 + n] = path[r, 0]
+            n += 1
+            break
+        if tag == 2:
+            lines[out_row, 1 + n] = path[r, 0]
+            lines[out_row, 2 + n] = path[r, 1]
+            lines[out_row, 3 + n] = path[r, 2]
+            n += 3
+            break
+        lines[out_row, 1 + n] = path[r, 0]
+        lines[out_row, 2 + n] = path[r, 1]
+        n += 2
+        r += 1
+    lines[out_row, 0] = n
+    return True
+
+
+@njit(cache=True)
+def _vct(a, depth, vcf_fours, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.search.threats.ThreatSearch._vct` and ``_after_threat`` compiled (one function: numba's
+    cache does not keep mutually recursive functions): a VCT of ``a`` (to move) with at most ``depth``
+    threats into ``lines[row]``; True if found. Rows ``row`` (the threats) and ``row + 1`` (the replies)
+    of the move buffers are this level's; the next threat uses ``row + 2``."""
+    flags, value, count, state, hashes = b[4], b[3], b[5], b[7], b[8]
+    moves, scores, lines = buf[0], buf[1], buf[4]
+    failed_keys, failed_depths, failed_stamps = buf[5], buf[6], buf[7]
+    d = 3 - a
+    if count[a, FIVE_BIT] > 0:
+        lines[row, 0] = 1
+        lines[row, 1] = _first(a, FIVE_BIT, b, board)
+        return True
+    if depth <= 0 or row + 3 >= ROWS:
+        return False
+    key = hashes[0] ^ np.uint64(a)
+    slot = np.int64(key & np.uint64((1 << FAILED_BITS) - 1))
+    if (
+        failed_stamps[slot] == state[S_VCT_STAMP]
+        and failed_keys[slot] == key
+        and failed_depths[slot] >= depth
+    ):
+        return False
+    if state[S_NODES] > state[S_VCT_LIMIT]:
+        state[S_VCT_OUT] = 1
+        return False
+    number = 0
+    if count[d, FIVE_BIT] > 0:
+        if count[d, FIVE_BIT] > 1:
+            return False
+        moves[row, 0] = _first(d, FIVE_BIT, b, board)
+        number = 1
+    else:
+        if _vcf_into(a, min(vcf_fours, 2 * depth), row, row, b, board, buf):
+            return True
+        if state[S_ABORT]:
+            return False
+        # the wins first, then the others, each by worth (ties in board order)
+        for k in range(board.shape[0]):
+            j = board[k]
+            f = flags[a, j]
+            if not f & (F_WIN | F_FOUR | F_THREE):
+                continue
+            score = value[a, j] + (1 << 40 if f & F_WIN else 0)
+            q = number
+            while q > 0 and scores[row, q - 1] < score:
+                moves[row, q] = moves[row, q - 1]
+                scores[row, q] = scores[row, q - 1]
+                q -= 1
+            moves[row, q] = j
+            scores[row, q] = score
+            number += 1
+    replies = row + 1
+    for k in range(number):
+        move = moves[row, k]
+        state[S_NODES] += 1
+        if state[S_NODES] >= state[S_LIMIT]:
+            state[S_ABORT] = 1
+            return False
+        place(move, a, 1, b)
+        # The attacker has just played ``move``: the winning line if every defence loses.
+        found = False
+        answers = -1
+        if count[d, FIVE_BIT] == 0:
+            fives = count[a, FIVE_BIT]
+            if fives >= 2:
+                lines[row, 0] = 3
+                lines[row, 1] = move
+                lines[row, 2] = _first(a, FIVE_BIT, b, board)
+                lines[row, 3] = _last(a, FIVE_BIT, b, board)
+                found = True
+            elif fives == 1:
+                moves[replies, 0] = _first(a, FIVE_BIT, b, board)
+                answers = 1
+            elif (
+                count[a, WIN_BIT] > 0
+                and not _vcf_into(d, vcf_fours, replies, replies, b, board, buf)
+                and not state[S_ABORT]
+            ):
+                answers = 0
+                for q in range(board.shape[0]):
+                    j = board[q]
+                    if flags[a, j] & (F_WIN | F_FOUR) or flags[d, j] & F_FOUR:
+                        moves[replies, answers] = j
+                        answers += 1
+        if answers > 0:
+            longest = -1
+            for q in range(answers):
+                reply = moves[replies, q]
+                if flags[d, reply] & F_FIVE:
+                    longest = -1
+                    break
+                place(reply, d, 1, b)
+                held = _vct(a, depth - 1, vcf_fours, row + 2, b, board, buf)
+                place(reply, d, -1, b)
+                if not held:
+                    longest = -1
+                    break
+                length = lines[row + 2, 0]
+                if length + 2 > longest:
+                    longest = length + 2
+                    lines[row, 0] = longest
+                    lines[row, 1] = move
+                    lines[row, 2] = reply
+                    for m in range(length):
+                        lines[row, 3 + m] = lines[row + 2, 1 + m]
+            found = longest > 0
+        place(move, a, -1, b)
+        if found:
+            return True
+        if state[S_ABORT] or state[S_VCT_OUT]:
+            return False
+    failed_keys[slot] = key
+    failed_depths[slot] = depth
+    failed_stamps[slot] = state[S_VCT_STAMP]
+    return False
+
+
+@njit(cache=True)
+def vct_line(a, max_threats, vcf_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.search.threats.ThreatSearch.vct` compiled: a VCT of ``a`` (to move) with at most
+    ``max_threats`` threats (a VCF with at most ``vcf_fours`` fours first), shortest depth first, found
+    within ``max_nodes`` nodes, into ``out``: returns its length (0: none found) and counts its nodes in
+    ``state[S_NODES]``. A line found is a proof (see :mod:`inarow.search.threats`)."""
+    state, lines = b[7], buf[4]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    state[S_VCT_OUT] = 0
+    state[S_VCT_STAMP] += 1
+    state[S_VCT_LIMIT] = state[S_NODES] + max_nodes
+    zero = np.int64(0)
+    found = _vcf_into(np.int64(a), np.int64(vcf_fours), zero, zero, b, board, buf)
+    depth = 2
+    while not found and depth <= max_threats and not state[S_VCT_OUT]:
+        found = _vct(np.int64(a), np.int64(depth), np.int64(vcf_fours), zero, b, board, buf)
+        depth += 1
+    if not found:
+        return 0
+    length = lines[0, 0]
+    for q in range(length):
+        out[q] = lines[0, 1 + q]
+    return length
+
+
+@njit(cache=True)
+def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore[no-untyped-def]
+    """The value of the position for ``side``, to move, at the α-β search's horizon (a quiescence search
+    over fours, as Rapfi's ``vcfsearch``/``vcfdefend``): a five or an open four to make wins, a four of the
+    opponent is blocked, else the static evaluation stands unless one of ``side``'s fours (at most
+    ``fours`` more in a row, after the first only those near ``last``, the attacker's last four, see
+    :data:`NEAR_LINE`) does better: each four forces the one reply, so a VCF found is a win, and a four
+    that leaves a better position is worth that position. Returns 0 with the abort flag set once the node
+    limit is passed."""
+    cells, value, flags, count, state = b[0], b[3], b[4], b[5], b[7]
+    moves, scores = buf[0], buf[1]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_LIMIT]:
+        state[S_ABORT] = 1
+        return 0
+    opp = 3 - side
+    n = state[S_STONES]
+    if count[side, FIVE_BIT] > 0:
+        return _win(n, state)
+    if count[opp, FIVE_BIT] >= 2:
+        return -_win(n + 1, state)
+    if n >= state[S_CELLS]:
+        return 0
+    if count[opp, FIVE_BIT] == 1:
+        if ply >= LAST_ROW:
+            return evaluate(side, state)
+        block = _first(opp, FIVE_BIT, b, board)
+        place(block, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours, last, ply + 1, b, board, buf)
+        place(block, side, -1, b)
+        return v
+    if count[side, WIN_BIT] > 0:
+        return _win(n + 2, state)
+    stand = evaluate(side, state)
+    if stand >= beta or fours <= 0 or count[side, FOUR_BIT] == 0 or ply >= LAST_ROW:
+        return stand
+    number = 0
+    if last < 0:
+        for k in range(board.shape[0]):
+            j = board[k]
+            if flags[side, j] & F_FOUR:
+                score = value[side, j]
+                q = number
+                while q > 0 and scores[ply, q - 1] < score:
+                    moves[ply, q] = moves[ply, q - 1]
+                    scores[ply, q] = scores[ply, q - 1]
+                    q -= 1
+                moves[ply, q] = j
+                scores[ply, q] = score
+                number += 1
+    else:
+        width = b[12][1]
+        for dr in range(-NEAR_LINE, NEAR_LINE + 1):
+            for dc in range(-NEAR_LINE, NEAR_LINE + 1):
+                ar = dr if dr >= 0 else -dr
+                ac = dc if dc >= 0 else -dc
+                if not ((ar <= NEAR_SQUARE and ac <= NEAR_SQUARE) or ar == 0 or ac == 0 or ar == ac):
+                    continue
+                j = last + dr * width + dc
+                if j < 0 or j >= cells.shape[0] or cells[j] != 0 or not flags[side, j] & F_FOUR:
+                    continue
+                score = value[side, j]
+                q = number
+                while q > 0 and scores[ply, q - 1] < score:
+                    moves[ply, q] = moves[ply, q - 1]
+                    scores[ply, q] = scores[ply, q - 1]
+                    q -= 1
+                moves[ply, q] = j
+                scores[ply, q] = score
+                number += 1
+    best = stand
+    if stand > alpha:
+        alpha = stand
+    for k in range(number):
+        move = moves[ply, k]
+        place(move, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours - 1, move, ply + 1, b, board, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=True)
 def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore[no-untyped-def]
     """The α-β value of the position for ``side``, to move, ``depth`` plies deep (negamax, principal
     variation search, the table's bounds and best move). Returns 0 with the abort flag set once the node
@@ -485,6 +805,18 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if lower == upper:
                 return lower
     if depth <= 0 or ply >= LAST_ROW:
+        if state[S_QUIESCE] > 0:
+            # int64 arguments, as the recursion passes them (see :func:`root`)
+            leaf = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            keys[slot] = key
+            generations[slot] = state[S_GEN]
+            depths[slot] = 0
+            lowers[slot] = leaf if leaf > alpha else -INFINITY
+            uppers[slot] = leaf if leaf < beta else INFINITY
+            best_moves[slot] = -1
+            return leaf
         leaf = evaluate(side, state)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
             length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
@@ -500,6 +832,16 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             uppers[slot] = leaf
             best_moves[slot] = -1
         return leaf
+    if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
+        static = evaluate(side, state)
+        if static + RAZOR[depth] < alpha:
+            v = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            if v < beta:
+                return v
+        elif static - FUTILITY[depth] >= beta and count[opp, WIN_BIT] == 0:
+            return static
     if state[S_INNER] and not forced and count[side, FOUR_BIT] > 0:
         length = vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES, ply, b, board, buf)
         if length > 0:
@@ -537,7 +879,10 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             and not flags[side, move] & QUIET
             and not flags[opp, move] & (F_FOUR | F_WIN)
         ):
-            reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
+            if state[S_LMR]:
+                reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
+            else:
+                reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
@@ -592,13 +937,25 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
     opp = np.int64(3 - side)
     one = np.int64(1)
     below = np.int64(depth - 1)
+    flags = b[4]
     for k in range(roots.shape[0]):
         move = roots[k]
+        reduce = 0
+        if (
+            state[S_LMR] == 2
+            and k >= ROOT_LMR_FIRST
+            and depth >= ROOT_LMR_DEPTH
+            and not flags[side, move] & QUIET
+            and not flags[opp, move] & (F_FOUR | F_WIN)
+        ):
+            reduce = LMR_TABLE[min(depth, 63), min(k, 63)]
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         else:
-            v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
+            v = -search(opp, below - reduce, -alpha - 1, -alpha, one, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
             if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         place(move, side, -1, b)
