@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from inarow import analysis, words
 from inarow.analysis import exact_solver
+from inarow.census import reachable
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
 from inarow.search import compiled, exact
@@ -101,22 +102,15 @@ def test_the_compiled_and_the_reference_engine_agree_on_connect_four_positions(n
             assert solve_fresh(CONNECT4, position, weak)[0] == reference(CONNECT4, position, weak), moves
 
 
-def reachable(game: Game) -> list[Position]:
+def not_over(game: Game) -> list[Position]:
     """Every position reachable from the empty board that is not over, each once."""
-    seen, frontier = {Position.start(game)}, [Position.start(game)]
-    while frontier:
-        position = frontier.pop()
-        for _, child in position.children():
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return [p for p in seen if not p.is_over]
+    return [p for p in reachable(game) if not p.is_over]
 
 
 def test_the_engines_agree_on_every_tic_tac_toe_position() -> None:
     """All 4,520 unfinished positions of 3×3, from ``.../.../...`` to the last empty cell, both modes."""
     game = Game.parse("tictactoe")
-    positions = reachable(game)
+    positions = not_over(game)
     assert len(positions) == 4520
     engine = CompiledEngine(game, Budget())  # one table for all: entries stay true bounds
     for position in positions:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import brute_force as bf
 from inarow import Game, Limits, Position, analyze, parse_position, words
 from inarow.analysis import exact_solver
-from inarow.census import census
+from inarow.census import census, reachable
 from inarow.players import player
 from inarow.search.engine import Engine
 from inarow.search.heuristic import HeuristicSearch
@@ -51,6 +51,13 @@ def test_the_brute_force_and_the_engine_agree_on_every_reachable_3x3_position(
         assert list(result.best) == sorted(m for m, s in expected.items() if s == max(expected.values()))
         assert result.pv[0] in result.best
         assert result.plies == plies_to_end(TICTACTOE, position.ply, result.score)
+
+
+def test_the_positions_reachable_are_those_the_brute_force_reaches(
+    every_3x3_position: list[Position],
+) -> None:
+    assert reachable(TICTACTOE) == set(every_3x3_position)
+    assert len(reachable(Game.parse("3x3:3:o-first"))) == 5478
 
 
 def test_the_whole_table_agrees_with_the_brute_force(every_3x3_position: list[Position]) -> None:

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inarow import EvaluationCodeError, Position, UnknownPlayerError, parse_position
+from inarow.census import reachable
 from inarow.cli import app
 from inarow.evaluation import evaluation_named, static_value
 from inarow.evaluation_code import (
@@ -54,15 +55,7 @@ def student(tmp_path: Path) -> Path:
 
 
 def every_position(game: Game) -> list[Position]:
-    seen = {Position.start(game)}
-    frontier = [Position.start(game)]
-    while frontier:
-        position = frontier.pop()
-        for _, child in position.children():
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return sorted(seen, key=lambda position: position.diagram())
+    return sorted(reachable(game), key=lambda position: position.diagram())
 
 
 def test_the_board_view_gives_rows_from_the_top_and_every_line_of_k_cells() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("inarow.i18n", "inarow.errors", "inarow.glossary"),
+    ("inarow.i18n", "inarow.errors", "inarow.glossary", "inarow.sentences"),
     (
         "inarow.rules",
         "inarow.renju",

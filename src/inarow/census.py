@@ -14,7 +14,7 @@ from functools import cached_property
 
 from inarow.errors import InvalidGameError
 from inarow.i18n import N_
-from inarow.rules import Game
+from inarow.rules import Game, Position
 from inarow.symmetry import symmetries
 
 MAX_TABLE_CELLS = 12
@@ -219,3 +219,18 @@ def _count_symmetric(result: Census, moves: Callable[[int], list[int]]) -> tuple
         return total
 
     return positions, games(0, 0)
+
+
+def reachable(game: Game) -> set[Position]:
+    """Every position reachable from the empty board of ``game`` by legal play, finished ones included,
+    each once (the positions :attr:`Census.positions` counts), by a walk of the game graph: for boards
+    small enough to list (3×3 has 5,478)."""
+    seen = {Position.start(game)}
+    frontier = list(seen)
+    while frontier:
+        position = frontier.pop()
+        for _, child in position.children():
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen

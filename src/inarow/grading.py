@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing_extensions import TypedDict
 
 from inarow.analysis import analyze, solvable
+from inarow.census import reachable
 from inarow.errors import InarowError, InvalidLimitError
 from inarow.evaluation import EVALUATIONS, Evaluation, evaluation_of
 from inarow.i18n import N_
@@ -175,15 +176,7 @@ def positions_to_grade(
     :data:`EVERY_POSITION_CELLS` cells, else ``sample`` distinct ones reached by seeded random play."""
     start = Position.start(game)
     if game.cells <= EVERY_POSITION_CELLS:
-        seen = {start}
-        frontier = [start]
-        while frontier:
-            position = frontier.pop()
-            for _, child in position.children():
-                if child not in seen:
-                    seen.add(child)
-                    frontier.append(child)
-        found = [position for position in seen if not position.is_over]
+        found = [position for position in reachable(game) if not position.is_over]
         return sorted(found, key=lambda position: (position.ply, position.diagram())), True
     rng = random.Random(seed)
     chosen: set[Position] = set()

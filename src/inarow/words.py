@@ -1,7 +1,9 @@
 """Results said in words, made from their fields: the one place where the sentences of the command line and of
-the analysis JSON's ``description`` are written. (The web page makes its own words from the same fields.)
-The sentences are looked up in the catalog of the current language (:mod:`inarow.i18n`); the JSON's
-``description`` is always English, so that programs read the same in every language.
+the analysis JSON's ``description`` are written. The sentences the web page says too (a move's value, a
+position's, a computer's note, a mistake…) are composed by :mod:`inarow.sentences`, from the table the page
+reads as well; the others here. The sentences are looked up in the catalog of the current language
+(:mod:`inarow.i18n`); the JSON's ``description`` is always English, so that programs read the same in every
+language.
 
 "Win in N" counts the moves of the side that wins: ``(plies + 1) // 2``.
 """
@@ -10,32 +12,24 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome, SearchValue
+from inarow.answer import Analysis, AnalysisJSON, MoveNote, MoveValue, Outcome
 from inarow.errors import InarowError
-from inarow.i18n import N_, _, game_said, in_english, ngettext
+from inarow.i18n import _, game_said, in_english, ngettext
 from inarow.rules import Game, Result, Side
+from inarow.sentences import moves_of_winner, say
 
 if TYPE_CHECKING:
     from inarow.gomoku import Judgement, MistakeKind
     from inarow.store import Score
 
 
-def moves_of_winner(plies: int) -> int:
-    """How many moves the winner plays in ``plies`` plies that end with its winning move."""
-    return (plies + 1) // 2
-
-
 def move_value(outcome: Outcome | None, plies: int | None, score: int) -> str:
     """A move's value for the side that plays it: ``win in 3``, ``draw``, ``loss in 2``, ``win`` (a weak
-    solve, without the distance), or ``eval +12`` when it is not exact."""
-    if outcome is None:
-        return _("eval {score}").format(score=f"{score:+d}")
-    if outcome == "draw" or plies is None:
-        return {"win": _("win"), "draw": _("draw"), "loss": _("loss")}[outcome]
-    said = _("win in {moves}") if outcome == "win" else _("loss in {moves}")
-    return said.format(moves=moves_of_winner(plies))
+    solve, without the distance), or ``eval +12`` when it is not exact (``sentences``: ``move_value``)."""
+    return say("move_value", {"outcome": outcome, "plies": plies, "score": score})
 
 
 def format_value(value: float | None) -> str:
@@ -125,26 +119,18 @@ def analysis(
     """A position's value: ``x has won``, ``draw``, ``draw with best play``, ``x wins in 3 moves``,
     ``x wins with best play`` (a weak solve), or ``not solved: evaluation +3 at depth 7``; the sides are
     black and white in the Gomoku family (``game``), and a win proven by a threat sequence says so:
-    ``black wins in 7 moves: VCF``."""
+    ``black wins in 7 moves: VCF`` (``sentences``: ``unsolved``, ``position_value``)."""
     if result is not None:
         return finished(result, game)
     if not exact:
-        said = _("not solved: evaluation {score} at depth {depth}")
-        return said.format(score=f"{score or 0:+d}", depth=depth)
-    if winner is None:
-        return _("draw with best play")
-    if plies is None:
-        return _("{side} wins with best play").format(side=side_name(winner, game))
-    moves = moves_of_winner(plies)
-    said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", moves).format(
-        side=side_name(winner, game), moves=moves
-    )
-    return _("{value}: {proof}").format(value=said, proof=proof.upper()) if proof else said
+        return say("unsolved", {"score": score, "depth": depth})
+    side = None if winner is None else side_name(winner, game)
+    return say("position_value", {"winner": side, "plies": plies, "proof": proof})
 
 
 def percent(rate: float) -> str:
-    """A win rate as a percentage: ``62%``."""
-    return _("{percent}%").format(percent=round(rate * 100))
+    """A win rate as a percentage: ``62%`` (``sentences``: ``percent``)."""
+    return say("percent", {"rate": rate})
 
 
 def best_move(*, outcome: Outcome | None, plies: int | None, score: int | None, depth: int | None) -> str:
@@ -377,12 +363,8 @@ def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) 
 def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     """Why a move on a big board is a mistake (see :class:`inarow.gomoku.Judgement`): ``let a proven win
     go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
-    400)``."""
-    if kind == "missed-win":
-        return _("let a proven win go")
-    if kind == "allowed-win":
-        return _("let the opponent's forced win through")
-    return _("dropped the evaluation by {drop} points (more than {margin})").format(drop=drop, margin=margin)
+    400)`` (``sentences``: ``mistake``)."""
+    return say("mistake", {"kind": kind, "drop": drop, "margin": margin})
 
 
 def mistake(judgement: Judgement, margin: int) -> str:
@@ -418,82 +400,14 @@ def analysis_json(answer: Analysis, text: str | None = None) -> AnalysisJSON:
     return {**fields, "description": in_english(lambda: describe(answer))}
 
 
-RULES = {
-    "win": N_("it completes a line"),
-    "block": N_("it blocks a line"),
-    "corner": N_("a corner"),
-    "centre": N_("the centre"),
-    "edge": N_("an edge"),
-    "any cell": N_("any cell"),
-    "five": N_("it makes five"),
-    "block four": N_("it blocks a four"),
-    "open four or four-three": N_("an open four or a four-three"),
-    "block open three": N_("it blocks an open three"),
-    "four or open three": N_("a four or an open three"),
-    "best cell": N_("the cell worth most"),
-}
-"""The rules of thumb of the ``rules`` and ``threats`` players in words (the page's ``RULES`` says the
-same, from the same catalog entries)."""
-
-SEARCH_NAMES = {
-    "minimax": N_("minimax"),
-    "negamax": N_("negamax"),
-    "alphabeta": "α-β",
-    "alphabeta-soft": "α-β",
-}
-
-
-def search_value_text(value: SearchValue | None) -> str:
-    """A textbook search's value as the JSON gives it (``"inf"``, ``"-inf"`` or an integer): ``+∞``,
-    ``−∞``, ``+3``, ``−1``, ``0``."""
-    if value is None:
-        return "?"
-    if value == "inf":
-        return "+∞"
-    if value == "-inf":
-        return "−∞"
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 def note(note: MoveNote) -> str:
     """Why a computer player chose its move (see :class:`~inarow.answer.MoveNote`): ``a random move``,
     ``rule: a corner``, ``minimax 2 plies deep: value +3``, ``x wins with best play``; the page's
-    ``noteWords`` says the same from the same catalog entries."""
-    if note.kind == "random":
-        return _("a random move")
-    if note.kind == "rule":
-        rule = note.rule or ""
-        return _("rule: {rule}").format(rule=_(RULES[rule]) if rule in RULES else rule)
-    if note.kind == "search":
-        depth = note.depth or 0
-        return _("{algorithm} {depth} deep: value {value}").format(
-            algorithm=_(SEARCH_NAMES.get(note.algorithm or "", note.algorithm or "")),
-            depth=ngettext("{count} ply", "{count} plies", depth).format(count=depth),
-            value=search_value_text(note.value),
-        )
-    if note.kind == "analysis":
-        return analysis(
-            result=None,
-            winner=note.winner,
-            exact=bool(note.exact),
-            plies=note.plies,
-            score=note.score,
-            depth=note.depth,
-        )
-    if note.kind == "engine":
-        return _("another engine's move")
-    return note.text or ""
-
-
-TURNED = {
-    ("win", "draw"): N_("turned a win into a draw"),
-    ("win", "loss"): N_("turned a win into a loss"),
-    ("draw", "loss"): N_("turned a draw into a loss"),
-}
-"""A mistake the exact values prove, by the outcomes before and after it (the page's ``reviewWords`` says
-the same, from the same catalog entries)."""
+    ``noteWords`` says it from the same table (``sentences``: ``note``)."""
+    return say("note", asdict(note))
 
 
 def turned(before: Outcome, after: Outcome) -> str:
-    """A proven mistake: ``turned a win into a draw``; ``after`` is worse than ``before``."""
-    return _(TURNED[(before, after)])
+    """A proven mistake: ``turned a win into a draw``; ``after`` is worse than ``before`` (``sentences``:
+    ``turned``)."""
+    return say("turned", {"before": before, "after": after})

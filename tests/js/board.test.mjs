@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { coordinates, isGrid, starPoints } from "../../src/inarow/web/static/js/board.js";
+import { coordinates, heatLevels, isGrid, starPoints } from "../../src/inarow/web/static/js/board.js";
 
 test("boards of 9 lines or more without gravity are drawn as grids of lines", () => {
   assert.equal(isGrid({ columns: 15, rows: 15, gravity: false }), true);
@@ -21,4 +21,22 @@ test("Gomoku's star points are the 4th-line corners and the centre; 19 lines add
 test("coordinates are letters under the board and row numbers from the top down beside it", () => {
   assert.deepEqual(coordinates(3, 3, false), { columns: ["a", "b", "c"], rows: ["3", "2", "1"] });
   assert.deepEqual(coordinates(7, 6, true).columns, ["1", "2", "3", "4", "5", "6", "7"]);
+});
+
+test("the heat map rates the analysed moves that are not candidates from the worst (bare) to the best (1)", () => {
+  const moves = [
+    { move: "h8", winrate: 0.9 },
+    { move: "a1", winrate: 0.1 },
+    { move: "i9", winrate: 0.5 },
+    { move: "j9", winrate: 0.14 },
+    { move: "g7", winrate: 0.7 },
+    { move: "k2", winrate: null },
+  ];
+  const levels = heatLevels(moves, new Set(["h8"]));
+  assert.deepEqual([...levels.entries()].sort(), [["g7", 1], ["i9", 0.6]]);
+  assert.equal(levels.has("a1"), false, "the worst move is bare");
+  assert.equal(levels.has("j9"), false, "a move below the first step is bare");
+  assert.equal(levels.has("h8"), false, "a candidate gets its number, not heat");
+  assert.deepEqual(heatLevels([{ move: "a1", winrate: 0.5 }, { move: "b1", winrate: 0.5 }], new Set()), new Map());
+  assert.deepEqual(heatLevels([], new Set()), new Map());
 });

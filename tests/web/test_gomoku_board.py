@@ -169,7 +169,8 @@ def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and
     page: Any, artifacts: Path
 ) -> None:
     """Twelve stones in, the Analysis view numbers its candidates 1, 2, … on empty points (at most ten),
-    lists each with its win rate and the first moves of its line, and leaves every other point bare."""
+    lists each with its win rate and the first moves of its line, and gives the other analysed points no text,
+    only a quiet heat map (a faint disc on some of them)."""
     start(page, game="gomoku", mode="humans")
     play(page, "h8", "h9", "i9", "g7", "j10", "k11", "i8", "i7", "g8", "f8", "j8", "k8")
     page.locator("#analysis").click()
@@ -184,8 +185,14 @@ def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and
     by_rank = {int(text): cell for cell, text in texts}
     for rank, item in enumerate(items, start=1):
         assert re.fullmatch(
-            rf"{rank}\. {by_rank[rank]} — (\d+%, eval [+-]\d+|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
+            rf"{rank}\. {by_rank[rank]} — (\d+%, (eval [+-]\d+|win found, not proven|loss found, not proven)|win in \d+|loss in \d+|draw) — [a-o]\d+( [a-o]\d+)*",
             item,
         ), item
     assert page.locator("#board .eval").count() == 0
+    heated = page.eval_on_selector_all(
+        "#board .cell[data-heat]", "all => all.map(cell => [cell.dataset.cell, Number(cell.dataset.heat)])"
+    )
+    assert heated, "the other analysed points get a quiet heat map"
+    assert not {cell for cell, _ in heated} & ({cell for cell, _ in texts} | stones_now)
+    assert all(0 < level <= 1 for _, level in heated)
     page.screenshot(path=artifacts / "gomoku-analysis.png", full_page=True)

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from inarow.census import reachable
 from inarow.notation import parse_moves, parse_position, play_order
-from inarow.rules import Game, Position
-
-
-def every_position(game: Game) -> set[Position]:
-    seen = {Position.start(game)}
-    frontier = list(seen)
-    while frontier:
-        position = frontier.pop()
-        for _, child in position.children():
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
+from inarow.rules import Game
 
 
 def test_every_3x3_position_is_reached_by_its_play_order() -> None:
     """All 5,478 positions of tic-tac-toe: the order found replays to the same board, nobody winning early."""
     game = Game.parse("tictactoe")
-    positions = every_position(game)
+    positions = reachable(game)
     assert len(positions) == 5478
     for position in positions:
         assert parse_moves(play_order(position), game) == position

@@ -45,6 +45,14 @@ SearchOption = Annotated[
 ]
 """``--algo`` of tree, grade and exam: the textbook search, α-β unless given."""
 
+ToTheEndOption = Annotated[
+    int | None,
+    typer.Option(
+        "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
+    ),
+]
+"""``--depth`` of compare and grade: the plies searched, to the end of the game unless given."""
+
 
 TREE_FORMATS = ("text", "json", "dot", "svg")
 
@@ -246,12 +254,7 @@ def compare_command(
     text: Annotated[str, typer.Argument(metavar="POSITION", help=POSITION_HELP)] = "",
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
-    depth: Annotated[
-        int | None,
-        typer.Option(
-            "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
-        ),
-    ] = None,
+    depth: ToTheEndOption = None,
     evaluation: EvalOption = "open-lines",
     order: OrderOption = "columns",
     max_nodes: Annotated[
@@ -325,12 +328,7 @@ GRADE_SHOWN = 10
 )
 def grade_command(
     evaluation: EvalOption = "open-lines",
-    depth: Annotated[
-        int | None,
-        typer.Option(
-            "--depth", "-d", metavar="PLIES", help=N_("Search this many plies deep (default: to the end).")
-        ),
-    ] = None,
+    depth: ToTheEndOption = None,
     algo: SearchOption = "alphabeta",
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,

@@ -20,11 +20,20 @@ from inarow.explain.compare import (
     effective_branching_factor,
 )
 from inarow.explain.moves import MoveValue, MoveValues, MoveValuesJSON, analyze_moves
-from inarow.explain.tree import MAX_TREE_NODES, Explanation, ExplanationJSON, explain_tree
+from inarow.explain.tree import (
+    EXPLAIN_MAX_NODES,
+    MAX_TREE_NODES,
+    Explanation,
+    ExplanationJSON,
+    TreeAsked,
+    explain_tree,
+    page_tree,
+)
 from inarow.explain.values import JsonValue, json_value
 
 __all__ = [
     "COMPARE_MAX_NODES",
+    "EXPLAIN_MAX_NODES",
     "MAX_TREE_NODES",
     "Comparison",
     "ComparisonJSON",
@@ -35,9 +44,11 @@ __all__ = [
     "MoveValue",
     "MoveValues",
     "MoveValuesJSON",
+    "TreeAsked",
     "analyze_moves",
     "compare_algorithms",
     "effective_branching_factor",
     "explain_tree",
     "json_value",
+    "page_tree",
 ]

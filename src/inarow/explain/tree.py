@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from typing_extensions import TypedDict
 
@@ -388,4 +388,44 @@ def explain_tree(
         max_nodes=max_nodes,
         deepening=(*rows, result) if deepen else (),
         evaluation=function,
+    )
+
+
+EXPLAIN_MAX_NODES = 2_000
+"""The largest tree a page draws (``POST /api/explain``, with a named or a pasted e(P)): beyond it a page
+can no longer show it usefully."""
+
+
+class TreeAsked(Protocol):
+    """The choices of the tree a page asks for: the fields of the web app's explain requests."""
+
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def depth(self) -> int | None: ...
+    @property
+    def order(self) -> str: ...
+    @property
+    def ordering(self) -> bool: ...
+    @property
+    def quiescence(self) -> bool: ...
+    @property
+    def deepen(self) -> bool: ...
+
+
+def page_tree(position: State, asked: TreeAsked, evaluation: Evaluation | str) -> Explanation:
+    """The tree of the search ``asked`` for, with ``evaluation`` at the leaves, as a page draws it: at most
+    :data:`EXPLAIN_MAX_NODES` nodes, at the deepest depth that fits (see :func:`explain_tree`, whose
+    errors it raises). A module-level function, so that a process pool can run it."""
+    return explain_tree(
+        position,
+        asked.algorithm,
+        asked.depth,
+        evaluation,
+        max_nodes=EXPLAIN_MAX_NODES,
+        order=asked.order,
+        ordering=asked.ordering,
+        quiescence=asked.quiescence,
+        deepen=asked.deepen,
+        fit=True,
     )

@@ -44,6 +44,7 @@ from inarow.search import kernels
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.scores import EXACT, exact_score
+from inarow.search.table import probe
 from inarow.search.threats import ThreatSearch
 
 CHECK_EVERY = 127
@@ -612,13 +613,9 @@ class GomokuSearch:
         hint = -1
         if entry is not None:
             stored_depth, lower, upper, hint = entry
-            if stored_depth >= depth:
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
+            decided, stored = probe(stored_depth, lower, upper, depth, alpha, beta)
+            if decided:
+                return stored
         if depth <= 0 or ply >= LAST_ROW:
             if self.style.vcf and self.style.quiescence:
                 leaf = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)

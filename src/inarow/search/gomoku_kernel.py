@@ -28,6 +28,12 @@ import math
 import numpy as np
 from numba import njit
 
+from inarow.search import table as shared_table
+
+probe = njit(cache=True)(shared_table.probe)
+"""The transposition table's probe (:func:`inarow.search.table.probe`, one text for every engine),
+compiled."""
+
 DEBUG = False
 """Whether the compiled functions assert their preconditions (as Pons' solver asserts its own): a stone
 goes on an empty on-board cell and is taken back from a cell of its side, the side is 1 or 2, the window is
@@ -800,15 +806,9 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     hint = -1
     if generations[slot] == state[S_GEN] and keys[slot] == key:
         hint = best_moves[slot]
-        if depths[slot] >= depth:
-            lower = lowers[slot]
-            upper = uppers[slot]
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
+        decided, stored = probe(depths[slot], lowers[slot], uppers[slot], depth, alpha, beta)
+        if decided:
+            return stored
     if depth <= 0 or ply >= LAST_ROW:
         if state[S_QUIESCE] > 0:
             # int64 arguments, as the recursion passes them (see :func:`root`)

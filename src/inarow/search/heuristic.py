@@ -16,6 +16,7 @@ from inarow.rules import Game
 from inarow.search.bitboard import BitboardSearch
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.scores import EXACT, exact_score, proven_score
+from inarow.search.table import probe
 
 NEIGHBOURHOOD_MIN_CELLS = 65
 """On boards this large the search only tries cells within two steps of a stone."""
@@ -153,15 +154,12 @@ class HeuristicSearch(BitboardSearch):
         best_move = 0
         if entry is not None:
             stored_depth, lower, upper, complete, best_move = entry
-            if complete or stored_depth >= depth:
-                if not complete:
-                    self._horizon = True
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
+            # A complete entry (searched to the end on every line) holds at any depth.
+            if not complete and stored_depth >= depth:
+                self._horizon = True
+            decided, value = probe(depth if complete else stored_depth, lower, upper, depth, alpha, beta)
+            if decided:
+                return value
         alpha0, horizon0 = alpha, self._horizon
         self._horizon = False
         ordered = self.ordered(cur, filled, moves)

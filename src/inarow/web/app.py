@@ -31,6 +31,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from inarow import __version__
+from inarow.explain import EXPLAIN_MAX_NODES
 from inarow.sessions import Sessions
 from inarow.sessions.workers import SearchPool
 from inarow.store import Store
@@ -42,7 +43,7 @@ from inarow.web.positions import router as positions_router
 from inarow.web.routes import analysis, games, health, history, i18n, pages, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
-from inarow.web.routes.teaching import COMPARE_WORK, EXPLAIN_MAX_NODES, compare_node_limit
+from inarow.web.routes.teaching import COMPARE_WORK, compare_node_limit
 from inarow.web.settings import Settings
 from inarow.web.teaching_trees import router as trees_router
 

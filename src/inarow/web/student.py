@@ -21,7 +21,7 @@ from inarow import i18n
 from inarow.errors import InarowError
 from inarow.evaluation import Evaluation, evaluation_named, static_value
 from inarow.evaluation_code import code_evaluation_from_source
-from inarow.explain import ExplanationJSON, explain_tree
+from inarow.explain import ExplanationJSON, page_tree
 from inarow.explain.values import JsonValue, json_value
 from inarow.grading import GradeJSON, grade
 from inarow.i18n import N_
@@ -48,9 +48,6 @@ GRADE_SECONDS = 120.0
 
 MAX_GRADE_GAMES = 20
 """The most games of the match against each named evaluation."""
-
-EXPLAIN_MAX_NODES = 2_000
-"""The largest tree drawn with a pasted e(P), as ``/api/explain`` draws."""
 
 router = APIRouter(tags=["teaching"])
 
@@ -173,19 +170,7 @@ def explain_task(body: StudentExplainRequest) -> ExplanationJSON:
     """The tree of ``body``'s search with the pasted function at the leaves."""
     code = code_evaluation_from_source(body.source, body.function)
     position = parse_position(body.position, parse_game(body.game))
-    explanation = explain_tree(
-        position,
-        body.algorithm,
-        body.depth,
-        code,
-        max_nodes=EXPLAIN_MAX_NODES,
-        order=body.order,
-        ordering=body.ordering,
-        quiescence=body.quiescence,
-        deepen=body.deepen,
-        fit=True,
-    )
-    return explanation.to_json()
+    return page_tree(position, body, code).to_json()
 
 
 def grade_task(body: GradeRequest) -> GradeJSON:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from inarow.evaluation import EVALUATIONS
-from inarow.explain import ComparisonJSON, ExplanationJSON, compare_algorithms, explain_tree
+from inarow.explain import EXPLAIN_MAX_NODES, ComparisonJSON, ExplanationJSON, compare_algorithms, page_tree
 from inarow.notation import parse_game, parse_position
 from inarow.players import LEVELS, PLAYER_NAMES
 from inarow.search.textbook import ALGORITHMS
@@ -15,9 +15,6 @@ from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, CompareRequest, ExplainRequest, Menus
 
 router = APIRouter(tags=["teaching"])
-
-EXPLAIN_MAX_NODES = 2_000
-"""The largest tree ``/api/explain`` draws: beyond it a page can no longer show it usefully."""
 
 COMPARE_WORK = 400_000
 """Nodes times cells each algorithm of ``/api/compare`` may spend (see :func:`compare_node_limit`)."""
@@ -38,21 +35,7 @@ async def explain(body: ExplainRequest, sessions: SessionsDep, work: WorkDep) ->
     depth that fits (``asked_depth`` keeps the depth asked for); when even 1 ply is too many, a 400; a
     search that does not finish within the think time gets a 503."""
     position = parse_position(body.position, parse_game(body.game))
-    explanation = await work.teach(
-        lambda: sessions.search(
-            explain_tree,
-            position,
-            body.algorithm,
-            body.depth,
-            body.evaluation,
-            max_nodes=EXPLAIN_MAX_NODES,
-            order=body.order,
-            ordering=body.ordering,
-            quiescence=body.quiescence,
-            deepen=body.deepen,
-            fit=True,
-        )
-    )
+    explanation = await work.teach(lambda: sessions.search(page_tree, position, body, body.evaluation))
     return explanation.to_json()
 
 

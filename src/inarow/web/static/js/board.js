@@ -53,9 +53,29 @@ export function coordinates(columns, rows, gravity) {
  * symbol, upper case); `forbidden`: Map(cell -> why), the points the side to move may not play (Black's in
  * Renju), drawn as a small cross; `numbers`: Map(cell -> ply), each stone's move number, drawn on it;
  * `ranks`: Map(cell -> {rank, move}), the analysis's candidates, numbered on their points (no other point
- * gets a text).
+ * gets a text); `heat`: Map(cell -> level), the quiet heat map of the other analysed points (see heatLevels),
+ * a faint disc whose strength is the level, with no text.
  * `onPlay(cell, column)` is called for a click, a tap, Enter or Space on a cell.
  */
+/** The quiet heat map of an analysis on a board too big to solve: for every analysed move with a win rate
+ * that is not among `shown` (the numbered candidates), its level from 0 (the worst such move) to 1 (the
+ * best), in steps of a fifth; moves below the first step are left out, so the far points stay bare.
+ * Returns Map(move -> level). */
+export function heatLevels(moves, shown) {
+  const rated = moves.filter((move) => typeof move.winrate === "number" && !shown.has(move.move));
+  if (rated.length === 0) return new Map();
+  const rates = rated.map((move) => move.winrate);
+  const low = Math.min(...rates);
+  const high = Math.max(...rates);
+  const levels = new Map();
+  if (high - low < 1e-9) return levels;
+  for (const move of rated) {
+    const level = Math.round(((move.winrate - low) / (high - low)) * 5) / 5;
+    if (level > 0) levels.set(move.move, level);
+  }
+  return levels;
+}
+
 export function drawBoard(element, view, onPlay) {
   const { columns, rows } = view;
   const dense = columns > 7 || rows > 7;
@@ -138,6 +158,15 @@ export function drawBoard(element, view, onPlay) {
       text.setAttribute("aria-hidden", "true");
       cell.append(text);
     }
+    const level = !side && !ranked ? view.heat?.get(name) : undefined;
+    if (level !== undefined) {
+      const disc = document.createElement("span");
+      disc.className = "heat";
+      disc.style.setProperty("--heat", String(level));
+      disc.setAttribute("aria-hidden", "true");
+      cell.dataset.heat = String(level);
+      cell.append(disc);
+    } else delete cell.dataset.heat;
     if (ranked) {
       const badge = document.createElement("span");
       badge.className = `candidate${ranked.rank === 1 ? " first" : ""}`;

@@ -6,7 +6,7 @@
 // change the game all go through change(). This is the page's entry module: importing it starts the page.
 
 import { api, speak } from "./api.js";
-import { drawBoard } from "./board.js";
+import { drawBoard, heatLevels } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, openReview, showHistory } from "./history.js";
@@ -56,12 +56,19 @@ function render() {
   const labels = new Map();
   const marks = new Map();
   const ranks = new Map();
+  const heat = new Map();
   if (state.analysisOn && state.analysis && state.analysis.position === game.position && stoneGame(game)) {
-    // A Gomoku board is too big for a value on every point: the best few candidates, numbered.
-    candidates(state.analysis).forEach((move, index) => {
+    // A Gomoku board is too big for a value on every point: the best few candidates, numbered, and a
+    // quiet heat map of the others.
+    const shown = candidates(state.analysis);
+    shown.forEach((move, index) => {
       const cell = landing(game, stones, move.move);
       if (cell) ranks.set(cell, { rank: index + 1, move });
     });
+    for (const [move, level] of heatLevels(state.analysis.moves, new Set(shown.map((candidate) => candidate.move)))) {
+      const cell = landing(game, stones, move);
+      if (cell) heat.set(cell, level);
+    }
   } else if (state.analysisOn && state.analysis && state.analysis.position === game.position) {
     for (const move of state.analysis.moves) {
       const cell = landing(game, stones, move.move);
@@ -75,6 +82,7 @@ function render() {
     ? {
         names: mark,
         ranks,
+        heat,
         forbidden: new Map(Object.entries(game.forbidden ?? {})),
         numbers: state.numbers ? new Map(game.moves.map((move) => [move.cell, move.ply])) : undefined,
       }

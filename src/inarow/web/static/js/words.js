@@ -7,8 +7,14 @@
 // English needs no catalog. `{name}` placeholders are filled after the lookup, so a translation may
 // reorder them.
 //
+// The sentences the command line says too (a move's value, a position's, a computer's note, a mistake…)
+// are composed by say() from the table of sentences.js, which Python's inarow.sentences writes: the one
+// place where they are composed. The others are composed here.
+//
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
 // `symbols`, or, in the Gomoku family, into "Black" or "White"; see markOf.
+
+import { FOUND, SENTENCES, TERMS } from "./sentences.js";
 
 // ------------------------------------------------------------------------------ translation
 const catalog = { tag: "en", messages: {} };
@@ -55,6 +61,53 @@ export function ngettext(singular, plural, count, params = {}) {
 /** A number written as the reader's language writes it: "1,234". */
 export const numberText = (number) => number.toLocaleString(catalog.tag);
 
+// ------------------------------------------------------------------------ the shared sentences
+/** How a field is written into a sentence of the table, by the names of inarow.sentences.FORMATS. */
+const FORMATS = {
+  signed: (number) => (number ? signed(number) : "0"),
+  moves: (plies) => movesOf(plies),
+  upper: (text) => String(text).toUpperCase(),
+  percent: (rate) => Math.round(rate * 100),
+  value: (value) => valueText(value),
+  found: (score) => (!Number.isInteger(score) ? null : score >= FOUND ? "win" : score <= -FOUND ? "loss" : null),
+};
+
+/** Whether a case's test of a field (or an expression) holds: null (null or absent), true/false (truthy/falsy), or equal. */
+function holds(test, value) {
+  if (test === null) return value === null || value === undefined;
+  if (typeof test === "boolean") return Boolean(value) === test;
+  return value === test;
+}
+
+/** An expression of the table (`field`, `format:field`, `term:TABLE:field`, `say:NAME`) for `fields`. */
+function expressionValue(expression, fields) {
+  const [kind, first, second] = expression.split(":");
+  if (first === undefined) return fields[expression];
+  if (kind === "say") return say(first, fields);
+  if (kind === "term") return Object.hasOwn(TERMS[first], fields[second] ?? "") ? t(TERMS[first][fields[second]]) : fields[second];
+  return FORMATS[kind](fields[first]);
+}
+
+/** The sentence `name` of the table (sentences.js) for `fields`, in the reader's language; "" when no
+ * case holds. Its first case whose `when` holds makes it: `is` an expression, or `say` a message (a
+ * [singular, plural] pair whose form `count` chooses) filled `with` expressions. */
+export function say(name, fields) {
+  for (const rule of SENTENCES[name]) {
+    if (!Object.entries(rule.when ?? {}).every(([field, test]) => holds(test, expressionValue(field, fields)))) continue;
+    if (rule.is !== undefined) {
+      const value = expressionValue(rule.is, fields);
+      return value === null || value === undefined ? "" : String(value);
+    }
+    const params = Object.fromEntries(Object.entries(rule.with ?? {}).map(([key, expression]) => [key, expressionValue(expression, fields)]));
+    if (Array.isArray(rule.say)) {
+      const count = expressionValue(rule.count, fields);
+      return ngettext(rule.say[0], rule.say[1], Number.isInteger(count) ? count : 0, params);
+    }
+    return t(rule.say, params);
+  }
+  return "";
+}
+
 /** Items as a list in the page's language: "a1, a2, a3"; "a1、a2、a3" (the catalog's "{list}, {item}"). */
 export const listWords = (items) => (items.length ? items.reduce((list, item) => t("{list}, {item}", { list, item })) : "");
 
@@ -68,7 +121,6 @@ const GAME_NAMES = {
   "gomoku-standard": N_("Gomoku (exactly five)"),
   renju: N_("Renju"),
 };
-const SEARCH_NAMES = { minimax: N_("minimax"), negamax: N_("negamax"), alphabeta: "α-β", "alphabeta-soft": "α-β" };
 const OUTCOME_OF_VALUE = { 1: "win", 0: "draw", "-1": "loss" };
 // The evaluations by the names the server gives them (the names are English words: "open-lines").
 const EVALUATION_NAMES = { "open-lines": N_("open-lines"), weighted: N_("weighted"), lines: N_("lines") };
@@ -126,7 +178,7 @@ export function gameTitle(name) {
 export function playerTitle(name) {
   const search = /^(minimax|negamax|alphabeta|alphabeta-soft):(\d+)(?::(.+))?$/.exec(name);
   if (!search) return LEVEL_NAMES[name] ? t(LEVEL_NAMES[name]) : name;
-  const algorithm = t(SEARCH_NAMES[search[1]]);
+  const algorithm = t(TERMS.searches[search[1]]);
   const plies = pliesText(Number(search[2]));
   if (search[3] && search[3] !== "open-lines") return t("{algorithm}, {plies}, {evaluation}", { algorithm, plies, evaluation: evaluationTitle(search[3]) });
   return t("{algorithm}, {plies}", { algorithm, plies });
@@ -163,23 +215,21 @@ const movesOf = (plies) => Math.floor((plies + 1) / 2);
  */
 export function moveWords(move) {
   const outcome = outcomeOf(move);
-  if (outcome === null) return { kind: "unknown", long: t("eval {score}", { score: signed(move.score) }), short: signed(move.score) };
-  if (outcome === "draw") return { kind: "draw", long: t("draw"), short: t("D") };
+  const long = say("move_value", { outcome, plies: move.plies, score: move.score });
+  if (outcome === null) return { kind: "unknown", long, short: signed(move.score) };
+  if (outcome === "draw") return { kind: "draw", long, short: t("D") };
   const moves = movesOf(move.plies);
-  if (outcome === "win") return { kind: outcome, long: t("win in {moves}", { moves }), short: t("W{moves}", { moves }) };
-  return { kind: outcome, long: t("loss in {moves}", { moves }), short: t("L{moves}", { moves }) };
+  if (outcome === "win") return { kind: outcome, long, short: t("W{moves}", { moves }) };
+  return { kind: outcome, long, short: t("L{moves}", { moves }) };
 }
 
 /** An exact position's value: "X wins in 2 moves", "draw with best play"; null when not exact. */
 export function positionWords(analysis, mark) {
   const outcome = outcomeOf(analysis);
   if (outcome === null) return null;
-  if (outcome === "draw") return t("draw with best play");
-  if (analysis.plies === null || analysis.plies === undefined) return t("{side} wins with best play", { side: mark(winnerOf(analysis)) });
-  const moves = movesOf(analysis.plies);
-  const said = ngettext("{side} wins in {moves} move", "{side} wins in {moves} moves", analysis.plies <= 2 ? 1 : moves, { side: mark(winnerOf(analysis)), moves });
   // A Gomoku win proven by a threat sequence says how: "Black wins in 4 moves: VCF".
-  return analysis.proof ? t("{value}: {proof}", { value: said, proof: analysis.proof.toUpperCase() }) : said;
+  const winner = outcome === "draw" ? null : mark(winnerOf(analysis));
+  return say("position_value", { winner, plies: analysis.plies, proof: analysis.proof });
 }
 
 /** The analysis panel's sentence: "O to move: X wins in 2 moves." or the engine's evaluation. */
@@ -204,7 +254,7 @@ export function candidates(analysis) {
 }
 
 /** A win rate as a percentage: "62%". */
-export const percentText = (rate) => t("{percent}%", { percent: Math.round(rate * 100) });
+export const percentText = (rate) => say("percent", { rate });
 
 /** A candidate of the analysis panel: "1. h8 — 62%, eval +240 — h8 i9 j10 k11", a proven one with its exact
  * words ("win in 3"). The line shows its first moves. */
@@ -292,34 +342,13 @@ export function introWords(game) {
   return game.reply ? t("The computer played {move}.", { move: game.reply.move }) : "";
 }
 
-const RULES = {
-  win: N_("it completes a line"),
-  block: N_("it blocks a line"),
-  corner: N_("a corner"),
-  centre: N_("the centre"),
-  edge: N_("an edge"),
-  "any cell": N_("any cell"),
-  five: N_("it makes five"),
-  "block four": N_("it blocks a four"),
-  "open four or four-three": N_("an open four or a four-three"),
-  "block open three": N_("it blocks an open three"),
-  "four or open three": N_("a four or an open three"),
-  "best cell": N_("the cell worth most"),
-};
-
 /** Why the computer played a move, from its `note` (GameState moves: kind, rule, exact, winner, plies,
  * score, depth, algorithm, value), as a tooltip: "Computer: draw with best play". "" for a person's move
  * (null note) beyond "played by a person". An old game's note is its stored English text. */
 export function noteWords(move, mark) {
   const note = move.note;
   if (move.by === "human" || !note) return move.by === "human" ? t("played by a person") : "";
-  let why;
-  if (note.kind === "random") why = t("a random move");
-  else if (note.kind === "rule") why = t("rule: {rule}", { rule: RULES[note.rule] ? t(RULES[note.rule]) : note.rule });
-  else if (note.kind === "search") why = t("{algorithm} {depth} deep: value {value}", { algorithm: t(SEARCH_NAMES[note.algorithm] ?? note.algorithm), depth: pliesText(note.depth), value: valueText(note.value) });
-  else if (note.kind === "analysis" && note.exact) why = positionWords({ exact: true, outcome: note.winner ? "win" : "draw", winner: note.winner, plies: note.plies }, mark);
-  else if (note.kind === "analysis") why = t("not solved in time: evaluation {score} at depth {depth}", { score: signed(note.score), depth: note.depth });
-  else why = note.text ?? "";
+  const why = say("note", { ...note, winner: note.winner ? mark(note.winner) : null });
   return t("The computer: {why}", { why });
 }
 
@@ -352,17 +381,8 @@ export function reviewWords(ply) {
     const after = played ? outcomeOf(played) : null;
     // Exact values say it in the reader's words; on big boards the server's judgement (proven wins let
     // go or through, evaluation drops) does; its English verdict only for a kind this page does not know.
-    const turned = {
-      "win draw": () => t("turned a win into a draw"),
-      "win loss": () => t("turned a win into a loss"),
-      "draw loss": () => t("turned a draw into a loss"),
-    }[`${before} ${after}`];
-    const judged = {
-      "missed-win": () => t("let a proven win go"),
-      "allowed-win": () => t("let the opponent's forced win through"),
-      dropped: () => t("dropped the evaluation by {drop} points (more than {margin})", { drop: ply.drop, margin: ply.margin }),
-    }[ply.mistake_kind];
-    verdict = turned ? turned() : judged ? judged() : ply.verdict || "";
+    const judged = { kind: ply.mistake_kind, drop: ply.drop, margin: ply.margin };
+    verdict = say("turned", { before, after }) || say("mistake", judged) || ply.verdict || "";
   }
   return { played: played ? moveWords(played).long : "", best: best ? moveWords(best).long : "", verdict };
 }
@@ -398,4 +418,4 @@ export function valueText(value) {
 }
 
 /** "1 ply", "2 plies". */
-export const pliesText = (plies) => ngettext("{count} ply", "{count} plies", plies, { count: plies });
+export const pliesText = (plies) => say("plies", { depth: plies });
