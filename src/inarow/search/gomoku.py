@@ -583,22 +583,32 @@ class GomokuSearch:
         ranked = sorted(board.candidates, key=lambda i: (-(10 * mine[i] + 9 * theirs[i]), i))
         return ranked[:width]
 
-    def _search(self, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The α-β value for ``side`` to move, ``depth`` plies deep: the compiled kernel's algorithm
-        (:func:`inarow.search.gomoku_kernel.search`) move for move, in Python."""
+    def _settled(self, side: int) -> int | None:
+        """Count a node (checking the budget now and then) and settle it when it needs no search, as the
+        kernel's :func:`~inarow.search.gomoku_kernel._settled`: a five of ``side`` (to move) to make is a
+        win, two of the opponent's a loss, a full board a draw; else None."""
         budget = self.budget
         budget.nodes += 1
         if not budget.nodes & CHECK_EVERY:
             budget.check()
-        board, opp = self.board, 3 - side
-        n = board.stones
-        if board.fives[side]:
+        n = self.board.stones
+        if self.board.fives[side]:
             return self._win(n)
-        opp_fives = board.fives[opp]
-        if len(opp_fives) >= 2:
+        if len(self.board.fives[3 - side]) >= 2:
             return -self._win(n + 1)
         if n >= self.game.cells:
             return 0
+        return None
+
+    def _search(self, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The α-β value for ``side`` to move, ``depth`` plies deep: the compiled kernel's algorithm
+        (:func:`inarow.search.gomoku_kernel.search`) move for move, in Python."""
+        known = self._settled(side)
+        if known is not None:
+            return known
+        board, opp = self.board, 3 - side
+        n = board.stones
+        opp_fives = board.fives[opp]
         forced = bool(opp_fives)
         if forced:
             moves = [min(opp_fives)]
@@ -698,18 +708,11 @@ class GomokuSearch:
     def _quiesce(self, side: int, alpha: int, beta: int, fours: int, last: int, ply: int) -> int:
         """The horizon's value for ``side`` to move: the kernel's quiescence search over fours
         (:func:`inarow.search.gomoku_kernel.quiesce`) move for move, in Python."""
-        budget = self.budget
-        budget.nodes += 1
-        if not budget.nodes & CHECK_EVERY:
-            budget.check()
+        known = self._settled(side)
+        if known is not None:
+            return known
         board, opp = self.board, 3 - side
         n = board.stones
-        if board.fives[side]:
-            return self._win(n)
-        if len(board.fives[opp]) >= 2:
-            return -self._win(n + 1)
-        if n >= self.game.cells:
-            return 0
         if board.fives[opp]:
             if ply >= LAST_ROW:
                 return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))

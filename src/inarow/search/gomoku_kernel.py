@@ -680,6 +680,27 @@ def vct_line(a, max_threats, vcf_fours, max_nodes, out, b, board, buf):  # type:
 
 
 @njit(cache=True)
+def _settled(side, b):  # type: ignore[no-untyped-def]
+    """Count a node of the search or of its quiescence search, and settle it when it needs no search:
+    ``(True, value)`` once the node limit is passed (0, the abort flag set), when ``side`` (to move) has
+    a five to make (a win), the opponent two (a loss) or the board is full (a draw); else ``(False,
+    0)``."""
+    count, state = b[5], b[7]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_LIMIT]:
+        state[S_ABORT] = 1
+        return True, np.int64(0)
+    n = state[S_STONES]
+    if count[side, FIVE_BIT] > 0:
+        return True, np.int64(_win(n, state))
+    if count[3 - side, FIVE_BIT] >= 2:
+        return True, np.int64(-_win(n + 1, state))
+    if n >= state[S_CELLS]:
+        return True, np.int64(0)
+    return False, np.int64(0)
+
+
+@njit(cache=True)
 def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore[no-untyped-def]
     """The value of the position for ``side``, to move, at the α-β search's horizon (a quiescence search
     over fours, as Rapfi's ``vcfsearch``/``vcfdefend``): a five or an open four to make wins, a four of the
@@ -690,18 +711,11 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
     limit is passed."""
     cells, value, flags, count, state = b[0], b[3], b[4], b[5], b[7]
     moves, scores = buf[0], buf[1]
-    state[S_NODES] += 1
-    if state[S_NODES] >= state[S_LIMIT]:
-        state[S_ABORT] = 1
-        return 0
+    settled, known = _settled(side, b)
+    if settled:
+        return known
     opp = 3 - side
     n = state[S_STONES]
-    if count[side, FIVE_BIT] > 0:
-        return _win(n, state)
-    if count[opp, FIVE_BIT] >= 2:
-        return -_win(n + 1, state)
-    if n >= state[S_CELLS]:
-        return 0
     if count[opp, FIVE_BIT] == 1:
         if ply >= LAST_ROW:
             return evaluate(side, state)
@@ -781,18 +795,11 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
         assert side == 1 or side == 2, "a side is 1 or 2"
         assert 0 <= ply < LAST_ROW, "ply beyond the move buffers"
         assert 0 <= state[S_STONES] <= state[S_CELLS], "more stones than cells"
-    state[S_NODES] += 1
-    if state[S_NODES] >= state[S_LIMIT]:
-        state[S_ABORT] = 1
-        return 0
+    settled, known = _settled(side, b)
+    if settled:
+        return known
     opp = 3 - side
     n = state[S_STONES]
-    if count[side, FIVE_BIT] > 0:
-        return _win(n, state)
-    if count[opp, FIVE_BIT] >= 2:
-        return -_win(n + 1, state)
-    if n >= state[S_CELLS]:
-        return 0
     forced = 0
     if count[opp, FIVE_BIT] == 1:
         moves[ply, 0] = _first(opp, FIVE_BIT, b, board)
