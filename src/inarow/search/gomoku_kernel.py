@@ -369,6 +369,19 @@ def _win(n, state):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _insert(moves, scores, row, q, move, score):  # type: ignore[no-untyped-def]
+    """Put ``move`` worth ``score`` into row ``row`` of the move buffers, kept best first (ties in the
+    order they come): at slot ``q`` or above, the worse moves from there shifted one slot down (the one
+    in slot ``q`` is overwritten: the caller passes the first free slot, or the last one it keeps)."""
+    while q > 0 and scores[row, q - 1] < score:
+        moves[row, q] = moves[row, q - 1]
+        scores[row, q] = scores[row, q - 1]
+        q -= 1
+    moves[row, q] = move
+    scores[row, q] = score
+
+
+@njit(cache=True)
 def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
@@ -382,13 +395,7 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
             j = board[k]
             if flags[opp, j] & F_FOUR or flags[side, j] & F_FOUR:
                 score = value[side, j] + value[opp, j]
-                q = n
-                while q > 0 and scores[row, q - 1] < score:
-                    moves[row, q] = moves[row, q - 1]
-                    scores[row, q] = scores[row, q - 1]
-                    q -= 1
-                moves[row, q] = j
-                scores[row, q] = score
+                _insert(moves, scores, row, n, j, score)
                 n += 1
         return n
     for k in range(board.shape[0]):
@@ -398,13 +405,7 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
         score = 10 * value[side, j] + 9 * value[opp, j]
         if n == width and scores[row, n - 1] >= score:
             continue
-        q = n if n < width else width - 1
-        while q > 0 and scores[row, q - 1] < score:
-            moves[row, q] = moves[row, q - 1]
-            scores[row, q] = scores[row, q - 1]
-            q -= 1
-        moves[row, q] = j
-        scores[row, q] = score
+        _insert(moves, scores, row, n if n < width else width - 1, j, score)
         if n < width:
             n += 1
     return n
@@ -441,13 +442,7 @@ def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
             j = board[k]
             if flags[a, j] & F_FOUR:
                 score = value[a, j]
-                q = n
-                while q > 0 and scores[row, q - 1] < score:
-                    moves[row, q] = moves[row, q - 1]
-                    scores[row, q] = scores[row, q - 1]
-                    q -= 1
-                moves[row, q] = j
-                scores[row, q] = score
+                _insert(moves, scores, row, n, j, score)
                 n += 1
     for k in range(n):
         move = moves[row, k]
@@ -579,13 +574,7 @@ def _vct(a, depth, vcf_fours, row, b, board, buf):  # type: ignore[no-untyped-de
             if not f & (F_WIN | F_FOUR | F_THREE):
                 continue
             score = value[a, j] + (1 << 40 if f & F_WIN else 0)
-            q = number
-            while q > 0 and scores[row, q - 1] < score:
-                moves[row, q] = moves[row, q - 1]
-                scores[row, q] = scores[row, q - 1]
-                q -= 1
-            moves[row, q] = j
-            scores[row, q] = score
+            _insert(moves, scores, row, number, j, score)
             number += 1
     replies = row + 1
     for k in range(number):
@@ -735,13 +724,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
             j = board[k]
             if flags[side, j] & F_FOUR:
                 score = value[side, j]
-                q = number
-                while q > 0 and scores[ply, q - 1] < score:
-                    moves[ply, q] = moves[ply, q - 1]
-                    scores[ply, q] = scores[ply, q - 1]
-                    q -= 1
-                moves[ply, q] = j
-                scores[ply, q] = score
+                _insert(moves, scores, ply, number, j, score)
                 number += 1
     else:
         width = b[12][1]
@@ -755,13 +738,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
                 if j < 0 or j >= cells.shape[0] or cells[j] != 0 or not flags[side, j] & F_FOUR:
                     continue
                 score = value[side, j]
-                q = number
-                while q > 0 and scores[ply, q - 1] < score:
-                    moves[ply, q] = moves[ply, q - 1]
-                    scores[ply, q] = scores[ply, q - 1]
-                    q -= 1
-                moves[ply, q] = j
-                scores[ply, q] = score
+                _insert(moves, scores, ply, number, j, score)
                 number += 1
     best = stand
     if stand > alpha:
