@@ -525,11 +525,7 @@ class GomokuSearch:
                     and self.style.root_lmr
                     and index >= ROOT_LMR_FIRST
                     and depth >= ROOT_LMR_DEPTH
-                    and move not in board.fours[me]
-                    and move not in board.wins[me]
-                    and move not in board.threes[me]
-                    and move not in board.fours[opp]
-                    and move not in board.wins[opp]
+                    and self._quiet(me, move)
                 ):
                     reduce = lmr_reduction(min(depth, 63), min(index, 63), self.style.lmr_divisor)
                 board.play(move, me)
@@ -582,6 +578,19 @@ class GomokuSearch:
             )
         ranked = sorted(board.candidates, key=lambda i: (-(10 * mine[i] + 9 * theirs[i]), i))
         return ranked[:width]
+
+    def _quiet(self, side: int, move: int) -> bool:
+        """Whether ``move`` is quiet for ``side``, as the kernel's
+        :func:`~inarow.search.gomoku_kernel._quiet`: it makes no four or open three and takes no four or
+        open-four cell of the opponent's (late move reductions may reduce it)."""
+        board, opp = self.board, 3 - side
+        return (
+            move not in board.fours[side]
+            and move not in board.wins[side]
+            and move not in board.threes[side]
+            and move not in board.fours[opp]
+            and move not in board.wins[opp]
+        )
 
     def _settled(self, side: int) -> int | None:
         """Count a node (checking the budget now and then) and settle it when it needs no search, as the
@@ -672,11 +681,7 @@ class GomokuSearch:
                 not forced
                 and index >= LMR_FIRST
                 and depth >= LMR_DEPTH
-                and move not in board.fours[side]
-                and move not in board.wins[side]
-                and move not in board.threes[side]
-                and move not in board.fours[opp]
-                and move not in board.wins[opp]
+                and self._quiet(side, move)
             ):
                 if self.style.lmr:
                     reduce = lmr_reduction(min(depth, 63), min(index, 63), self.style.lmr_divisor)

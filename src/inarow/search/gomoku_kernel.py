@@ -382,6 +382,28 @@ def _insert(moves, scores, row, q, move, score):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _quiet(side, move, flags):  # type: ignore[no-untyped-def]
+    """Whether ``move`` is quiet for ``side`` (see :data:`QUIET`), a move late move reductions may
+    reduce."""
+    return not flags[side, move] & QUIET and not flags[3 - side, move] & (F_FOUR | F_WIN)
+
+
+@njit(cache=True)
+def _fours(side, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """Every cell where ``side`` makes a four, into row ``row`` of the move buffers, the worthiest first;
+    returns how many."""
+    value, flags = b[3], b[4]
+    moves, scores = buf[0], buf[1]
+    n = 0
+    for k in range(board.shape[0]):
+        j = board[k]
+        if flags[side, j] & F_FOUR:
+            _insert(moves, scores, row, n, j, value[side, j])
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
@@ -415,8 +437,8 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
 def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The length in plies of a VCF of ``a`` (to move) with at most ``depth`` fours, up to its five
     included, or -1."""
-    value, flags, count, state = b[3], b[4], b[5], b[7]
-    moves, scores = buf[0], buf[1]
+    flags, count, state = b[4], b[5], b[7]
+    moves = buf[0]
     path = buf[2]
     if count[a, FIVE_BIT] > 0:
         path[row, 0] = _first(a, FIVE_BIT, b, board)
@@ -438,12 +460,7 @@ def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
             moves[row, 0] = block
             n = 1
     else:
-        for k in range(board.shape[0]):
-            j = board[k]
-            if flags[a, j] & F_FOUR:
-                score = value[a, j]
-                _insert(moves, scores, row, n, j, score)
-                n += 1
+        n = _fours(a, row, b, board, buf)
     for k in range(n):
         move = moves[row, k]
         state[S_NODES] += 1
@@ -720,12 +737,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
         return stand
     number = 0
     if last < 0:
-        for k in range(board.shape[0]):
-            j = board[k]
-            if flags[side, j] & F_FOUR:
-                score = value[side, j]
-                _insert(moves, scores, ply, number, j, score)
-                number += 1
+        number = _fours(side, ply, b, board, buf)
     else:
         width = b[12][1]
         for dr in range(-NEAR_LINE, NEAR_LINE + 1):
@@ -865,8 +877,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             not forced
             and k >= LMR_FIRST
             and depth >= LMR_DEPTH
-            and not flags[side, move] & QUIET
-            and not flags[opp, move] & (F_FOUR | F_WIN)
+            and _quiet(side, move, flags)
         ):
             if state[S_LMR]:
                 reduce = buf[8][min(depth, 63), min(k, 63)]
@@ -934,8 +945,7 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
             state[S_LMR] == 2
             and k >= ROOT_LMR_FIRST
             and depth >= ROOT_LMR_DEPTH
-            and not flags[side, move] & QUIET
-            and not flags[opp, move] & (F_FOUR | F_WIN)
+            and _quiet(side, move, flags)
         ):
             reduce = buf[8][min(depth, 63), min(k, 63)]
         place(move, side, 1, b)
