@@ -677,12 +677,7 @@ class GomokuSearch:
         best, best_move = -INFINITY, moves[0]
         for index, move in enumerate(moves):
             reduce = 0
-            if (
-                not forced
-                and index >= LMR_FIRST
-                and depth >= LMR_DEPTH
-                and self._quiet(side, move)
-            ):
+            if not forced and index >= LMR_FIRST and depth >= LMR_DEPTH and self._quiet(side, move):
                 if self.style.lmr:
                     reduce = lmr_reduction(min(depth, 63), min(index, 63), self.style.lmr_divisor)
                 else:

@@ -873,12 +873,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     for k in range(number):
         move = moves[ply, k]
         reduce = 0
-        if (
-            not forced
-            and k >= LMR_FIRST
-            and depth >= LMR_DEPTH
-            and _quiet(side, move, flags)
-        ):
+        if not forced and k >= LMR_FIRST and depth >= LMR_DEPTH and _quiet(side, move, flags):
             if state[S_LMR]:
                 reduce = buf[8][min(depth, 63), min(k, 63)]
             else:
