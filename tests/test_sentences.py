@@ -147,6 +147,11 @@ CASES: list[tuple[str, Mapping[str, object]]] = [
         for score in (-999_999, -3, 0, 7, 999_999, None)
         for depth in (1, 7)
     ),
+    *(
+        ("unsolved_in_time", {"score": score, "depth": depth})
+        for score in (-999_999, -3, 0, 7, 999_999, None)
+        for depth in (1, 7)
+    ),
     *(("note", {k: v for k, v in note.__dict__.items() if v is not None}) for note in NOTES),
     *(("percent", {"rate": rate}) for rate in (0, 0.005, 0.125, 0.5, 0.625, 0.999, 1)),
     *(("turned", {"before": b, "after": a}) for b, a in (("win", "draw"), ("win", "loss"), ("draw", "loss"))),
@@ -219,5 +224,9 @@ def test_a_score_at_the_edge_of_the_evaluations_is_a_win_or_loss_found_and_not_p
     assert say("move_value", {"outcome": "win", "plies": 3, "score": EXACT - 1}) == "win in 2"
     assert (
         say("unsolved", {"score": EXACT - 1, "depth": 6})
+        == say("unsolved_in_time", {"score": EXACT - 1, "depth": 6})
         == "a win for the side to move found at depth 6, not proven"
+    )
+    assert (
+        say("unsolved_in_time", {"score": -28, "depth": 4}) == "not solved in time: evaluation -28 at depth 4"
     )

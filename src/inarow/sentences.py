@@ -126,6 +126,13 @@ SENTENCES: dict[str, list[Case]] = {
             "with": {"score": "signed:score", "depth": "depth"},
         },
     ],
+    "unsolved_in_time": [
+        {"when": {"found:score": True}, "is": "say:unsolved"},
+        {
+            "say": N_("not solved in time: evaluation {score} at depth {depth}"),
+            "with": {"score": "signed:score", "depth": "depth"},
+        },
+    ],
     "note": [
         {"when": {"kind": "random"}, "say": N_("a random move")},
         {"when": {"kind": "rule"}, "say": N_("rule: {rule}"), "with": {"rule": "term:rules:rule"}},
@@ -165,6 +172,8 @@ SENTENCES: dict[str, list[Case]] = {
   play``, ``black wins in 4 moves: VCF``; ``wins_in`` is its win in so many moves;
 - ``unsolved`` (``score``, ``depth``): ``not solved: evaluation +3 at depth 7``, or ``a win for the side
   to move found at depth 6, not proven`` when the score is at the edge of the evaluations (see :data:`FOUND`);
+- ``unsolved_in_time`` (``score``, ``depth``): the page's word for an analysis its time cap cut short, ``not
+  solved in time: evaluation +3 at depth 7`` (a win or loss found says so, as ``unsolved``);
 - ``note``: a :class:`~inarow.answer.MoveNote`'s fields (``winner`` named by the edge), why a computer
   player chose its move: ``rule: a corner``, ``minimax 2 plies deep: value +3``;
 - ``percent`` (``rate`` from 0 to 1): ``62%``;

@@ -168,6 +168,21 @@ export const SENTENCES = {
       }
     }
   ],
+  "unsolved_in_time": [
+    {
+      "when": {
+        "found:score": true
+      },
+      "is": "say:unsolved"
+    },
+    {
+      "say": "not solved in time: evaluation {score} at depth {depth}",
+      "with": {
+        "score": "signed:score",
+        "depth": "depth"
+      }
+    }
+  ],
   "note": [
     {
       "when": {

@@ -235,7 +235,7 @@ export function positionWords(analysis, mark) {
 /** The analysis panel's sentence: "O to move: X wins in 2 moves." or the engine's evaluation. */
 export function analysisSummary(analysis, mark) {
   const words =
-    positionWords(analysis, mark) ?? t("not solved in time: evaluation {score} at depth {depth}", { score: signed(analysis.score), depth: analysis.depth });
+    positionWords(analysis, mark) ?? say("unsolved_in_time", { score: analysis.score, depth: analysis.depth });
   return t("{side} to move: {words}.", { side: mark(analysis.to_move), words });
 }
 
