@@ -47,8 +47,10 @@ UNLIMITED = 1 << 62
 TABLE_BITS = 19
 """The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
 
+ES = (0, 1, -3, 19, 58, 135, 269, 487, 0, 0)
+EO = (0, 0, 6, -16, -67, -105, -292, -632, 14, 0)
 _KINDS = np.array(
-    [[WEIGHTS[k], 2 if k == F4 else 1 if k == B4 else 0, int(k == F3), int(k == FIVE)] for k in range(10)],
+    [[WEIGHTS[k], 2 if k == F4 else 1 if k == B4 else 0, int(k == F3), int(k == FIVE), ES[k], EO[k]] for k in range(10)],
     dtype=np.int32,
 )
 """Each pattern kind's worth, fours (an open four counts two), open threes and fives."""
@@ -179,7 +181,7 @@ class CompiledBoard:
         self.arrays = (
             self.cells,
             np.zeros((4, size), dtype=np.int32),
-            np.zeros((3, 4, size), dtype=np.int32),
+            np.zeros((3, 8, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, 4), dtype=np.int32),

@@ -49,6 +49,8 @@ WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
 """As :data:`inarow.search.gomoku_board.WEIGHTS` (the tests check they agree)."""
 DOUBLE_THREAT = 600
 DOUBLE_THREE = 250
+FIT_S43, FIT_S33, FIT_O43, FIT_O33 = 63, -601, -1314, -221
+FIT_OWIN, FIT_OFOUR = -66, 679
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
 F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
@@ -108,7 +110,8 @@ INNER_VCF_NODES = 120
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
-STATE_SIZE = 22
+S_EVAL = 20  # S_EVAL + 2 * side: side's cells as the side to move's, + 1 as the waiting side's
+STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
@@ -246,6 +249,18 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
         new |= F_THREE
     state[S_TOTAL + s] += worth - value[s, j]
     value[s, j] = worth
+    mine = agg[s, 4, j]
+    theirs = agg[s, 5, j]
+    if fours >= 2 or (fours > 0 and threes > 0):
+        mine += FIT_S43
+        theirs += FIT_O43
+    elif threes >= 2:
+        mine += FIT_S33
+        theirs += FIT_O33
+    state[S_EVAL + 2 * s] += mine - agg[s, 6, j]
+    state[S_EVAL + 2 * s + 1] += theirs - agg[s, 7, j]
+    agg[s, 6, j] = mine
+    agg[s, 7, j] = theirs
     old = flags[s, j]
     if old != new:
         changed = old ^ new
@@ -292,6 +307,8 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
                     agg[s, 1, j] += kinds[kn, 1] - kinds[ko, 1]
                     agg[s, 2, j] += kinds[kn, 2] - kinds[ko, 2]
                     agg[s, 3, j] += kinds[kn, 3] - kinds[ko, 3]
+                    agg[s, 4, j] += kinds[kn, 4] - kinds[ko, 4]
+                    agg[s, 5, j] += kinds[kn, 5] - kinds[ko, 5]
                     if c == 0:
                         _refresh(j, s, agg, value, flags, count, state)
     for m in range(neighbours.shape[0]):
@@ -305,6 +322,10 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
             flags[s, i] = 0
             state[S_TOTAL + s] -= value[s, i]
             value[s, i] = 0
+            state[S_EVAL + 2 * s] -= agg[s, 6, i]
+            state[S_EVAL + 2 * s + 1] -= agg[s, 7, i]
+            agg[s, 6, i] = 0
+            agg[s, 7, i] = 0
     else:
         _refresh(i, 1, agg, value, flags, count, state)
         _refresh(i, 2, agg, value, flags, count, state)
@@ -328,7 +349,7 @@ def setup(b, board):  # type: ignore[no-untyped-def]
             codes[d, i] = code
             for s in range(1, 3):
                 kind = table[s, code]
-                for q in range(4):
+                for q in range(6):
                     agg[s, q, i] += kinds[kind, q]
     for k in range(board.shape[0]):
         _refresh(board[k], 1, agg, value, flags, count, state)
@@ -356,10 +377,15 @@ def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate(side, state):  # type: ignore[no-untyped-def]
+def evaluate(side, b):  # type: ignore[no-untyped-def]
     """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
     of evaluations."""
-    v = state[S_TOTAL + side] * 6 // 4 - state[S_TOTAL + 3 - side]
+    count, state = b[5], b[7]
+    v = state[S_EVAL + 2 * side] + state[S_EVAL + 2 * (3 - side) + 1]
+    if count[3 - side, WIN_BIT] > 0:
+        v += FIT_OWIN
+    if count[3 - side, FOUR_BIT] > 0:
+        v += FIT_OFOUR
     return max(-EXACT + 1, min(EXACT - 1, v))
 
 
@@ -724,7 +750,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
     n = state[S_STONES]
     if count[opp, FIVE_BIT] == 1:
         if ply >= LAST_ROW:
-            return evaluate(side, state)
+            return evaluate(side, b)
         block = _first(opp, FIVE_BIT, b, board)
         place(block, side, 1, b)
         v = -quiesce(opp, -beta, -alpha, fours, last, ply + 1, b, board, buf)
@@ -732,7 +758,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
         return v
     if count[side, WIN_BIT] > 0:
         return _win(n + 2, state)
-    stand = evaluate(side, state)
+    stand = evaluate(side, b)
     if stand >= beta or fours <= 0 or count[side, FOUR_BIT] == 0 or ply >= LAST_ROW:
         return stand
     number = 0
@@ -818,7 +844,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             uppers[slot] = leaf if leaf < beta else INFINITY
             best_moves[slot] = -1
             return leaf
-        leaf = evaluate(side, state)
+        leaf = evaluate(side, b)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
             length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
             if state[S_ABORT]:
@@ -834,7 +860,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             best_moves[slot] = -1
         return leaf
     if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
-        static = evaluate(side, state)
+        static = evaluate(side, b)
         if static + RAZOR[depth] < alpha:
             v = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
             if state[S_ABORT]:
@@ -853,7 +879,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     if not forced:
         number = _moves(side, state[S_WIDTH], ply, b, board, buf)
         if number == 0:
-            return evaluate(side, state)
+            return evaluate(side, b)
     killers = buf[3]
     front = 0
     for wanted in (hint, killers[ply, 0], killers[ply, 1]):
