@@ -36,9 +36,21 @@ DOUBLE_THREE = 250
 WINNING_WORTH = DOUBLE_THREAT + WEIGHTS[7]
 """A cell worth at least this much to a side makes two fours or a four and an open three there."""
 
-TEMPO = 6
-"""The side to move's cells count TEMPO / 4 times: it plays first, so its threats come true first (1.5
-beat 1.0 by 7 games to 1 between ``perfect`` and ``hard`` at 1 s a move)."""
+MOVER_WEIGHTS = (0, 6, -13, 78, 233, 536, 1070, 1940, 0, 0)
+"""What each pattern kind a cell makes along one line adds to the evaluation (the static worth of the
+position, see :meth:`GomokuBoard.evaluate`) when the cell is the side to move's."""
+
+WAITER_WEIGHTS = (0, -2, 23, -61, -268, -422, -1166, -2490, 504, 0)
+"""The same for a cell of the side that waits (the opponent of the side to move)."""
+
+MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
+WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
+"""What a cell that makes two fours or a four and an open three, or two open threes, adds on top of its
+lines' kinds, for the side to move and for the side that waits."""
+
+WAITER_WINS, WAITER_FOURS = -952, 2633
+"""What the evaluation adds when the side that waits has a cell that makes an open four or two fours
+(or a four and an open three), and when it has a cell that makes a four."""
 
 NEAR = 2
 """Candidate moves are the empty cells within this many steps (in every direction) of a stone."""
@@ -94,17 +106,25 @@ class GomokuBoard:
         ]
         self.total = [0, 0, 0]
         self._info = _INFO[self.exact]
-        self.packed = [[(0, 0)] * size for _ in self.steps]
+        self.packed = [[(0, 0, 0, 0)] * size for _ in self.steps]
         self._lines = list(zip(self.codes, self.packed, updates, strict=True))
         self.counts = [[0] * size, [0] * size, [0] * size]
         self.flags = [[0] * size, [0] * size, [0] * size]
+        # For each side and cell: its lines' kinds summed with MOVER_WEIGHTS and WAITER_WEIGHTS, the same
+        # with the cell's combination of threats, and the latter summed over the board.
+        self.line_worth = [[[0] * size, [0] * size] for _ in range(3)]
+        self.worth = [[[0] * size, [0] * size] for _ in range(3)]
+        self.worth_total = [[0, 0] for _ in range(3)]
         for d, line in enumerate(self.codes):
             for i in self.board_cells:
                 contribution = self._info.get(line[i]) or _contribution(line[i], self.exact)
                 self._info[line[i]] = contribution
                 self.packed[d][i] = contribution
-                self.counts[1][i] += contribution[0]
-                self.counts[2][i] += contribution[1]
+                for side in (1, 2):
+                    self.counts[side][i] += contribution[side - 1]
+                    kind = contribution[side + 1]
+                    self.line_worth[side][0][i] += MOVER_WEIGHTS[kind]
+                    self.line_worth[side][1][i] += WAITER_WEIGHTS[kind]
         for i in self.board_cells:
             self._refresh(i)
 
@@ -160,6 +180,7 @@ class GomokuBoard:
             cells[i] = 0
             self.stones -= 1
         x_counts, o_counts = self.counts[1], self.counts[2]
+        x_lines, o_lines = self.line_worth[1], self.line_worth[2]
         x_touched, o_touched = set(), set()
         delta = sign * side
         for line, contributions, updates in self._lines:
@@ -177,9 +198,13 @@ class GomokuBoard:
                     contributions[j] = new
                     if new[0] != old[0]:
                         x_counts[j] += new[0] - old[0]
+                        x_lines[0][j] += MOVER_WEIGHTS[new[2]] - MOVER_WEIGHTS[old[2]]
+                        x_lines[1][j] += WAITER_WEIGHTS[new[2]] - WAITER_WEIGHTS[old[2]]
                         x_touched.add(j)
                     if new[1] != old[1]:
                         o_counts[j] += new[1] - old[1]
+                        o_lines[0][j] += MOVER_WEIGHTS[new[3]] - MOVER_WEIGHTS[old[3]]
+                        o_lines[1][j] += WAITER_WEIGHTS[new[3]] - WAITER_WEIGHTS[old[3]]
                         o_touched.add(j)
         near = self.near
         for offset in self.neighbours:
@@ -208,6 +233,9 @@ class GomokuBoard:
             self.threes[side].discard(i)
             self.total[side] -= self.value[side][i]
             self.value[side][i] = 0
+            for role in (0, 1):
+                self.worth_total[side][role] -= self.worth[side][role][i]
+                self.worth[side][role][i] = 0
 
     def _refresh(self, i: int) -> None:
         """Recompute the threat sets and worth of the empty cell ``i`` for both sides from its counts."""
@@ -225,6 +253,18 @@ class GomokuBoard:
         if worth != values[i]:
             self.total[side] += worth - values[i]
             values[i] = worth
+        fours, threes = count >> 20 & 15, count >> 24 & 15
+        extra = (
+            (MOVER_FOUR_THREE, WAITER_FOUR_THREE)
+            if fours >= 2 or (fours and threes)
+            else (MOVER_DOUBLE_THREE, WAITER_DOUBLE_THREE)
+            if threes >= 2
+            else (0, 0)
+        )
+        for role in (0, 1):
+            cell = self.line_worth[side][role][i] + extra[role]
+            self.worth_total[side][role] += cell - self.worth[side][role][i]
+            self.worth[side][role][i] = cell
         side_flags = self.flags[side]
         old = side_flags[i]
         if flags == old:
@@ -240,9 +280,16 @@ class GomokuBoard:
 
     # ---------------------------------------------------------------------------------- reading
     def evaluate(self, side: int) -> int:
-        """The static worth of the position for ``side``, to move: its cells' worth, counted
-        :data:`TEMPO` times for the move it has in hand, less the opponent's."""
-        return self.total[side] * TEMPO // 4 - self.total[3 - side]
+        """The static worth of the position for ``side``, to move: every empty cell's lines and threats
+        as the side to move's (:data:`MOVER_WEIGHTS`) and as the waiting side's (:data:`WAITER_WEIGHTS`),
+        and the waiting side's threats to come (see :data:`WAITER_WINS`)."""
+        waiter = 3 - side
+        value = self.worth_total[side][0] + self.worth_total[waiter][1]
+        if self.wins[waiter]:
+            value += WAITER_WINS
+        if self.fours[waiter]:
+            value += WAITER_FOURS
+        return value
 
     def is_win(self, i: int, side: int) -> bool:
         """Whether the stone just played on ``i`` by ``side`` completed a five (patterns are of empty
@@ -271,7 +318,7 @@ class GomokuBoard:
         return "/".join(rows)
 
 
-_INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
+_INFO: dict[bool, dict[int, tuple[int, int, int, int]]] = {False: {}, True: {}}
 """Each rule's line codes seen so far with their contributions (see :func:`_contribution`)."""
 
 
@@ -291,12 +338,15 @@ def _derive(count: int) -> tuple[int, int]:
     return worth, flags
 
 
-def _contribution(code: int, exact: bool) -> tuple[int, int]:
+def _contribution(code: int, exact: bool) -> tuple[int, int, int, int]:
     """What one line through a cell adds to the cell's counts for X and for O, each packed as worth (bits
-    0-19), fours (20-23; an open four counts two), open threes (24-27) and fives (28 up)."""
+    0-19), fours (20-23; an open four counts two), open threes (24-27) and fives (28 up); then the pattern
+    kinds X and O make along it."""
     packed = []
+    kinds = []
     for side in (1, 2):
         kind = pattern(code, side, exact)
         fours = 2 if kind == F4 else 1 if kind == B4 else 0
         packed.append(WEIGHTS[kind] | fours << 20 | (kind == F3) << 24 | (kind == FIVE) << 28)
-    return packed[0], packed[1]
+        kinds.append(kind)
+    return packed[0], packed[1], kinds[0], kinds[1]

@@ -15,8 +15,10 @@ Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard
 margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
 line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.search.patterns`);
 ``PATTERNS[side, code]`` the kind that ``side`` makes there. For every on-board cell and side, ``agg[side,
-0..3, i]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes and
-fives; for every empty cell ``value[side, i]`` is its worth (with the double-threat bonuses) and
+0..5, i]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
+fives and worth in the evaluation to the side to move and to the side that waits, and ``agg[side, 6..7,
+i]`` hold the last two with the cell's double-threat terms, as the evaluation counts them (0 on a taken
+cell); for every empty cell ``value[side, i]`` is its worth (with the double-threat bonuses) and
 ``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open three, ``count[side,
 bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the ``S_`` indices).
 """
@@ -49,8 +51,10 @@ WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
 """As :data:`inarow.search.gomoku_board.WEIGHTS` (the tests check they agree)."""
 DOUBLE_THREAT = 600
 DOUBLE_THREE = 250
-FIT_S43, FIT_S33, FIT_O43, FIT_O33 = 63, -601, -1314, -221
-FIT_OWIN, FIT_OFOUR = -66, 679
+MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
+WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
+WAITER_WINS, WAITER_FOURS = -952, 2633
+"""As :mod:`inarow.search.gomoku_board`'s (the tests check they agree)."""
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
 F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
@@ -97,7 +101,7 @@ ROOT_LMR_DEPTH = 4
 (the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
 depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
 
-ASPIRATION = 200
+ASPIRATION = 800
 ASPIRATION_DEPTH = 4
 """From this depth on, an iteration searches the root within this many pattern points of the last
 iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
@@ -110,7 +114,9 @@ INNER_VCF_NODES = 120
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
-S_EVAL = 20  # S_EVAL + 2 * side: side's cells as the side to move's, + 1 as the waiting side's
+S_WORTH = 20
+"""``state[S_WORTH + 2 * side]``: the sum of ``agg[side, 6]`` over the board; ``+ 1``: of ``agg[side, 7]``
+(indices 22 to 25, after the slots above)."""
 STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
@@ -120,12 +126,12 @@ VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of fail
 and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
 too)."""
 
-RAZOR = (0, 1200, 1600)
+RAZOR = (0, 2400, 3200)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
 from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
 its quiescence search's word. The margins cover 99% of the gaps between a depth's value and the static
 evaluation measured in seeded middle games."""
-FUTILITY = (0, 3000, 4500)
+FUTILITY = (0, 6000, 9000)
 """Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
 evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
 
@@ -249,18 +255,18 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
         new |= F_THREE
     state[S_TOTAL + s] += worth - value[s, j]
     value[s, j] = worth
-    mine = agg[s, 4, j]
-    theirs = agg[s, 5, j]
+    mover = agg[s, 4, j]
+    waiter = agg[s, 5, j]
     if fours >= 2 or (fours > 0 and threes > 0):
-        mine += FIT_S43
-        theirs += FIT_O43
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
-        mine += FIT_S33
-        theirs += FIT_O33
-    state[S_EVAL + 2 * s] += mine - agg[s, 6, j]
-    state[S_EVAL + 2 * s + 1] += theirs - agg[s, 7, j]
-    agg[s, 6, j] = mine
-    agg[s, 7, j] = theirs
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
+    state[S_WORTH + 2 * s] += mover - agg[s, 6, j]
+    state[S_WORTH + 2 * s + 1] += waiter - agg[s, 7, j]
+    agg[s, 6, j] = mover
+    agg[s, 7, j] = waiter
     old = flags[s, j]
     if old != new:
         changed = old ^ new
@@ -322,8 +328,8 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
             flags[s, i] = 0
             state[S_TOTAL + s] -= value[s, i]
             value[s, i] = 0
-            state[S_EVAL + 2 * s] -= agg[s, 6, i]
-            state[S_EVAL + 2 * s + 1] -= agg[s, 7, i]
+            state[S_WORTH + 2 * s] -= agg[s, 6, i]
+            state[S_WORTH + 2 * s + 1] -= agg[s, 7, i]
             agg[s, 6, i] = 0
             agg[s, 7, i] = 0
     else:
@@ -381,11 +387,11 @@ def evaluate(side, b):  # type: ignore[no-untyped-def]
     """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
     of evaluations."""
     count, state = b[5], b[7]
-    v = state[S_EVAL + 2 * side] + state[S_EVAL + 2 * (3 - side) + 1]
+    v = state[S_WORTH + 2 * side] + state[S_WORTH + 2 * (3 - side) + 1]
     if count[3 - side, WIN_BIT] > 0:
-        v += FIT_OWIN
+        v += WAITER_WINS
     if count[3 - side, FOUR_BIT] > 0:
-        v += FIT_OFOUR
+        v += WAITER_FOURS
     return max(-EXACT + 1, min(EXACT - 1, v))
 
 
