@@ -192,9 +192,13 @@ def main() -> None:
     print("| evaluation | cross-entropy, fitted part | held out |")
     print("|---|---|---|")
     for name, z in (("in use", x @ in_use() / UNIT), ("fitted", x @ w)):
-        print(f"| {name} | {cross_entropy(z[:held], y[:held]):.4f} | {cross_entropy(z[held:], y[held:]):.4f} |")
-    print(f"| the labels themselves | {cross_entropy(np.log(y / (1 - y))[:held], y[:held]):.4f} | "
-          f"{cross_entropy(np.log(y / (1 - y))[held:], y[held:]):.4f} |")
+        print(
+            f"| {name} | {cross_entropy(z[:held], y[:held]):.4f} | {cross_entropy(z[held:], y[held:]):.4f} |"
+        )
+    print(
+        f"| the labels themselves | {cross_entropy(np.log(y / (1 - y))[:held], y[:held]):.4f} | "
+        f"{cross_entropy(np.log(y / (1 - y))[held:], y[held:]):.4f} |"
+    )
     points = [round(v * UNIT) for v in w]
     side = KINDS + 2
     print("MOVER_WEIGHTS =", (0, *points[:KINDS]))

@@ -26,8 +26,8 @@ from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
 
-BANDS = (-(10**9), -1500, -800, -400, -150, 150, 400, 800, 1500, 10**9)
-"""The evaluation bands of the table, in pattern points, for the side to move."""
+BANDS = (-(10**9), -8000, -4000, -2000, -600, 600, 2000, 4000, 8000, 10**9)
+"""The evaluation bands of the table, in the Gomoku engine's points, for the side to move."""
 
 
 def main() -> None:

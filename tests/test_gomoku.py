@@ -7,10 +7,13 @@ move; the tests assert what it answers, never how long it took.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
@@ -577,6 +580,23 @@ def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
     names += ["WAITER_FOUR_THREE", "WAITER_DOUBLE_THREE", "WAITER_WINS", "WAITER_FOURS"]
     for name in names:
         assert getattr(gomoku_kernel, name) == getattr(gomoku_board, name), name
+
+
+def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
+    path = Path(__file__).resolve().parent.parent / "bench" / "gomoku_fit.py"
+    spec = importlib.util.spec_from_file_location("gomoku_fit", path)
+    assert spec is not None and spec.loader is not None
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    x, y = fit.read(fit.LABELS, Game.parse("gomoku"))
+    assert len(y) == 4341
+    held = len(y) * 4 // 5
+    weights = fit.fit(x[:held], y[:held])
+    assert [round(w * fit.UNIT) for w in weights] == list(fit.in_use())
+    # Better than knowing nothing but the mean on the positions the fit never saw.
+    mean = float(np.mean(y[:held]))
+    blind = fit.cross_entropy(np.full(len(y) - held, np.log(mean / (1 - mean))), y[held:])
+    assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
 
 
 @pytest.mark.parametrize("name", ["gomoku", "gomoku-standard", "19x19:5"])

@@ -4,7 +4,7 @@ transposition table and principal variation search, over the patterns of :mod:`i
 It plays every five-in-a-row game without gravity whose board is too big for the exact engines, and every
 game of the standard rule (exactly five wins). Values are on the scale of :mod:`inarow.search.scores`: a
 proven result is its exact score times :data:`EXACT`, anything smaller an evaluation in the board's
-pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
+points (:meth:`inarow.search.gomoku_board.GomokuBoard.evaluate`).
 
 At the root, in this order:
 
@@ -85,7 +85,7 @@ LAST_ROW = 180
 ASPIRATION = 800
 ASPIRATION_DEPTH = 4
 """As :mod:`inarow.search.gomoku_kernel`'s: from this depth on, an iteration searches the root within
-this many pattern points of the last iteration's value first, and again with the whole window if the
+this many points of the last iteration's value first, and again with the whole window if the
 value falls outside."""
 
 LMR_FIRST = 3

@@ -103,7 +103,7 @@ depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat
 
 ASPIRATION = 800
 ASPIRATION_DEPTH = 4
-"""From this depth on, an iteration searches the root within this many pattern points of the last
+"""From this depth on, an iteration searches the root within this many points of the last
 iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
 
 LEAF_VCF_FOURS = 4
