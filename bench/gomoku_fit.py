@@ -166,7 +166,7 @@ def label(engine: str, games: Path, nodes: int) -> None:
                 found = re.search(r"Eval (-?)(M?)(\d+)", answer)
                 if found:
                     verdict = (-20000 if found[1] else 20000) if found[2] else int(found[1] + found[3])
-                if re.fullmatch(r"\d+,\d+", answer) or not answer and process.poll() is not None:
+                if re.fullmatch(r"\d+,\d+", answer) or (not answer and process.poll() is not None):
                     break
             if verdict is not None:
                 print(" ".join(moves) + "\t" + str(verdict), flush=True)

@@ -49,8 +49,14 @@ TABLE_BITS = 19
 
 _KINDS = np.array(
     [
-        [WEIGHTS[k], 2 if k == F4 else 1 if k == B4 else 0, int(k == F3), int(k == FIVE)]
-        + [MOVER_WEIGHTS[k], WAITER_WEIGHTS[k]]
+        [
+            WEIGHTS[k],
+            2 if k == F4 else 1 if k == B4 else 0,
+            int(k == F3),
+            int(k == FIVE),
+            MOVER_WEIGHTS[k],
+            WAITER_WEIGHTS[k],
+        ]
         for k in range(10)
     ],
     dtype=np.int32,
