@@ -53,7 +53,9 @@ RIDGE = 1e-6
 KINDS = 9
 """Pattern kinds with a weight of their own: closed one … five (kind 0, nothing, adds nothing)."""
 
-NAMES = [f"kind {k}" for k in range(1, KINDS + 1)] + ["four-three", "double three"]
+KIND_OF_WORTH = {worth: kind for kind, worth in enumerate(gomoku_board.WEIGHTS)}
+"""The pattern kind of a line's contribution (see :func:`inarow.search.gomoku_board._contribution`) from its
+worth, which differs from kind to kind."""
 
 
 def features(position: Position) -> np.ndarray | None:
@@ -68,7 +70,7 @@ def features(position: Position) -> np.ndarray | None:
         for i in board.board_cells:
             if board.cells[i]:
                 continue
-            kinds = [board.packed[d][i][side + 1] for d in range(4)]
+            kinds = [KIND_OF_WORTH[board.packed[d][i][side - 1] & 0xFFFFF] for d in range(4)]
             for kind in kinds:
                 if kind:
                     row[offset + kind - 1] += 1

@@ -106,25 +106,23 @@ class GomokuBoard:
         ]
         self.total = [0, 0, 0]
         self._info = _INFO[self.exact]
-        self.packed = [[(0, 0, 0, 0)] * size for _ in self.steps]
+        self.packed = [[(0, 0)] * size for _ in self.steps]
         self._lines = list(zip(self.codes, self.packed, updates, strict=True))
         self.counts = [[0] * size, [0] * size, [0] * size]
         self.flags = [[0] * size, [0] * size, [0] * size]
-        # For each side and cell: its lines' kinds summed with MOVER_WEIGHTS and WAITER_WEIGHTS, the same
-        # with the cell's combination of threats, and the latter summed over the board.
-        self.line_worth = [[[0] * size, [0] * size] for _ in range(3)]
-        self.worth = [[[0] * size, [0] * size] for _ in range(3)]
-        self.worth_total = [[0, 0] for _ in range(3)]
+        # Each empty cell's terms of the evaluation for each side, as the side to move's and as the
+        # waiting side's, and their sums over the board.
+        self.mover = [[0] * size, [0] * size, [0] * size]
+        self.waiter = [[0] * size, [0] * size, [0] * size]
+        self.mover_total = [0, 0, 0]
+        self.waiter_total = [0, 0, 0]
         for d, line in enumerate(self.codes):
             for i in self.board_cells:
                 contribution = self._info.get(line[i]) or _contribution(line[i], self.exact)
                 self._info[line[i]] = contribution
                 self.packed[d][i] = contribution
-                for side in (1, 2):
-                    self.counts[side][i] += contribution[side - 1]
-                    kind = contribution[side + 1]
-                    self.line_worth[side][0][i] += MOVER_WEIGHTS[kind]
-                    self.line_worth[side][1][i] += WAITER_WEIGHTS[kind]
+                self.counts[1][i] += contribution[0]
+                self.counts[2][i] += contribution[1]
         for i in self.board_cells:
             self._refresh(i)
 
@@ -180,7 +178,6 @@ class GomokuBoard:
             cells[i] = 0
             self.stones -= 1
         x_counts, o_counts = self.counts[1], self.counts[2]
-        x_lines, o_lines = self.line_worth[1], self.line_worth[2]
         x_touched, o_touched = set(), set()
         delta = sign * side
         for line, contributions, updates in self._lines:
@@ -198,13 +195,9 @@ class GomokuBoard:
                     contributions[j] = new
                     if new[0] != old[0]:
                         x_counts[j] += new[0] - old[0]
-                        x_lines[0][j] += MOVER_WEIGHTS[new[2]] - MOVER_WEIGHTS[old[2]]
-                        x_lines[1][j] += WAITER_WEIGHTS[new[2]] - WAITER_WEIGHTS[old[2]]
                         x_touched.add(j)
                     if new[1] != old[1]:
                         o_counts[j] += new[1] - old[1]
-                        o_lines[0][j] += MOVER_WEIGHTS[new[3]] - MOVER_WEIGHTS[old[3]]
-                        o_lines[1][j] += WAITER_WEIGHTS[new[3]] - WAITER_WEIGHTS[old[3]]
                         o_touched.add(j)
         near = self.near
         for offset in self.neighbours:
@@ -233,9 +226,10 @@ class GomokuBoard:
             self.threes[side].discard(i)
             self.total[side] -= self.value[side][i]
             self.value[side][i] = 0
-            for role in (0, 1):
-                self.worth_total[side][role] -= self.worth[side][role][i]
-                self.worth[side][role][i] = 0
+            self.mover_total[side] -= self.mover[side][i]
+            self.mover[side][i] = 0
+            self.waiter_total[side] -= self.waiter[side][i]
+            self.waiter[side][i] = 0
 
     def _refresh(self, i: int) -> None:
         """Recompute the threat sets and worth of the empty cell ``i`` for both sides from its counts."""
@@ -248,23 +242,19 @@ class GomokuBoard:
         derived = _DERIVED.get(count)
         if derived is None:
             derived = _DERIVED[count] = _derive(count)
-        worth, flags = derived
+        worth, flags, mover, waiter = derived
         values = self.value[side]
         if worth != values[i]:
             self.total[side] += worth - values[i]
             values[i] = worth
-        fours, threes = count >> 20 & 15, count >> 24 & 15
-        extra = (
-            (MOVER_FOUR_THREE, WAITER_FOUR_THREE)
-            if fours >= 2 or (fours and threes)
-            else (MOVER_DOUBLE_THREE, WAITER_DOUBLE_THREE)
-            if threes >= 2
-            else (0, 0)
-        )
-        for role in (0, 1):
-            cell = self.line_worth[side][role][i] + extra[role]
-            self.worth_total[side][role] += cell - self.worth[side][role][i]
-            self.worth[side][role][i] = cell
+        cells = self.mover[side]
+        if mover != cells[i]:
+            self.mover_total[side] += mover - cells[i]
+            cells[i] = mover
+        cells = self.waiter[side]
+        if waiter != cells[i]:
+            self.waiter_total[side] += waiter - cells[i]
+            cells[i] = waiter
         side_flags = self.flags[side]
         old = side_flags[i]
         if flags == old:
@@ -284,7 +274,7 @@ class GomokuBoard:
         as the side to move's (:data:`MOVER_WEIGHTS`) and as the waiting side's (:data:`WAITER_WEIGHTS`),
         and the waiting side's threats to come (see :data:`WAITER_WINS`)."""
         waiter = 3 - side
-        value = self.worth_total[side][0] + self.worth_total[waiter][1]
+        value = self.mover_total[side] + self.waiter_total[waiter]
         if self.wins[waiter]:
             value += WAITER_WINS
         if self.fours[waiter]:
@@ -318,35 +308,51 @@ class GomokuBoard:
         return "/".join(rows)
 
 
-_INFO: dict[bool, dict[int, tuple[int, int, int, int]]] = {False: {}, True: {}}
+_INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 """Each rule's line codes seen so far with their contributions (see :func:`_contribution`)."""
 
 
-_DERIVED: dict[int, tuple[int, int]] = {}
+_DERIVED: dict[int, tuple[int, int, int, int]] = {}
 """Each cell count seen so far (see :func:`_contribution`) with its worth and flags (see :func:`_derive`)."""
 
 
-def _derive(count: int) -> tuple[int, int]:
-    """A side's worth of a cell and its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
-    open three) from the cell's count, the sum of its lines' contributions."""
+def _derive(count: int) -> tuple[int, int, int, int]:
+    """A side's worth of a cell, its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open
+    three) and its terms of the evaluation as the side to move's and as the waiting side's, from the cell's
+    count, the sum of its four lines' contributions."""
     worth, fours, threes = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15
+    mover = (count >> 32 & 0xFFFF) - 4 * _BIAS
+    waiter = (count >> 48 & 0xFFFF) - 4 * _BIAS
     if fours >= 2 or (fours and threes):
         worth += DOUBLE_THREAT
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
         worth += DOUBLE_THREE
-    flags = (count >> 28 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
-    return worth, flags
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
+    flags = (count >> 28 & 15 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
+    return worth, flags, mover, waiter
 
 
-def _contribution(code: int, exact: bool) -> tuple[int, int, int, int]:
+_BIAS = 1 << 13
+"""Added to a line's evaluation terms in a contribution, so that they pack as positive 16-bit fields."""
+
+
+def _contribution(code: int, exact: bool) -> tuple[int, int]:
     """What one line through a cell adds to the cell's counts for X and for O, each packed as worth (bits
-    0-19), fours (20-23; an open four counts two), open threes (24-27) and fives (28 up); then the pattern
-    kinds X and O make along it."""
+    0-19), fours (20-23; an open four counts two), open threes (24-27), fives (28-31) and the kind's
+    :data:`MOVER_WEIGHTS` (32-47) and :data:`WAITER_WEIGHTS` (48-63), each plus :data:`_BIAS`."""
     packed = []
-    kinds = []
     for side in (1, 2):
         kind = pattern(code, side, exact)
         fours = 2 if kind == F4 else 1 if kind == B4 else 0
-        packed.append(WEIGHTS[kind] | fours << 20 | (kind == F3) << 24 | (kind == FIVE) << 28)
-        kinds.append(kind)
-    return packed[0], packed[1], kinds[0], kinds[1]
+        packed.append(
+            WEIGHTS[kind]
+            | fours << 20
+            | (kind == F3) << 24
+            | (kind == FIVE) << 28
+            | (MOVER_WEIGHTS[kind] + _BIAS) << 32
+            | (WAITER_WEIGHTS[kind] + _BIAS) << 48
+        )
+    return packed[0], packed[1]
