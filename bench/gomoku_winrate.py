@@ -26,8 +26,8 @@ from inarow.players import player
 from inarow.rules import Game, Position
 from inarow.search.limits import Limits
 
-BANDS = (-(10**9), -1500, -800, -400, -150, 150, 400, 800, 1500, 10**9)
-"""The evaluation bands of the table, in pattern points, for the side to move."""
+BANDS = (-(10**9), -8000, -4000, -2000, -600, 600, 2000, 4000, 8000, 10**9)
+"""The evaluation bands of the table, in the Gomoku engine's points, for the side to move."""
 
 
 def main() -> None:
@@ -69,7 +69,7 @@ def main() -> None:
         a, b = wilson(wins, len(band))
         shown = f"[{max(low, -9999):+d}, {min(high, 9999):+d})"
         print(f"{shown:>22}  {len(band):>9}  {predicted:>8.3f}  {wins / len(band):>6.3f}  {a:.3f} – {b:.3f}")
-    best = max(range(50, 3001, 25), key=lambda scale: likelihood(samples, scale))
+    best = max(range(100, 12001, 100), key=lambda scale: likelihood(samples, scale))
     print(
         f"scale in use {WINRATE_SCALE}: log-likelihood {likelihood(samples, WINRATE_SCALE):.1f}; "
         f"best fit {best}: {likelihood(samples, best):.1f}"

@@ -7,17 +7,20 @@ move; the tests assert what it answers, never how long it took.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
 from inarow.analysis import analyze
 from inarow.notation import parse_position
 from inarow.rules import Game, Position
-from inarow.search import gomoku, gomoku_compiled, gomoku_kernel
+from inarow.search import gomoku, gomoku_board, gomoku_compiled, gomoku_kernel
 from inarow.search.gomoku import GomokuSearch, Style, supports
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import Budget, Limits
@@ -562,6 +565,40 @@ def test_the_compiled_pattern_table_classifies_lines_as_the_pattern_module_does(
             assert table[side, code] == pattern(code, side, exact), (code, side)
 
 
+def python_board_position(board: GomokuBoard) -> Position:
+    """The position of ``board``'s stones (whoever is to move)."""
+    x = o = 0
+    for i in board.board_cells:
+        if board.cells[i]:
+            bit = 1 << board.to_bit(i)
+            x, o = (x | bit, o) if board.cells[i] == 1 else (x, o | bit)
+    return Position(board.game, x, o)
+
+
+def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
+    names = ["WEIGHTS", "DOUBLE_THREAT", "DOUBLE_THREE", "MOVER_FOUR_THREE", "MOVER_DOUBLE_THREE"]
+    names += ["WAITER_FOUR_THREE", "WAITER_DOUBLE_THREE", "WAITER_WINS", "WAITER_FOURS"]
+    for name in names:
+        assert getattr(gomoku_kernel, name) == getattr(gomoku_board, name), name
+
+
+def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
+    path = Path(__file__).resolve().parent.parent / "bench" / "gomoku_fit.py"
+    spec = importlib.util.spec_from_file_location("gomoku_fit", path)
+    assert spec is not None and spec.loader is not None
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    x, y = fit.read(fit.LABELS, Game.parse("gomoku"))
+    assert len(y) == 4341
+    held = len(y) * 4 // 5
+    weights = fit.fit(x[:held], y[:held])
+    assert [round(w * fit.UNIT) for w in weights] == list(fit.in_use())
+    # Better than knowing nothing but the mean on the positions the fit never saw.
+    mean = float(np.mean(y[:held]))
+    blind = fit.cross_entropy(np.full(len(y) - held, np.log(mean / (1 - mean))), y[held:])
+    assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
+
+
 @pytest.mark.parametrize("name", ["gomoku", "gomoku-standard", "19x19:5"])
 def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board_through_play_and_undo(
     name: str,
@@ -577,8 +614,11 @@ def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board
     compiled = gomoku_compiled.CompiledBoard(game, stones[:40])
 
     def same() -> None:
+        fresh = GomokuBoard.from_position(python_board_position(python_board))
         for side in (1, 2):
             assert compiled.state[gomoku_kernel.S_TOTAL + side] == python_board.total[side]
+            assert gomoku_kernel.evaluate(side, compiled.arrays) == python_board.evaluate(side)
+            assert python_board.evaluate(side) == fresh.evaluate(side)
             for i in python_board.board_cells:
                 flags = int(compiled.flags[side, i])
                 assert compiled.value[side, i] == python_board.value[side][i]

@@ -96,17 +96,17 @@ class MoveJSON(TypedDict):
     line: list[str]
 
 
-WINRATE_SCALE = 800
-"""The evaluation, in the Gomoku engine's pattern points, that is worth odds of e to 1 (a win rate of 73%):
-about two open threes' worth. Fitted by maximum likelihood to who won games from balanced openings
-(``bench/gomoku_winrate.py``: positions of ``perfect`` against ``hard`` evaluated 4 plies deep fit 850 best;
-400, an open three's worth, made every band far too sure)."""
+WINRATE_SCALE = 4000
+"""The evaluation, in the Gomoku engine's points, that is worth odds of e to 1 (a win rate of 73%): the unit
+in which the evaluation is fitted to Rapfi's win rates (``bench/gomoku_fit.py``), about two open threes'
+worth for the side to move. ``bench/gomoku_winrate.py`` checks it against who won games from balanced
+openings."""
 
 
 def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
     """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
-    rounded to 3 places — 0.5 for an even position, 0.62 an open three (400 points) up, 0.73 two, 0.95 a
-    score of 2,400; an α-β win (a score past the proven scale) rounds to 1."""
+    rounded to 3 places — 0.5 for an even position, 0.73 a score of 4,000 (about two open threes to make for
+    the side to move), 0.95 a score of 12,000; an α-β win (a score past the proven scale) rounds to 1."""
     return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 

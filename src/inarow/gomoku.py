@@ -5,7 +5,7 @@ way the levels play it, and the judging of a move for reviews.
 :func:`analyze` here, which answers with the values of :mod:`inarow.answer` (the words of a
 :class:`Judgement` are :func:`inarow.words.mistake`'s). A proven result (a five, a VCF, a VCT, or a loss no
 move stops) is exact, with the winning line and its length; otherwise the answer is the α-β evaluation in
-pattern points.
+the Gomoku engine's points (see :data:`inarow.answer.WINRATE_SCALE`).
 
 Renju (:attr:`inarow.rules.Game.renju`): the engine plays it as the standard rule (exactly five wins, for
 both sides: White's overlines are not seen as wins, so it only misses some of White's wins), and this
@@ -37,9 +37,10 @@ MistakeKind = Literal["missed-win", "allowed-win", "dropped"]
 DEFAULT_TIME = 10.0
 """Seconds an analysis without a time, node or depth limit may take (the position cannot be solved)."""
 
-MISTAKE_MARGIN = 400
-"""A move whose evaluation is this many pattern points below the best move's is a mistake (about the worth
-of an open three, which is what ignoring one costs)."""
+MISTAKE_MARGIN = 1600
+"""A move whose evaluation is this many points below the best move's is a mistake (0.4 of a logit of win
+rate, see :data:`inarow.answer.WINRATE_SCALE`: ten points of win rate from an even position; about what
+ignoring an open three costs)."""
 
 CANDIDATES = 10
 """How many of the best moves an analysis gives a line of play (and a searched value) by default."""

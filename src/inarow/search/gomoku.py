@@ -4,7 +4,7 @@ transposition table and principal variation search, over the patterns of :mod:`i
 It plays every five-in-a-row game without gravity whose board is too big for the exact engines, and every
 game of the standard rule (exactly five wins). Values are on the scale of :mod:`inarow.search.scores`: a
 proven result is its exact score times :data:`EXACT`, anything smaller an evaluation in the board's
-pattern points (:data:`inarow.search.gomoku_board.WEIGHTS`).
+points (:meth:`inarow.search.gomoku_board.GomokuBoard.evaluate`).
 
 At the root, in this order:
 
@@ -60,8 +60,8 @@ LEAF_VCF_NODES = 60
 QUIESCE_FOURS = 8
 """The most fours in a row of the quiescence search at the horizon (as the kernel's)."""
 
-RAZOR = (0, 1200, 1600)
-FUTILITY = (0, 3000, 4500)
+RAZOR = (0, 2400, 3200)
+FUTILITY = (0, 6000, 9000)
 """Razoring and futility margins by depth (as :data:`inarow.search.gomoku_kernel.RAZOR`)."""
 
 NEAR_SQUARE = 2
@@ -82,10 +82,10 @@ INNER_VCT_NODES = 150
 LAST_ROW = 180
 """The deepest ply of the α-β search (the last row of the kernel's move buffers)."""
 
-ASPIRATION = 200
+ASPIRATION = 800
 ASPIRATION_DEPTH = 4
 """As :mod:`inarow.search.gomoku_kernel`'s: from this depth on, an iteration searches the root within
-this many pattern points of the last iteration's value first, and again with the whole window if the
+this many points of the last iteration's value first, and again with the whole window if the
 value falls outside."""
 
 LMR_FIRST = 3

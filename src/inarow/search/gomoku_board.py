@@ -36,9 +36,21 @@ DOUBLE_THREE = 250
 WINNING_WORTH = DOUBLE_THREAT + WEIGHTS[7]
 """A cell worth at least this much to a side makes two fours or a four and an open three there."""
 
-TEMPO = 6
-"""The side to move's cells count TEMPO / 4 times: it plays first, so its threats come true first (1.5
-beat 1.0 by 7 games to 1 between ``perfect`` and ``hard`` at 1 s a move)."""
+MOVER_WEIGHTS = (0, 6, -13, 78, 233, 536, 1070, 1940, 0, 0)
+"""What each pattern kind a cell makes along one line adds to the evaluation (the static worth of the
+position, see :meth:`GomokuBoard.evaluate`) when the cell is the side to move's."""
+
+WAITER_WEIGHTS = (0, -2, 23, -61, -268, -422, -1166, -2490, 504, 0)
+"""The same for a cell of the side that waits (the opponent of the side to move)."""
+
+MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
+WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
+"""What a cell that makes two fours or a four and an open three, or two open threes, adds on top of its
+lines' kinds, for the side to move and for the side that waits."""
+
+WAITER_WINS, WAITER_FOURS = -952, 2633
+"""What the evaluation adds when the side that waits has a cell that makes an open four or two fours
+(or a four and an open three), and when it has a cell that makes a four."""
 
 NEAR = 2
 """Candidate moves are the empty cells within this many steps (in every direction) of a stone."""
@@ -98,6 +110,12 @@ class GomokuBoard:
         self._lines = list(zip(self.codes, self.packed, updates, strict=True))
         self.counts = [[0] * size, [0] * size, [0] * size]
         self.flags = [[0] * size, [0] * size, [0] * size]
+        # Each empty cell's terms of the evaluation for each side, as the side to move's and as the
+        # waiting side's, and their sums over the board.
+        self.mover = [[0] * size, [0] * size, [0] * size]
+        self.waiter = [[0] * size, [0] * size, [0] * size]
+        self.mover_total = [0, 0, 0]
+        self.waiter_total = [0, 0, 0]
         for d, line in enumerate(self.codes):
             for i in self.board_cells:
                 contribution = self._info.get(line[i]) or _contribution(line[i], self.exact)
@@ -208,6 +226,10 @@ class GomokuBoard:
             self.threes[side].discard(i)
             self.total[side] -= self.value[side][i]
             self.value[side][i] = 0
+            self.mover_total[side] -= self.mover[side][i]
+            self.mover[side][i] = 0
+            self.waiter_total[side] -= self.waiter[side][i]
+            self.waiter[side][i] = 0
 
     def _refresh(self, i: int) -> None:
         """Recompute the threat sets and worth of the empty cell ``i`` for both sides from its counts."""
@@ -220,11 +242,19 @@ class GomokuBoard:
         derived = _DERIVED.get(count)
         if derived is None:
             derived = _DERIVED[count] = _derive(count)
-        worth, flags = derived
+        worth, flags, mover, waiter = derived
         values = self.value[side]
         if worth != values[i]:
             self.total[side] += worth - values[i]
             values[i] = worth
+        cells = self.mover[side]
+        if mover != cells[i]:
+            self.mover_total[side] += mover - cells[i]
+            cells[i] = mover
+        cells = self.waiter[side]
+        if waiter != cells[i]:
+            self.waiter_total[side] += waiter - cells[i]
+            cells[i] = waiter
         side_flags = self.flags[side]
         old = side_flags[i]
         if flags == old:
@@ -240,9 +270,16 @@ class GomokuBoard:
 
     # ---------------------------------------------------------------------------------- reading
     def evaluate(self, side: int) -> int:
-        """The static worth of the position for ``side``, to move: its cells' worth, counted
-        :data:`TEMPO` times for the move it has in hand, less the opponent's."""
-        return self.total[side] * TEMPO // 4 - self.total[3 - side]
+        """The static worth of the position for ``side``, to move: every empty cell's lines and threats
+        as the side to move's (:data:`MOVER_WEIGHTS`) and as the waiting side's (:data:`WAITER_WEIGHTS`),
+        and the waiting side's threats to come (see :data:`WAITER_WINS`)."""
+        waiter = 3 - side
+        value = self.mover_total[side] + self.waiter_total[waiter]
+        if self.wins[waiter]:
+            value += WAITER_WINS
+        if self.fours[waiter]:
+            value += WAITER_FOURS
+        return value
 
     def is_win(self, i: int, side: int) -> bool:
         """Whether the stone just played on ``i`` by ``side`` completed a five (patterns are of empty
@@ -275,28 +312,47 @@ _INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 """Each rule's line codes seen so far with their contributions (see :func:`_contribution`)."""
 
 
-_DERIVED: dict[int, tuple[int, int]] = {}
+_DERIVED: dict[int, tuple[int, int, int, int]] = {}
 """Each cell count seen so far (see :func:`_contribution`) with its worth and flags (see :func:`_derive`)."""
 
 
-def _derive(count: int) -> tuple[int, int]:
-    """A side's worth of a cell and its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
-    open three) from the cell's count, the sum of its lines' contributions."""
+def _derive(count: int) -> tuple[int, int, int, int]:
+    """A side's worth of a cell, its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open
+    three) and its terms of the evaluation as the side to move's and as the waiting side's, from the cell's
+    count, the sum of its four lines' contributions."""
     worth, fours, threes = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15
+    mover = (count >> 32 & 0xFFFF) - 4 * _BIAS
+    waiter = (count >> 48 & 0xFFFF) - 4 * _BIAS
     if fours >= 2 or (fours and threes):
         worth += DOUBLE_THREAT
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
         worth += DOUBLE_THREE
-    flags = (count >> 28 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
-    return worth, flags
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
+    flags = (count >> 28 & 15 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
+    return worth, flags, mover, waiter
+
+
+_BIAS = 1 << 13
+"""Added to a line's evaluation terms in a contribution, so that they pack as positive 16-bit fields."""
 
 
 def _contribution(code: int, exact: bool) -> tuple[int, int]:
     """What one line through a cell adds to the cell's counts for X and for O, each packed as worth (bits
-    0-19), fours (20-23; an open four counts two), open threes (24-27) and fives (28 up)."""
+    0-19), fours (20-23; an open four counts two), open threes (24-27), fives (28-31) and the kind's
+    :data:`MOVER_WEIGHTS` (32-47) and :data:`WAITER_WEIGHTS` (48-63), each plus :data:`_BIAS`."""
     packed = []
     for side in (1, 2):
         kind = pattern(code, side, exact)
         fours = 2 if kind == F4 else 1 if kind == B4 else 0
-        packed.append(WEIGHTS[kind] | fours << 20 | (kind == F3) << 24 | (kind == FIVE) << 28)
+        packed.append(
+            WEIGHTS[kind]
+            | fours << 20
+            | (kind == F3) << 24
+            | (kind == FIVE) << 28
+            | (MOVER_WEIGHTS[kind] + _BIAS) << 32
+            | (WAITER_WEIGHTS[kind] + _BIAS) << 48
+        )
     return packed[0], packed[1]

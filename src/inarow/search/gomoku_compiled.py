@@ -27,7 +27,7 @@ import numpy as np
 
 from inarow.rules import Game
 from inarow.search import gomoku_kernel as kernel
-from inarow.search.gomoku_board import NEAR, PAD, WEIGHTS
+from inarow.search.gomoku_board import MOVER_WEIGHTS, NEAR, PAD, WAITER_WEIGHTS, WEIGHTS
 from inarow.search.kernels import gomoku_unit
 from inarow.search.limits import Budget, SearchAborted
 from inarow.search.patterns import B4, F3, F4, FIVE
@@ -48,10 +48,21 @@ TABLE_BITS = 19
 """The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
 
 _KINDS = np.array(
-    [[WEIGHTS[k], 2 if k == F4 else 1 if k == B4 else 0, int(k == F3), int(k == FIVE)] for k in range(10)],
+    [
+        [
+            WEIGHTS[k],
+            2 if k == F4 else 1 if k == B4 else 0,
+            int(k == F3),
+            int(k == FIVE),
+            MOVER_WEIGHTS[k],
+            WAITER_WEIGHTS[k],
+        ]
+        for k in range(10)
+    ],
     dtype=np.int32,
 )
-"""Each pattern kind's worth, fours (an open four counts two), open threes and fives."""
+"""Each pattern kind's worth, fours (an open four counts two), open threes and fives, and its worth in the
+evaluation to the side to move and to the side that waits."""
 
 
 @cache
@@ -179,7 +190,7 @@ class CompiledBoard:
         self.arrays = (
             self.cells,
             np.zeros((4, size), dtype=np.int32),
-            np.zeros((3, 4, size), dtype=np.int32),
+            np.zeros((3, 8, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, 4), dtype=np.int32),

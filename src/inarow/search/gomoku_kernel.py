@@ -15,8 +15,10 @@ Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard
 margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
 line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.search.patterns`);
 ``PATTERNS[side, code]`` the kind that ``side`` makes there. For every on-board cell and side, ``agg[side,
-0..3, i]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes and
-fives; for every empty cell ``value[side, i]`` is its worth (with the double-threat bonuses) and
+0..5, i]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
+fives and worth in the evaluation to the side to move and to the side that waits, and ``agg[side, 6..7,
+i]`` hold the last two with the cell's double-threat terms, as the evaluation counts them (0 on a taken
+cell); for every empty cell ``value[side, i]`` is its worth (with the double-threat bonuses) and
 ``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open three, ``count[side,
 bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the ``S_`` indices).
 """
@@ -49,6 +51,10 @@ WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
 """As :data:`inarow.search.gomoku_board.WEIGHTS` (the tests check they agree)."""
 DOUBLE_THREAT = 600
 DOUBLE_THREE = 250
+MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
+WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
+WAITER_WINS, WAITER_FOURS = -952, 2633
+"""As :mod:`inarow.search.gomoku_board`'s (the tests check they agree)."""
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
 F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
@@ -95,9 +101,9 @@ ROOT_LMR_DEPTH = 4
 (the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
 depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
 
-ASPIRATION = 200
+ASPIRATION = 800
 ASPIRATION_DEPTH = 4
-"""From this depth on, an iteration searches the root within this many pattern points of the last
+"""From this depth on, an iteration searches the root within this many points of the last
 iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
 
 LEAF_VCF_FOURS = 4
@@ -108,7 +114,10 @@ INNER_VCF_NODES = 120
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
-STATE_SIZE = 22
+S_WORTH = 20
+"""``state[S_WORTH + 2 * side]``: the sum of ``agg[side, 6]`` over the board; ``+ 1``: of ``agg[side, 7]``
+(indices 22 to 25, after the slots above)."""
+STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
 (``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
@@ -117,12 +126,12 @@ VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of fail
 and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
 too)."""
 
-RAZOR = (0, 1200, 1600)
+RAZOR = (0, 2400, 3200)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
 from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
 its quiescence search's word. The margins cover 99% of the gaps between a depth's value and the static
 evaluation measured in seeded middle games."""
-FUTILITY = (0, 3000, 4500)
+FUTILITY = (0, 6000, 9000)
 """Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
 evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
 
@@ -246,6 +255,18 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
         new |= F_THREE
     state[S_TOTAL + s] += worth - value[s, j]
     value[s, j] = worth
+    mover = agg[s, 4, j]
+    waiter = agg[s, 5, j]
+    if fours >= 2 or (fours > 0 and threes > 0):
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
+    elif threes >= 2:
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
+    state[S_WORTH + 2 * s] += mover - agg[s, 6, j]
+    state[S_WORTH + 2 * s + 1] += waiter - agg[s, 7, j]
+    agg[s, 6, j] = mover
+    agg[s, 7, j] = waiter
     old = flags[s, j]
     if old != new:
         changed = old ^ new
@@ -292,6 +313,8 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
                     agg[s, 1, j] += kinds[kn, 1] - kinds[ko, 1]
                     agg[s, 2, j] += kinds[kn, 2] - kinds[ko, 2]
                     agg[s, 3, j] += kinds[kn, 3] - kinds[ko, 3]
+                    agg[s, 4, j] += kinds[kn, 4] - kinds[ko, 4]
+                    agg[s, 5, j] += kinds[kn, 5] - kinds[ko, 5]
                     if c == 0:
                         _refresh(j, s, agg, value, flags, count, state)
     for m in range(neighbours.shape[0]):
@@ -305,6 +328,10 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
             flags[s, i] = 0
             state[S_TOTAL + s] -= value[s, i]
             value[s, i] = 0
+            state[S_WORTH + 2 * s] -= agg[s, 6, i]
+            state[S_WORTH + 2 * s + 1] -= agg[s, 7, i]
+            agg[s, 6, i] = 0
+            agg[s, 7, i] = 0
     else:
         _refresh(i, 1, agg, value, flags, count, state)
         _refresh(i, 2, agg, value, flags, count, state)
@@ -328,7 +355,7 @@ def setup(b, board):  # type: ignore[no-untyped-def]
             codes[d, i] = code
             for s in range(1, 3):
                 kind = table[s, code]
-                for q in range(4):
+                for q in range(6):
                     agg[s, q, i] += kinds[kind, q]
     for k in range(board.shape[0]):
         _refresh(board[k], 1, agg, value, flags, count, state)
@@ -356,10 +383,15 @@ def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate(side, state):  # type: ignore[no-untyped-def]
+def evaluate(side, b):  # type: ignore[no-untyped-def]
     """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
     of evaluations."""
-    v = state[S_TOTAL + side] * 6 // 4 - state[S_TOTAL + 3 - side]
+    count, state = b[5], b[7]
+    v = state[S_WORTH + 2 * side] + state[S_WORTH + 2 * (3 - side) + 1]
+    if count[3 - side, WIN_BIT] > 0:
+        v += WAITER_WINS
+    if count[3 - side, FOUR_BIT] > 0:
+        v += WAITER_FOURS
     return max(-EXACT + 1, min(EXACT - 1, v))
 
 
@@ -724,7 +756,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
     n = state[S_STONES]
     if count[opp, FIVE_BIT] == 1:
         if ply >= LAST_ROW:
-            return evaluate(side, state)
+            return evaluate(side, b)
         block = _first(opp, FIVE_BIT, b, board)
         place(block, side, 1, b)
         v = -quiesce(opp, -beta, -alpha, fours, last, ply + 1, b, board, buf)
@@ -732,7 +764,7 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
         return v
     if count[side, WIN_BIT] > 0:
         return _win(n + 2, state)
-    stand = evaluate(side, state)
+    stand = evaluate(side, b)
     if stand >= beta or fours <= 0 or count[side, FOUR_BIT] == 0 or ply >= LAST_ROW:
         return stand
     number = 0
@@ -818,7 +850,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             uppers[slot] = leaf if leaf < beta else INFINITY
             best_moves[slot] = -1
             return leaf
-        leaf = evaluate(side, state)
+        leaf = evaluate(side, b)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
             length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
             if state[S_ABORT]:
@@ -834,7 +866,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             best_moves[slot] = -1
         return leaf
     if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
-        static = evaluate(side, state)
+        static = evaluate(side, b)
         if static + RAZOR[depth] < alpha:
             v = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
             if state[S_ABORT]:
@@ -853,7 +885,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     if not forced:
         number = _moves(side, state[S_WIDTH], ply, b, board, buf)
         if number == 0:
-            return evaluate(side, state)
+            return evaluate(side, b)
     killers = buf[3]
     front = 0
     for wanted in (hint, killers[ply, 0], killers[ply, 1]):
