@@ -98,15 +98,15 @@ class MoveJSON(TypedDict):
 
 WINRATE_SCALE = 4000
 """The evaluation, in the Gomoku engine's points, that is worth odds of e to 1 (a win rate of 73%): the unit
-in which the evaluation is fitted to Rapfi's win rates (``bench/gomoku_fit.py``), about two open threes'
-worth for the side to move. ``bench/gomoku_winrate.py`` checks it against who won games from balanced
-openings."""
+in which the evaluation is fitted to Rapfi's win rates (``bench/gomoku_fit.py``). ``bench/gomoku_winrate.py``
+checks it against who won games from balanced openings (positions of ``perfect`` against ``hard`` fit
+4,300)."""
 
 
 def winrate(score: int, scale: float = WINRATE_SCALE) -> float:
     """The win rate of an evaluation ``score`` (from the side it is for): ``1 / (1 + exp(-score / scale))``,
-    rounded to 3 places — 0.5 for an even position, 0.73 a score of 4,000 (about two open threes to make for
-    the side to move), 0.95 a score of 12,000; an α-β win (a score past the proven scale) rounds to 1."""
+    rounded to 3 places — 0.5 for an even position, 0.73 a score of 4,000, 0.95 a score of 12,000; an α-β
+    win (a score past the proven scale) rounds to 1."""
     return round(1 / (1 + math.exp(-max(-50.0, min(50.0, score / scale)))), 3)
 
 
