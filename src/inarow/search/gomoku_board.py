@@ -247,14 +247,14 @@ class GomokuBoard:
         if worth != values[i]:
             self.total[side] += worth - values[i]
             values[i] = worth
-        cells = self.mover[side]
-        if mover != cells[i]:
-            self.mover_total[side] += mover - cells[i]
-            cells[i] = mover
-        cells = self.waiter[side]
-        if waiter != cells[i]:
-            self.waiter_total[side] += waiter - cells[i]
-            cells[i] = waiter
+        terms = self.mover[side]
+        if mover != terms[i]:
+            self.mover_total[side] += mover - terms[i]
+            terms[i] = mover
+        terms = self.waiter[side]
+        if waiter != terms[i]:
+            self.waiter_total[side] += waiter - terms[i]
+            terms[i] = waiter
         side_flags = self.flags[side]
         old = side_flags[i]
         if flags == old:
