@@ -129,8 +129,9 @@ too)."""
 RAZOR = (0, 2400, 3200)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
 from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
-its quiescence search's word. The margins cover 99% of the gaps between a depth's value and the static
-evaluation measured in seeded middle games."""
+its quiescence search's word. The margins covered 99% of the gaps between a depth's value and the static
+evaluation measured in seeded middle games with the evaluation before the fitted one; they were doubled
+with its unit, not measured again (pruning is off for every level)."""
 FUTILITY = (0, 6000, 9000)
 """Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
 evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
