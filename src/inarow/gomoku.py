@@ -39,8 +39,7 @@ DEFAULT_TIME = 10.0
 
 MISTAKE_MARGIN = 1600
 """A move whose evaluation is this many points below the best move's is a mistake (0.4 of a logit of win
-rate, see :data:`inarow.answer.WINRATE_SCALE`: ten points of win rate from an even position; about what
-ignoring an open three costs)."""
+rate, see :data:`inarow.answer.WINRATE_SCALE`: ten points of win rate from an even position)."""
 
 CANDIDATES = 10
 """How many of the best moves an analysis gives a line of play (and a searched value) by default."""

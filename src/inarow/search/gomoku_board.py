@@ -38,7 +38,9 @@ WINNING_WORTH = DOUBLE_THREAT + WEIGHTS[7]
 
 MOVER_WEIGHTS = (0, 6, -13, 78, 233, 536, 1070, 1940, 0, 0)
 """What each pattern kind a cell makes along one line adds to the evaluation (the static worth of the
-position, see :meth:`GomokuBoard.evaluate`) when the cell is the side to move's."""
+position, see :meth:`GomokuBoard.evaluate`) when the cell is the side to move's. Fitted to Rapfi's
+verdicts by ``bench/gomoku_fit.py``, as the constants below; an open four and a five are 0 (the fit never
+sees them: the search has won before it asks the evaluation)."""
 
 WAITER_WEIGHTS = (0, -2, 23, -61, -268, -422, -1166, -2490, 504, 0)
 """The same for a cell of the side that waits (the opponent of the side to move)."""
@@ -313,7 +315,8 @@ _INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 
 
 _DERIVED: dict[int, tuple[int, int, int, int]] = {}
-"""Each cell count seen so far (see :func:`_contribution`) with its worth and flags (see :func:`_derive`)."""
+"""Each cell count seen so far (see :func:`_contribution`) with its worth, flags and evaluation terms (see
+:func:`_derive`)."""
 
 
 def _derive(count: int) -> tuple[int, int, int, int]:
