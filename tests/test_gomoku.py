@@ -616,7 +616,8 @@ def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board
     def same() -> None:
         fresh = GomokuBoard.from_position(python_board_position(python_board))
         for side in (1, 2):
-            assert compiled.state[gomoku_kernel.S_TOTAL + side] == python_board.total[side]
+            assert compiled.state[gomoku_kernel.S_WORTH + 2 * side] == python_board.mover_total[side]
+            assert compiled.state[gomoku_kernel.S_WORTH + 2 * side + 1] == python_board.waiter_total[side]
             assert gomoku_kernel.evaluate(side, compiled.arrays) == python_board.evaluate(side)
             assert python_board.evaluate(side) == fresh.evaluate(side)
             for i in python_board.board_cells:

@@ -64,7 +64,8 @@ class GomokuBoard:
     ``fives[s]``, ``fours[s]``, ``wins[s]`` and ``threes[s]`` (``s`` 1 for X, 2 for O) are the empty
     cells where side ``s`` would make a five; a four (or an open four); an open four or two fours at once
     (a threat that wins unless answered by a five); an open three. ``value[s][i]`` is what cell ``i`` is
-    worth to ``s`` and ``total[s]`` the sum over the board.
+    worth to ``s`` (the order moves are tried in), and ``mover_total[s]`` and ``waiter_total[s]`` the sums
+    over the board of its terms of the evaluation as the side to move's and as the waiting side's.
     """
 
     def __init__(self, game: Game) -> None:
@@ -106,7 +107,6 @@ class GomokuBoard:
         self._sets: list[tuple[set[int], ...]] = [
             (self.fives[side], self.fours[side], self.wins[side], self.threes[side]) for side in (0, 1, 2)
         ]
-        self.total = [0, 0, 0]
         self._info = _INFO[self.exact]
         self.packed = [[(0, 0)] * size for _ in self.steps]
         self._lines = list(zip(self.codes, self.packed, updates, strict=True))
@@ -226,7 +226,6 @@ class GomokuBoard:
             self.fours[side].discard(i)
             self.wins[side].discard(i)
             self.threes[side].discard(i)
-            self.total[side] -= self.value[side][i]
             self.value[side][i] = 0
             self.mover_total[side] -= self.mover[side][i]
             self.mover[side][i] = 0
@@ -246,9 +245,7 @@ class GomokuBoard:
             derived = _DERIVED[count] = _derive(count)
         worth, flags, mover, waiter = derived
         values = self.value[side]
-        if worth != values[i]:
-            self.total[side] += worth - values[i]
-            values[i] = worth
+        values[i] = worth
         terms = self.mover[side]
         if mover != terms[i]:
             self.mover_total[side] += mover - terms[i]

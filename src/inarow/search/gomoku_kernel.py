@@ -111,15 +111,15 @@ LEAF_VCF_NODES = 60
 INNER_VCF_FOURS = 8
 INNER_VCF_NODES = 120
 
-S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_TOTAL, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 5, 8, 9
+S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
 S_WORTH = 20
 """``state[S_WORTH + 2 * side]``: the sum of ``agg[side, 6]`` over the board; ``+ 1``: of ``agg[side, 7]``
 (indices 22 to 25, after the slots above)."""
 STATE_SIZE = 26
-"""``state``: stones on the board, nodes searched, the node limit, aborted, board cells, totals of X and O
-(``S_TOTAL + side``), VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
+"""``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
+VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
 table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
 VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
@@ -254,7 +254,6 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
         new |= F_WIN
     if threes > 0:
         new |= F_THREE
-    state[S_TOTAL + s] += worth - value[s, j]
     value[s, j] = worth
     mover = agg[s, 4, j]
     waiter = agg[s, 5, j]
@@ -327,7 +326,6 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
                 if old_flags >> bit & 1:
                     count[s, bit] -= 1
             flags[s, i] = 0
-            state[S_TOTAL + s] -= value[s, i]
             value[s, i] = 0
             state[S_WORTH + 2 * s] -= agg[s, 6, i]
             state[S_WORTH + 2 * s + 1] -= agg[s, 7, i]
