@@ -592,6 +592,11 @@ class GomokuSearch:
             and move not in board.wins[opp]
         )
 
+    def _static(self, side: int) -> int:
+        """The static evaluation for ``side`` to move, within the open interval of evaluations (as the
+        kernel's :func:`inarow.search.gomoku_kernel.evaluate`)."""
+        return max(-EXACT + 1, min(EXACT - 1, self.board.evaluate(side)))
+
     def _settled(self, side: int) -> int | None:
         """Count a node (checking the budget now and then) and settle it when it needs no search, as the
         kernel's :func:`~inarow.search.gomoku_kernel._settled`: a five of ``side`` (to move) to make is a
@@ -642,7 +647,7 @@ class GomokuSearch:
                 upper = leaf if leaf < beta else INFINITY
                 self.table[key] = (0, lower, upper, -1)
                 return leaf
-            leaf = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            leaf = self._static(side)
             if self.style.vcf and not forced and board.fours[side]:
                 line = self.threats.vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES)
                 if line is not None:
@@ -651,7 +656,7 @@ class GomokuSearch:
             return leaf
         pruning = self.style.vcf and self.style.quiescence and self.style.pruning
         if pruning and not forced and depth <= 2 and beta == alpha + 1:
-            static = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+            static = self._static(side)
             if static + RAZOR[depth] < alpha:
                 value = self._quiesce(side, alpha, beta, QUIESCE_FOURS, -1, ply)
                 if value < beta:
@@ -665,7 +670,7 @@ class GomokuSearch:
         if not forced:
             moves = self._moves(side, self.style.width)
             if not moves:
-                return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+                return self._static(side)
         killers = self._killers.setdefault(ply, [-1, -1])
         front = 0
         for wanted in (hint, *killers):
@@ -715,7 +720,7 @@ class GomokuSearch:
         n = board.stones
         if board.fives[opp]:
             if ply >= LAST_ROW:
-                return max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+                return self._static(side)
             board.play(min(board.fives[opp]), side)
             try:
                 return -self._quiesce(opp, -beta, -alpha, fours, last, ply + 1)
@@ -723,7 +728,7 @@ class GomokuSearch:
                 board.undo()
         if board.wins[side]:
             return self._win(n + 2)
-        stand = max(-EXACT + 1, min(EXACT - 1, board.evaluate(side)))
+        stand = self._static(side)
         if stand >= beta or fours <= 0 or not board.fours[side] or ply >= LAST_ROW:
             return stand
         if last < 0:
