@@ -8,6 +8,7 @@ move; the tests assert what it answers, never how long it took.
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -878,3 +879,77 @@ def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallba
             reduction = gomoku.lmr_reduction(depth, number)
             assert gomoku_kernel.lmr_table(2.0)[depth, number] == reduction
             assert depth == 1 or 1 <= reduction <= depth - 1
+
+
+def _table(size: int) -> tuple[np.ndarray, ...]:
+    """An empty transposition table of the kernel's layout (keys, depths, lowers, uppers, moves,
+    generations)."""
+    kinds = (np.uint64, np.int32, np.int64, np.int64, np.int32, np.int64)
+    return tuple(np.zeros(size, dtype=kind) for kind in kinds)
+
+
+def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() -> None:
+    """An entry is found with the key and generation it was stored with, and gives back what was stored
+    (negative bounds and no move included); an entry one of whose fields another write changed, as two
+    search threads writing one slot at once may leave it, is not found, nor one of another generation."""
+    table = _table(4)
+    key = np.uint64(0x1234_5678_9ABC_DEF0)
+    gomoku_kernel._store(table, 1, key, 7, 6, -gomoku_kernel.INFINITY, -3500, -1)
+    assert gomoku_kernel._entry(table, 1, key, 7) == (True, 6, -gomoku_kernel.INFINITY, -3500, -1)
+    assert not gomoku_kernel._entry(table, 1, key, 8)[0]
+    assert not gomoku_kernel._entry(table, 1, key ^ np.uint64(1), 7)[0]
+    for field, torn in ((1, 4), (2, -3400), (3, -3400), (4, 40)):
+        copy = tuple(array.copy() for array in table)
+        copy[field][1] = torn
+        assert not gomoku_kernel._entry(copy, 1, key, 7)[0]
+
+
+def test_a_search_limited_by_time_alone_has_a_helper_thread_and_counts_its_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a time limit and two threads, a helper thread searches beside the main search (and its
+    nodes are counted in the result's); with a node limit there is none, and the search is the same with
+    one thread or two (the same move, value and nodes)."""
+    position = _middle_game(3, 10)
+    helped: list[int] = []
+    stop = gomoku_compiled._Helper.stop
+
+    def spy(helper: gomoku_compiled._Helper) -> int:
+        helped.append(stop(helper))
+        return helped[-1]
+
+    monkeypatch.setattr(gomoku_compiled._Helper, "stop", spy)
+    two = Style(threads=2, vct=False)
+    found = GomokuSearch(position.game, Budget(Limits(time=0.5)), two).run(position)
+    if (os.cpu_count() or 1) >= 2:
+        assert len(helped) == 1 and helped[0] > 0 and found.nodes > helped[0]
+    assert found.best in position.legal_bits()
+    helped.clear()
+
+    def by_nodes(threads: int) -> gomoku.GomokuResult:
+        gomoku_compiled.forget()
+        budget = Budget(Limits(nodes=30_000))
+        return GomokuSearch(position.game, budget, replace(two, threads=threads)).run(position)
+
+    one, two_threads = by_nodes(1), by_nodes(2)
+    assert helped == []
+    assert (one.best, one.value, one.nodes) == (two_threads.best, two_threads.value, two_threads.nodes)
+
+
+def test_against_a_vct_the_root_keeps_the_mover_s_own_open_threes_as_defences() -> None:
+    """A middle game of inarow against Rapfi: o would win by a VCT were it to move, and the cells of its
+    line and its threats all lose for x (the search called the position lost and played l9, which lost).
+    x's k8 makes an open three on the diagonal i6–j7–k8, which o must answer: it is one of the root's
+    defences, and the search no longer finds the position lost (Rapfi at 3,000,000 nodes rates it +207
+    for x, with k8)."""
+    position = Position.start(Game.parse("gomoku"))
+    for move in ["j7", "f8", "j8", "j9", "k7", "i8", "h7", "i7", "i6", "i9", "f9", "g8"]:
+        position = position.play(move)
+    search = GomokuSearch(position.game, Budget(Limits(nodes=400_000)))
+    search.board = GomokuBoard.from_position(position)
+    search.threats = ThreatSearch(search.board, search.budget)
+    k8 = search.board.from_bit(position.game.bit(10, 7))
+    assert k8 in search.board.threes[1]
+    assert k8 in search._threat_defence(1, 0)
+    found = GomokuSearch(position.game, Budget(Limits(nodes=400_000))).run(position)
+    assert abs(found.value) < EXACT

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -213,6 +214,10 @@ class Style:
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
     """The deepest iteration of the α-β search."""
+    threads: int = 2
+    """Threads of the compiled α-β search (at most the machine's cores) when it is limited by time alone: the
+    others search beside the main one and share its table (see :class:`inarow.search.gomoku_compiled.
+    _Helper`). A search limited by nodes or depth uses one, so that it is the same on every machine."""
 
 
 DEFAULT_STYLE = Style()
@@ -499,6 +504,7 @@ class GomokuSearch:
             lmr=style.lmr,
             root_lmr=style.root_lmr,
             lmr_divisor=style.lmr_divisor,
+            threads=min(style.threads, os.cpu_count() or 1),
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 
@@ -761,16 +767,20 @@ class GomokuSearch:
     def _threat_defence(self, side: int, ply: int) -> list[int]:
         """If the opponent would win by a VCF (or, at the root, a VCT) were it to move, the moves that
         may stop it: the cells of its line, the cells where it would make a four or an open three, and
-        the side to move's own fours, the most valuable first; else no moves (the usual ones apply)."""
+        the side to move's own fours (and, against a VCT, its own open threes: a counter-threat the
+        opponent must answer, which breaks a VCT as a four does), the most valuable first; else no moves
+        (the usual ones apply)."""
         board, opp = self.board, 3 - side
         line = None
+        counters = board.fours[side]
         if board.fours[opp]:
             line = self.threats.vcf(opp, INNER_VCF_FOURS, INNER_VCF_NODES)
         if line is None and self.style.vct and ply == 0 and board.threes[opp]:
             threats, nodes = self._defence(ROOT_DEFENCE_NODES)
             line = self.threats.vct(opp, threats, INNER_VCF_FOURS, nodes)
+            counters = counters | board.threes[side]
         if line is None:
             return []
-        cells = set(line) | board.fours[opp] | board.threes[opp] | board.fours[side]
+        cells = set(line) | board.fours[opp] | board.threes[opp] | counters
         mine, theirs = board.value[side], board.value[opp]
         return sorted((i for i in cells if board.cells[i] == 0), key=lambda i: -(mine[i] + theirs[i]))

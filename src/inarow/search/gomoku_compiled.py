@@ -5,7 +5,8 @@
 :class:`~inarow.search.limits.Budget`. numba cannot read the clock, so each call of the kernel gets a slice
 of nodes sized from the measured speed (at most :data:`SLICE_SECONDS`); between slices the budget is
 checked. A slice that runs out stores nothing in the table, and the next slice of the same depth resumes
-from what the table already holds.
+from what the table already holds. A search limited by time alone may have helper threads beside it
+(:class:`_Helper`, lazy SMP), which share its table.
 
 Importing this module imports numpy and numba (about 0.3 s); the kernels are compiled on their first use
 in a process (:func:`warm_up`; about half a minute on the project's 2-core machine, once per install, as
@@ -43,6 +44,10 @@ MIN_SLICE = 500
 
 UNLIMITED = 1 << 62
 """A slice's node limit when the budget has none (and the first depth's, which always finishes)."""
+
+HELPER_DEPTH = 4
+"""The main search's depth from which the helper threads search beside it (the shallow iterations take
+milliseconds)."""
 
 TABLE_BITS = 19
 """The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
@@ -278,6 +283,92 @@ class Iterated:
     depth: int
 
 
+class _Helper:
+    """A helper thread of the root search (lazy SMP, as Stockfish's threads search): it runs
+    its own iterative deepening on a copy of the board, a step deeper than the main search's iteration
+    (and deeper again each time it finishes one), and shares the transposition table, so that the main
+    search finds the positions it reaches already searched (the table checks its entries, see
+    :func:`inarow.search.gomoku_kernel._check`). What it finds reaches the result only through the table.
+    The kernel's ``root`` runs without the GIL, so the threads search on two cores at once."""
+
+    def __init__(self, board: CompiledBoard, me: int, table: tuple[Any, ...], max_depth: int, step: int):
+        self.board = CompiledBoard(board.game, [(i, int(board.cells[i])) for i in board.history])
+        state = self.board.state
+        for slot in SETTINGS:
+            state[slot] = board.state[slot]
+        self.board.buffers[8][:] = board.buffers[8]
+        self.me, self.table, self.max_depth, self.step = me, table, max_depth, step
+        self.nodes = 0
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._order: list[int] = []
+        self._depth = 0
+        self._thread: threading.Thread | None = None
+
+    def follow(self, order: list[int], depth: int) -> None:
+        """The main search starts ``depth`` with the root moves in ``order``: search ahead of it (a thread
+        started at its first call)."""
+        with self._lock:
+            self._order, self._depth = list(order), depth
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        state, board = self.board.state, self.board
+        done = 0
+        while True:
+            with self._lock:
+                if self._stopped:
+                    return
+                depth = max(done, self._depth) + self.step
+                moves = np.array(self._order, dtype=np.int64)
+                state[kernel.S_NODES] = 0
+                state[kernel.S_LIMIT] = UNLIMITED
+                state[kernel.S_ABORT] = 0
+            if depth > self.max_depth:
+                return
+            found = np.zeros(len(moves), dtype=np.int64)
+            kernel.root(
+                self.me,
+                moves,
+                depth,
+                found,
+                -kernel.INFINITY,
+                kernel.INFINITY,
+                board.arrays,
+                board.board,
+                self.table,
+                board.buffers,
+            )
+            self.nodes += int(state[kernel.S_NODES])
+            if state[kernel.S_ABORT]:
+                return
+            done = depth
+
+    def stop(self) -> int:
+        """Stop the thread (at its next node) and wait for it; returns the nodes it searched."""
+        with self._lock:
+            self._stopped = True
+            self.board.state[kernel.S_LIMIT] = 0
+        if self._thread is not None:
+            self._thread.join()
+        return self.nodes
+
+
+SETTINGS = (
+    kernel.S_WIDTH,
+    kernel.S_VCF,
+    kernel.S_INNER,
+    kernel.S_QUIESCE,
+    kernel.S_PRUNE,
+    kernel.S_LMR,
+    kernel.S_GEN,
+    kernel.S_MASK,
+)
+"""The slots of the kernel's ``state`` that say how to search (a helper copies them from the main board)."""
+
+
 def iterate(
     board: CompiledBoard,
     me: int,
@@ -295,13 +386,15 @@ def iterate(
     lmr: bool = False,
     root_lmr: bool = False,
     lmr_divisor: float = 2.0,
+    threads: int = 1,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
-    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor)."""
+    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor); ``threads``: with 2 or more and a
+    budget of time alone, helper threads search beside this one (see :class:`_Helper`)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
@@ -313,9 +406,14 @@ def iterate(
     kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr, lmr_divisor)
     table, generation = _tables.take(kind)
     state[kernel.S_GEN] = generation
+    helpers = []
+    if budget.max_nodes is None and budget.deadline is not None:
+        helpers = [_Helper(board, me, table, max_depth, step) for _ in range(threads - 1)]
     try:
-        return _iterate(board, me, roots, budget, table, max_depth, start_value, step)
+        return _iterate(board, me, roots, budget, table, max_depth, start_value, step, helpers)
     finally:
+        for helper in helpers:
+            budget.nodes += helper.stop()
         _tables.give_back(kind, table)
 
 
@@ -328,6 +426,7 @@ def _iterate(
     max_depth: int,
     start_value: int,
     step: int,
+    helpers: list[_Helper],
 ) -> Iterated:
     state = board.state
     best_value, best_line = start_value, [roots[0]]
@@ -337,6 +436,9 @@ def _iterate(
     order = list(roots)
     line_buffer = np.zeros(max_depth + 2, dtype=np.int64)
     for depth in [1, *range(2, max_depth + 1, step)]:
+        if depth >= HELPER_DEPTH:
+            for helper in helpers:
+                helper.follow(order, depth)
         moves = np.array(order, dtype=np.int64)
         found = np.zeros(len(order), dtype=np.int64)
         done = 0

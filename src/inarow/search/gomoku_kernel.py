@@ -2,9 +2,9 @@
 arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
 pattern evaluation, α-β with principal variation search, late move reductions (by a table of depth and
 move number), killer moves, aspiration windows at the root and a transposition table kept across
-searches, a quiescence search over fours at the horizon (:func:`quiesce`; or a short VCF), a VCF at every
-node with a four with the ``inner`` switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT
-(:func:`vct_line`).
+searches (which threads searching at once may share: see :func:`_check`), a quiescence search over fours
+at the horizon (:func:`quiesce`; or a short VCF), a VCF at every node with a four with the ``inner``
+switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT (:func:`vct_line`).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
@@ -803,12 +803,53 @@ def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore
 
 
 @njit(cache=True)
+def _check(generation, depth, lower, upper, move):  # type: ignore[no-untyped-def]
+    """The word a table entry's key is stored xored with: a mix of the entry's other fields, so that an
+    entry whose fields two search threads wrote at once (see :func:`root`) fails :func:`_entry`'s key
+    check instead of pairing one position's key with another's bounds (the lockless table of Hyatt and
+    Mann, "A lock-less transposition table implementation for parallel search chess engines", 2002)."""
+    h = np.uint64(generation) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= np.uint64(depth) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h ^= np.uint64(lower) * np.uint64(0x165667B19E3779F9)
+    h ^= np.uint64(upper) * np.uint64(0xD6E8FEB86659FD93)
+    h ^= np.uint64(move) * np.uint64(0xFF51AFD7ED558CCD)
+    return h
+
+
+@njit(cache=True)
+def _store(table, slot, key, generation, depth, lower, upper, move):  # type: ignore[no-untyped-def]
+    """Write an entry into ``slot`` of the table (its key checked, see :func:`_check`)."""
+    keys, depths, lowers, uppers, best_moves, generations = table
+    generations[slot] = generation
+    depths[slot] = depth
+    lowers[slot] = lower
+    uppers[slot] = upper
+    best_moves[slot] = move
+    keys[slot] = key ^ _check(generation, depth, lower, upper, move)
+
+
+@njit(cache=True)
+def _entry(table, slot, key, generation):  # type: ignore[no-untyped-def]
+    """``(found, depth, lower, upper, move)`` of the entry for ``key`` of this ``generation`` in ``slot``;
+    ``found`` False when the slot holds another position, another generation or a torn entry."""
+    keys, depths, lowers, uppers, best_moves, generations = table
+    stored_generation = generations[slot]
+    depth = depths[slot]
+    lower = lowers[slot]
+    upper = uppers[slot]
+    move = best_moves[slot]
+    found = stored_generation == generation and keys[slot] == key ^ _check(
+        stored_generation, depth, lower, upper, move
+    )
+    return found, depth, lower, upper, move
+
+
+@njit(cache=True)
 def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore[no-untyped-def]
     """The α-β value of the position for ``side``, to move, ``depth`` plies deep (negamax, principal
     variation search, the table's bounds and best move). Returns 0 with the abort flag set once the node
     limit is passed; an aborted search stores nothing."""
     count, state, hashes = b[5], b[7], b[8]
-    keys, depths, lowers, uppers, best_moves, generations = table
     moves = buf[0]
     if DEBUG:
         assert alpha < beta, "an empty window"
@@ -831,9 +872,10 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     key = hashes[0] ^ np.uint64(side)
     slot = np.int64(key & np.uint64(state[S_MASK]))
     hint = -1
-    if generations[slot] == state[S_GEN] and keys[slot] == key:
-        hint = best_moves[slot]
-        decided, stored = probe(depths[slot], lowers[slot], uppers[slot], depth, alpha, beta)
+    found, stored_depth, stored_lower, stored_upper, stored_move = _entry(table, slot, key, state[S_GEN])
+    if found:
+        hint = stored_move
+        decided, stored = probe(stored_depth, stored_lower, stored_upper, depth, alpha, beta)
         if decided:
             return stored
     if depth <= 0 or ply >= LAST_ROW:
@@ -842,12 +884,9 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             leaf = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
             if state[S_ABORT]:
                 return 0
-            keys[slot] = key
-            generations[slot] = state[S_GEN]
-            depths[slot] = 0
-            lowers[slot] = leaf if leaf > alpha else -INFINITY
-            uppers[slot] = leaf if leaf < beta else INFINITY
-            best_moves[slot] = -1
+            lower = leaf if leaf > alpha else -INFINITY
+            upper = leaf if leaf < beta else INFINITY
+            _store(table, slot, key, state[S_GEN], 0, lower, upper, -1)
             return leaf
         leaf = evaluate(side, b)
         if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
@@ -857,12 +896,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             if length > 0:
                 leaf = _win(n + length - 1, state)
             # A horizon's value is exact at depth 0: kept, so that transpositions skip its VCF.
-            keys[slot] = key
-            generations[slot] = state[S_GEN]
-            depths[slot] = 0
-            lowers[slot] = leaf
-            uppers[slot] = leaf
-            best_moves[slot] = -1
+            _store(table, slot, key, state[S_GEN], 0, leaf, leaf, -1)
         return leaf
     if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
         static = evaluate(side, b)
@@ -931,16 +965,13 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
                         killers[ply, 1] = killers[ply, 0]
                         killers[ply, 0] = move
                     break
-    keys[slot] = key
-    generations[slot] = state[S_GEN]
-    depths[slot] = depth
-    lowers[slot] = best if best > alpha0 else -INFINITY
-    uppers[slot] = best if best < beta else INFINITY
-    best_moves[slot] = best_move
+    lower = best if best > alpha0 else -INFINITY
+    upper = best if best < beta else INFINITY
+    _store(table, slot, key, state[S_GEN], depth, lower, upper, best_move)
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: ignore[no-untyped-def]
     """Search the root moves ``roots`` of ``side`` ``depth`` plies deep within the window (``low``,
     ``high``): the first with the whole window, the others with null windows first; ``values[k]`` gets
@@ -1000,7 +1031,6 @@ def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untype
     """The expected line: ``first`` for ``side``, then the table's best moves, at most ``depth`` moves in
     all, into ``out``; returns how many (the board is left as it was)."""
     cells, state, hashes = b[0], b[7], b[8]
-    keys, best_moves, generations = table[0], table[4], table[5]
     out[0] = first
     place(first, side, 1, b)
     length = 1
@@ -1008,9 +1038,9 @@ def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untype
     while length < depth:
         key = hashes[0] ^ np.uint64(side)
         slot = np.int64(key & np.uint64(state[S_MASK]))
-        if generations[slot] != state[S_GEN] or keys[slot] != key:
+        found, _, _, _, move = _entry(table, slot, key, state[S_GEN])
+        if not found:
             break
-        move = best_moves[slot]
         if move < 0 or cells[move] != 0:
             break
         out[length] = move
