@@ -7,9 +7,9 @@ at the horizon (:func:`quiesce`; or a short VCF), a VCF at every node with a fou
 switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT (:func:`vct_line`).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
-beside this file. :mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the
-clock); the root's threat-space proofs are driven by :mod:`inarow.search.gomoku` and
-:mod:`inarow.search.threats`.
+beside this file; :func:`root` runs without the GIL (``nogil=True``), so that threads search at once.
+:mod:`inarow.search.gomoku_compiled` drives it from Python (the iterative deepening, the clock); the root's
+threat-space proofs are driven by :mod:`inarow.search.gomoku` and :mod:`inarow.search.threats`.
 
 Layout (the same cell indices as :class:`~inarow.search.gomoku_board.GomokuBoard`): a flat board with a
 margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
