@@ -4,6 +4,7 @@ and whole games played through the protocol (in process, and against ``inarow go
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import pytest
 from inarow.gomocup import DEFAULT_TURN, FAST_TURN, LEAST_TIME, SAFETY, Brain, serve
 from inarow.players import Level
 from inarow.rules import Game, Position
+from inarow.search import gomoku_compiled
 
 
 def talk(brain: Brain, *lines: str) -> list[str]:
@@ -153,6 +155,28 @@ def test_a_bad_line_answers_error_and_the_session_goes_on(line: str, answer: str
     assert answers[0] == "OK"
     assert answers[1].startswith(answer)
     assert answers[2] == "4,0"
+
+
+def test_info_thread_num_caps_the_threads_of_each_move_s_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``INFO thread_num 1`` (0 counts as 1, as Rapfi reads it): a move's search has no helper thread;
+    with ``INFO thread_num 2``, a move limited by time has one (on a machine of two cores or more)."""
+    helpers: list[int] = []
+    start = gomoku_compiled._Helper.follow
+
+    def spy(helper: gomoku_compiled._Helper, order: list[int], depth: int) -> None:
+        helpers.append(depth)
+        start(helper, order, depth)
+
+    monkeypatch.setattr(gomoku_compiled._Helper, "follow", spy)
+    gomoku_compiled.warm_up()  # the compiled search, not the Python one of a process still compiling it
+    brain = Brain()
+    talk(brain, "START 15", "INFO timeout_turn 600", "INFO thread_num 0")
+    assert brain.thread_num == 1
+    assert len(talk(brain, "BOARD", "7,7,2", "8,8,1", "6,8,2", "DONE")) == 1
+    assert helpers == []
+    talk(brain, "INFO thread_num 2")
+    assert len(talk(brain, "TURN 9,5")) == 1
+    assert bool(helpers) == ((os.cpu_count() or 1) >= 2)
 
 
 def test_unknown_info_keys_are_ignored_as_the_protocol_says() -> None:

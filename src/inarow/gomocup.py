@@ -5,8 +5,9 @@ Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), 
 ``BEGIN`` (our first move), ``TURN x,y`` (the opponent's move; we answer ours), ``BOARD`` then lines
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
 move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left``
-and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju), ``ABOUT``
-and ``END``.
+and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju,
+``thread_num``: the most threads a move's search may use, as Rapfi and Yixin's manager read it; 0 counts
+as 1), ``ABOUT`` and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
 Coordinates are ``x,y`` from 0 with ``y`` counted from the top, as managers send them; inarow's cells count
@@ -35,6 +36,7 @@ from inarow.i18n import N_
 from inarow.players import LEVELS, Player, player
 from inarow.rules import MAX_SIDE, Game, Position
 from inarow.search.gomoku import prepare
+from inarow.search.limits import threads
 
 NAME = "inarow"
 
@@ -105,6 +107,8 @@ class Brain:
     timeout_match: float | None = None
     time_left: float | None = None
     max_memory: int | None = None
+    thread_num: int | None = None
+    """The most threads a move's search may use (``INFO thread_num``); None: as many as it would."""
     finished: bool = False
     _board: list[str] | None = None
     _rng: random.Random = field(init=False)
@@ -182,7 +186,7 @@ class Brain:
         a key it uses that is no number answers ``ERROR``."""
         key, _, value = rest.strip().partition(" ")
         key = key.lower()
-        if key not in ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule"):
+        if key not in ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "thread_num"):
             return []
         read = number(value)
         if read is None:
@@ -196,6 +200,8 @@ class Brain:
             self.time_left = read / 1000
         elif key == "max_memory":
             self.max_memory = read
+        elif key == "thread_num":
+            self.thread_num = max(1, read)
         else:
             self.exact = bool(read & EXACT_FIVE)
             self.renju = bool(read & RENJU_RULE)
@@ -276,7 +282,8 @@ class Brain:
             position = self.position()
             if position.is_over:
                 return "ERROR the game is over"
-            choice = self.player().choose(position, self._rng)
+            with threads(self.thread_num):
+                choice = self.player().choose(position, self._rng)
             bit = position.move_bit(choice.move)
         except InarowError as error:
             return f"ERROR {error}"

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from inarow.rules import Game, Position
 from inarow.search import kernels
 from inarow.search.gomoku_board import GomokuBoard
-from inarow.search.limits import Budget, SearchAborted
+from inarow.search.limits import Budget, SearchAborted, thread_limit
 from inarow.search.scores import EXACT, exact_score
 from inarow.search.table import probe
 from inarow.search.threats import ThreatSearch
@@ -215,9 +215,10 @@ class Style:
     max_depth: int = 40
     """The deepest iteration of the α-β search."""
     threads: int = 2
-    """Threads of the compiled α-β search (at most the machine's cores) when it is limited by time alone: the
-    others search beside the main one and share its table (see :class:`inarow.search.gomoku_compiled.
-    _Helper`). A search limited by nodes or depth uses one, so that it is the same on every machine."""
+    """Threads of the compiled α-β search (at most the machine's cores, and at most
+    :func:`inarow.search.limits.threads` allows) when it is limited by time alone: the others search
+    beside the main one and share its table (see :class:`inarow.search.gomoku_compiled._Helper`). A
+    search limited by nodes or depth uses one, so that it is the same on every machine."""
 
 
 DEFAULT_STYLE = Style()
@@ -504,7 +505,7 @@ class GomokuSearch:
             lmr=style.lmr,
             root_lmr=style.root_lmr,
             lmr_divisor=style.lmr_divisor,
-            threads=min(style.threads, os.cpu_count() or 1),
+            threads=min(style.threads, os.cpu_count() or 1, thread_limit() or style.threads),
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 

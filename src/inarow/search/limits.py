@@ -116,6 +116,30 @@ def bounded(seconds: float | None = None, cancelled: Callable[[], bool] | None =
         _scope.active, _scope.deadline, _scope.cancelled = saved
 
 
+class _Threads(threading.local):
+    most: int | None = None
+
+
+_threads = _Threads()
+
+
+@contextmanager
+def threads(most: int | None) -> Iterator[None]:
+    """Within the block, every search started in this thread uses at most ``most`` threads (None: as
+    many as it would): a Gomoku manager's ``INFO thread_num``."""
+    saved = _threads.most
+    _threads.most = most
+    try:
+        yield
+    finally:
+        _threads.most = saved
+
+
+def thread_limit() -> int | None:
+    """The most threads a search started in this thread may use (see :func:`threads`), or None."""
+    return _threads.most
+
+
 def stopped() -> bool:
     """Whether the task running in this thread has passed its :func:`bounded` deadline or been cancelled."""
     return _scope.active and _scope.stopped()
