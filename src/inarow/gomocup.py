@@ -6,7 +6,7 @@ Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), 
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
 move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left``
 and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju,
-``thread_num``: the most threads a move's search may use, as Rapfi and Yixin's manager read it; 0 counts
+``thread_num``: the most threads a move's search may use, as Rapfi reads it; 0 counts
 as 1), ``ABOUT`` and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
