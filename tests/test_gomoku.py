@@ -881,18 +881,11 @@ def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallba
             assert depth == 1 or 1 <= reduction <= depth - 1
 
 
-def _table(size: int) -> tuple[np.ndarray, ...]:
-    """An empty transposition table of the kernel's layout (keys, depths, lowers, uppers, moves,
-    generations)."""
-    kinds = (np.uint64, np.int32, np.int64, np.int64, np.int32, np.int64)
-    return tuple(np.zeros(size, dtype=kind) for kind in kinds)
-
-
 def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() -> None:
     """An entry is found with the key and generation it was stored with, and gives back what was stored
     (negative bounds and no move included); an entry one of whose fields another write changed, as two
     search threads writing one slot at once may leave it, is not found, nor one of another generation."""
-    table = _table(4)
+    table = gomoku_compiled.new_table(4)
     key = np.uint64(0x1234_5678_9ABC_DEF0)
     gomoku_kernel._store(table, 1, key, 7, 6, -gomoku_kernel.INFINITY, -3500, -1)
     assert gomoku_kernel._entry(table, 1, key, 7) == (True, 6, -gomoku_kernel.INFINITY, -3500, -1)

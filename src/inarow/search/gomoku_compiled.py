@@ -81,6 +81,13 @@ def _lmr_table(divisor: float) -> np.ndarray[Any, Any]:
     return kernel.lmr_table(divisor)
 
 
+def new_table(size: int) -> tuple[np.ndarray[Any, Any], ...]:
+    """An empty transposition table of ``size`` entries, as the kernel reads it: keys (checked, see
+    :func:`inarow.search.gomoku_kernel._store`), depths, lower and upper bounds, best moves, generations."""
+    kinds = (np.uint64, np.int32, np.int64, np.int64, np.int32, np.int64)
+    return tuple(np.zeros(size, dtype=kind) for kind in kinds)
+
+
 class _Tables:
     """Transposition tables, one per search running at once, kept across searches: every search of the
     same kind (the same game and :class:`Style`: the moves of one game, say) reads and writes one
@@ -101,16 +108,7 @@ class _Tables:
             if self._free:
                 index = next((k for k, (last, _) in enumerate(self._free) if last == kind), -1)
                 return self._free.pop(index)[1], generation
-        size = 1 << TABLE_BITS
-        table = (
-            np.zeros(size, dtype=np.uint64),
-            np.zeros(size, dtype=np.int32),
-            np.zeros(size, dtype=np.int64),
-            np.zeros(size, dtype=np.int64),
-            np.zeros(size, dtype=np.int32),
-            np.zeros(size, dtype=np.int64),
-        )
-        return table, generation
+        return new_table(1 << TABLE_BITS), generation
 
     def give_back(self, kind: Hashable, table: tuple[Any, ...]) -> None:
         with self._lock:
