@@ -33,7 +33,7 @@ import numpy as np
 from inarow.rules import Game, Position
 from inarow.search import gomoku_board
 from inarow.search.gomoku_board import GomokuBoard
-from inarow.search.patterns import B4, F3, F4
+from inarow.search.patterns import B4, F3, F4, pattern
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-labels.txt"
 """Rapfi's verdicts on positions of its games against inarow and against itself (see its README)."""
@@ -53,10 +53,6 @@ RIDGE = 1e-6
 KINDS = 9
 """Pattern kinds with a weight of their own: closed one … five (kind 0, nothing, adds nothing)."""
 
-KIND_OF_WORTH = {worth: kind for kind, worth in enumerate(gomoku_board.WEIGHTS)}
-"""The pattern kind of a line's contribution (see :func:`inarow.search.gomoku_board._contribution`) from its
-worth, which differs from kind to kind."""
-
 
 def features(position: Position) -> np.ndarray | None:
     """The evaluation's features of ``position`` for its side to move, or None when it is not quiet."""
@@ -70,7 +66,7 @@ def features(position: Position) -> np.ndarray | None:
         for i in board.board_cells:
             if board.cells[i]:
                 continue
-            kinds = [KIND_OF_WORTH[board.packed[d][i][side - 1] & 0xFFFFF] for d in range(4)]
+            kinds = [pattern(board.codes[d][i], side, board.exact) for d in range(4)]
             for kind in kinds:
                 if kind:
                     row[offset + kind - 1] += 1
