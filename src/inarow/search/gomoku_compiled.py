@@ -193,7 +193,7 @@ class CompiledBoard:
         self.arrays = (
             self.cells,
             np.zeros((4, size), dtype=np.int32),
-            np.zeros((3, 8, size), dtype=np.int32),
+            np.zeros((3, size, 8), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, 4), dtype=np.int32),
