@@ -4,6 +4,7 @@ clear error (never a hang). The engines here are small scripts written by the te
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -62,6 +63,7 @@ for line in sys.stdin:
     elif word == "TURN":
         x, y = rest.split(",")
         stones.add((int(x), int(y)))
+        print(f"MESSAGE seen {x},{y}", flush=True)
         print(first_empty(), flush=True)
     elif word == "BOARD":
         board = []
@@ -156,6 +158,37 @@ def test_the_engine_runs_in_its_own_folder_and_gets_the_time_the_node_limit_and_
     ]
     assert isinstance(made, EnginePlayer)
     made.engine.close()
+
+
+def test_the_engine_s_messages_with_its_last_answer_are_kept(tmp_path: Path) -> None:
+    engine = PbrainEngine(EngineSpec.parse(str(script(tmp_path, "engine", FAKE))), 1.0)
+    position = Position.start(Game.parse("gomoku"))
+    position = position.play(engine.move(position))
+    assert engine.messages == []  # a DEBUG line is no message
+    position = position.play("h8")
+    engine.move(position)
+    assert engine.messages == ["seen 7,7"]
+    engine.close()
+
+
+def test_the_speed_bench_reads_an_engine_s_own_node_count_and_time(tmp_path: Path) -> None:
+    path = Path(__file__).resolve().parents[1] / "bench" / "gomoku_speed.py"
+    spec = importlib.util.spec_from_file_location("gomoku_speed", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    body = FAKE.replace(
+        "board = None\n            print(first_empty(), flush=True)",
+        'board = None\n            print("MESSAGE Speed 650K | Node 1.5K | Time 3ms", flush=True)\n'
+        "            print(first_empty(), flush=True)",
+    )
+    engine = PbrainEngine(EngineSpec.parse(str(script(tmp_path, "engine", body))), 1.0)
+    game = Game.parse("gomoku")
+    position = bench.positions(1, game)[0]
+    assert bench.engine_speed(engine, position) == (1500, 0.003)
+    engine.close()
+    nodes, seconds = bench.inarow_speed(position, 2000)
+    assert 2000 <= nodes < 2000 + 5000 and seconds > 0
 
 
 def test_a_position_the_engine_has_not_seen_is_sent_whole_alternating_from_the_first_mover(

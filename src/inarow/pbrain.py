@@ -153,6 +153,8 @@ class PbrainEngine:
         self._finalizer: weakref.finalize[..., PbrainEngine] | None = None
         self.moves = 0
         """Moves the engine has played."""
+        self.messages: list[str] = []
+        """The ``MESSAGE`` lines the engine sent with its last answer (their text after the word)."""
 
     @property
     def name(self) -> str:
@@ -250,9 +252,12 @@ class PbrainEngine:
         """The engine's next line that is not a message, debug output or suggestion; an ``ERROR`` or
         ``UNKNOWN`` answer raises."""
         deadline = time.monotonic() + seconds
+        self.messages = []
         while True:
             line = self._line(deadline)
             word = line.split(" ", 1)[0].upper()
+            if word == "MESSAGE":
+                self.messages.append(line[len(word) :].strip())
             if not line or word in ("MESSAGE", "DEBUG", "SUGGEST", "INFO"):
                 continue
             self._answered = time.monotonic()
