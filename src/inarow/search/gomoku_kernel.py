@@ -18,7 +18,7 @@ line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.
 i, 0..5]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
 fives and worth in the evaluation to the side to move and to the side that waits, and ``agg[side, i,
 6..7]`` hold the last two with the cell's double-threat terms, as the evaluation counts them (0 on a taken
-cell; a cell's eight sums share a cache line); for every empty cell ``value[side, i]`` is its worth (with
+cell; a cell's eight sums lie side by side); for every empty cell ``value[side, i]`` is its worth (with
 the double-threat bonuses) and ``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
 open three, ``count[side, bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the
 ``S_`` indices).
