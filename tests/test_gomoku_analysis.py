@@ -52,6 +52,21 @@ def test_every_move_of_a_gomoku_middle_game_has_a_win_rate_and_the_best_ten_a_li
     assert best.line == result.pv
 
 
+def test_the_same_analysis_asked_twice_gets_the_same_answer() -> None:
+    """An analysis with lines starts from an empty table: the second search of the position does not find
+    the first's win "at depth 1" in the table, nor search its candidates' replies a ply deep."""
+    position = parse_position(MIDDLE_GAME, "gomoku")
+    first, second = (analyze(position, Limits(nodes=40_000)) for _ in range(2))
+    assert first.depth is not None and first.depth >= 4
+    assert (second.best, second.depth, second.pv, second.nodes) == (
+        first.best,
+        first.depth,
+        first.pv,
+        first.nodes,
+    )
+    assert second.moves == first.moves
+
+
 def test_a_proven_win_stays_exact_with_a_certain_win_rate() -> None:
     """x h8 i8 j8 with g8 and k8 open: an open three, x to move makes an open four and wins in 2 moves (the four, then the five)."""
     position = parse_position("h8 a1 i8 a15 j8 o1", "gomoku")

@@ -72,11 +72,15 @@ def analyze(
     With ``lines``, that many of the best moves also carry a line of play: the best move the principal
     variation, each other one its reply's search (its value then that search's, which is worth more than
     the bound the root's α-β search gives the moves it did not choose), all within :data:`LINES_SHARE` of
-    the limits. The players ask for none: it would only take time from their move.
+    the limits, and every search starts from an empty table (:attr:`Style.fresh`): asked again, the same
+    question gets the same answer. The players ask for none: it would only take time from their move, and
+    their searches keep the table from one move to the next.
     """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
+    if lines:
+        style = replace(style, fresh=True)
     if limits.depth is not None:
         style = replace(style, max_depth=max(1, limits.depth))
     time = limits.time

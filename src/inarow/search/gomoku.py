@@ -25,8 +25,8 @@ At the root, in this order:
    move's fours (:meth:`GomokuSearch._quiesce`). Before it (with ``vct``), if the opponent would win by
    a VCT were it to move, only the moves after which it has none. With :attr:`Style.inner`, at every
    node where the side to move has a four, a VCF (bounded in nodes) is a win. The compiled search keeps
-   its table from one search to the next of the same game and style (the moves of a game), see
-   :mod:`inarow.search.gomoku_compiled`.
+   its table from one search to the next of the same game and style (the moves of a game; not with
+   :attr:`Style.fresh`), see :mod:`inarow.search.gomoku_compiled`.
 
 α-β wins are found with only some moves of the defender tried, so they are never called proven.
 """
@@ -219,6 +219,10 @@ class Style:
     :func:`inarow.search.limits.threads` allows) when it is limited by time alone: the others search
     beside the main one and share its table (see :class:`inarow.search.gomoku_compiled._Helper`). A
     search limited by nodes or depth uses one, so that it is the same on every machine."""
+    fresh: bool = False
+    """Start the compiled search from an empty table rather than from what the last searches of the same
+    game and style stored (a player's moves keep it; an analysis asked for its lines starts afresh, so
+    that the same question gets the same answer however often it is asked)."""
 
 
 DEFAULT_STYLE = Style()
@@ -506,6 +510,7 @@ class GomokuSearch:
             root_lmr=style.root_lmr,
             lmr_divisor=style.lmr_divisor,
             threads=min(style.threads, os.cpu_count() or 1, thread_limit() or style.threads),
+            fresh=style.fresh,
         )
         return self._result(found.value, False, found.line, found.depth, "search", found.values)
 

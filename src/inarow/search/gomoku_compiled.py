@@ -99,10 +99,11 @@ class _Tables:
         self._free: list[tuple[Hashable, tuple[Any, ...]]] = []
         self._generations: dict[Hashable, int] = {}
 
-    def take(self, kind: Hashable) -> tuple[tuple[Any, ...], int]:
-        """A table (the one ``kind`` used last, if it is free) and ``kind``'s generation."""
+    def take(self, kind: Hashable, fresh: bool = False) -> tuple[tuple[Any, ...], int]:
+        """A table (the one ``kind`` used last, if it is free) and ``kind``'s generation (with ``fresh``, a
+        new one: the search sees nothing searched before it)."""
         with self._lock:
-            if kind not in self._generations:
+            if fresh or kind not in self._generations:
                 self._generations[kind] = max(self._generations.values(), default=0) + 1
             generation = self._generations[kind]
             if self._free:
@@ -385,6 +386,7 @@ def iterate(
     root_lmr: bool = False,
     lmr_divisor: float = 2.0,
     threads: int = 1,
+    fresh: bool = False,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
@@ -392,7 +394,8 @@ def iterate(
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
     (``root_lmr``: at the root too; ``lmr_divisor``: its divisor); ``threads``: with 2 or more and a
-    budget of time alone, helper threads search beside this one (see :class:`_Helper`)."""
+    budget of time alone, helper threads search beside this one (see :class:`_Helper`); ``fresh``: start
+    from an empty table rather than what the last searches of the same kind stored (see :class:`_Tables`)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
@@ -401,8 +404,8 @@ def iterate(
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
     board.buffers[8][:] = _lmr_table(lmr_divisor)
-    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr, lmr_divisor)
-    table, generation = _tables.take(kind)
+    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr, lmr_divisor, fresh)
+    table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
     helpers = []
     if budget.max_nodes is None and budget.deadline is not None:
