@@ -245,10 +245,16 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
     worth = agg[s, j, 0]
     fours = agg[s, j, 1]
     threes = agg[s, j, 2]
+    mover = agg[s, j, 4]
+    waiter = agg[s, j, 5]
     if fours >= 2 or (fours > 0 and threes > 0):
         worth += DOUBLE_THREAT
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
         worth += DOUBLE_THREE
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
     new = 0
     if agg[s, j, 3] > 0:
         new |= F_FIVE
@@ -259,14 +265,6 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
     if threes > 0:
         new |= F_THREE
     value[s, j] = worth
-    mover = agg[s, j, 4]
-    waiter = agg[s, j, 5]
-    if fours >= 2 or (fours > 0 and threes > 0):
-        mover += MOVER_FOUR_THREE
-        waiter += WAITER_FOUR_THREE
-    elif threes >= 2:
-        mover += MOVER_DOUBLE_THREE
-        waiter += WAITER_DOUBLE_THREE
     state[S_WORTH + 2 * s] += mover - agg[s, j, 6]
     state[S_WORTH + 2 * s + 1] += waiter - agg[s, j, 7]
     agg[s, j, 6] = mover
