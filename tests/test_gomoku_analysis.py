@@ -50,6 +50,8 @@ def test_every_move_of_a_gomoku_middle_game_has_a_win_rate_and_the_best_ten_a_li
             after = after.play(step)
     best = next(move for move in result.moves if move.move == result.best[0])
     assert best.line == result.pv
+    assert {move.source for move in lined} == {"search"}
+    assert {move.source for move in result.moves if not move.line} == {"bound", "evaluation"}
 
 
 def test_the_same_analysis_asked_twice_gets_the_same_answer() -> None:
@@ -82,9 +84,16 @@ def test_a_proven_win_stays_exact_with_a_certain_win_rate() -> None:
 
 
 def test_the_players_ask_for_no_lines() -> None:
-    result = gomoku_analyze(parse_position(MIDDLE_GAME, "gomoku"), Limits(time=0.2))
+    """Without lines, only the best move's score is the search's value: the moves the root searched on the
+    way to it carry the bound they got (``bound``), the others the evaluation (``evaluation``)."""
+    result = gomoku_analyze(parse_position(MIDDLE_GAME, "gomoku"), Limits(nodes=20_000))
     assert not any(move.line for move in result.moves)
     assert all(move.winrate is not None for move in result.moves)
+    sources = {move.move: move.source for move in result.moves}
+    assert sources.pop(result.best[0]) == "search"
+    searched = [move for move in sources if sources[move] == "bound"]
+    assert searched
+    assert set(sources.values()) == {"bound", "evaluation"}
 
 
 def test_the_command_line_shows_the_best_five_with_their_lines_and_every_move_with_all() -> None:

@@ -32,9 +32,13 @@ Proof = Literal["vcf", "vct"]
 """How the Gomoku engine proved a win: a victory by continuous fours (VCF), or by continuous threats, fours
 and open threes (VCT); the loser's proof is the winner's."""
 
-Source = Literal["book", "search"]
+Source = Literal["book", "search", "bound", "evaluation"]
 """Where a move's score came from: a book file (the position after the move is in it), or a search (now,
-or earlier and remembered; a compiled search may itself have probed a book deeper down)."""
+or earlier and remembered; a compiled search may itself have probed a book deeper down). On boards too big
+to solve, a move that is neither the best nor one of the analysis's lines has ``bound``: the score the
+root's α-β search gave it on the way to another move, an upper bound when it failed low (the move is
+worth at most that); or ``evaluation``: the root did not search it, and the score is the evaluation of the
+position after it."""
 
 
 def outcome_of(value: int | None) -> Outcome | None:

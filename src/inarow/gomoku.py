@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from inarow.answer import Analysis, MoveValue, Proof, winrate
+from inarow.answer import Analysis, MoveValue, Proof, Source, winrate
 from inarow.errors import IllegalMoveError
 from inarow.rules import Position
 from inarow.search.gomoku import DEFAULT_STYLE, GomokuResult, GomokuSearch, Style, prepare, supports
@@ -67,7 +67,9 @@ def analyze(
     position: Position, limits: Limits | None = None, style: Style = DEFAULT_STYLE, *, lines: int = 0
 ) -> Analysis:
     """The analysis of a position of a game the Gomoku engine plays, within ``limits`` (without any, 10
-    seconds); ``limits.depth`` caps the α-β depth. Every move carries a :func:`~inarow.answer.winrate`.
+    seconds); ``limits.depth`` caps the α-β depth. Every move carries a :func:`~inarow.answer.winrate`, and
+    its ``source`` says what its score is: the search's value for the best move and the lines' moves, a
+    bound (``bound``) or the evaluation (``evaluation``) for the others (see :data:`~inarow.answer.Source`).
 
     With ``lines``, that many of the best moves also carry a line of play: the best move the principal
     variation, each other one its reply's search (its value then that search's, which is worth more than
@@ -124,8 +126,17 @@ def analyze(
             moves[bit] = _proven(position, name, score, pv)
         else:
             shown = max(-EXACT + 1, min(EXACT - 1, values[bit]))
+            source: Source = (
+                "search" if bit == found.best else "bound" if bit in found.move_values else "evaluation"
+            )
             moves[bit] = MoveValue(
-                move=name, exact=False, score=shown, value=None, plies=None, winrate=winrate(shown)
+                move=name,
+                exact=False,
+                score=shown,
+                value=None,
+                plies=None,
+                source=source,
+                winrate=winrate(shown),
             )
     if lines:
         moves[found.best] = replace(moves[found.best], line=pv)

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { boardShape, linkSearch, linkTarget, moveList, readSgf, sgf } from "../../src/inarow/web/static/js/links.js";
+import { boardShape, formChoices, linkSearch, linkTarget, moveList, readSgf, sgf } from "../../src/inarow/web/static/js/links.js";
 
 describe("links", () => {
   test("a position link opens that position of its game", () => {
@@ -12,6 +12,14 @@ describe("links", () => {
   test("a game's link carries its position too, and a review link wins over both", () => {
     assert.deepEqual(linkTarget("?game=tictactoe&position=b2&id=abc"), { kind: "game", id: "abc", game: "tictactoe", position: "b2" });
     assert.deepEqual(linkTarget("?review=abc&id=def"), { kind: "review", id: "abc" });
+  });
+  test("the New game form follows a linked game: a preset, a board it can describe, else nothing", () => {
+    assert.deepEqual(formChoices("gomoku"), { preset: "gomoku" });
+    assert.deepEqual(formChoices("connect4:o-first"), { preset: "connect4" });
+    assert.deepEqual(formChoices("6x5:4:gravity"), { preset: "custom", columns: "6", rows: "5", k: "4", gravity: true });
+    assert.deepEqual(formChoices("9x9:5"), { preset: "custom", columns: "9", rows: "9", k: "5", gravity: false });
+    assert.equal(formChoices("19x19:5:exact"), null);
+    assert.equal(formChoices("chess"), null);
   });
   test("Explain's own links are not position links", () => {
     assert.equal(linkTarget("?game=tictactoe&position=b2&explain=alphabeta"), null);

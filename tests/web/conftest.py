@@ -51,6 +51,10 @@ def free_port() -> int:
         return port
 
 
+class PortTaken(RuntimeError):
+    """The port :func:`free_port` gave was taken by another process before the server bound it."""
+
+
 class Server:
     """An ``inarow serve`` process on a free localhost port."""
 
@@ -65,12 +69,26 @@ class Server:
     ) -> None:
         self.db, self.seed, self.think_time, self.host, self.extra = db, seed, think_time, host, extra
         self.headers = headers or {}
+        self.process: subprocess.Popen[bytes] | None = None
+        self._take_port()
+
+    def _take_port(self) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = self.db.with_suffix(f".{self.port}.log")
-        self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 90.0) -> Server:
+    def start(self, timeout: float = 90.0, tries: int = 3) -> Server:
+        """Start and wait until the engine has loaded. The port was free when this server was made, but
+        another process of this shared machine may take it before the server binds it: then the server
+        says so and exits, and it starts again on another free port (at most ``tries`` times)."""
+        for _ in range(tries - 1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                self._take_port()
+        return self._start(timeout)
+
+    def _start(self, timeout: float) -> Server:
         command = [
             sys.executable, "-m", "inarow", "serve",
             "--host", self.host, "--port", str(self.port), "--db", str(self.db),
@@ -81,6 +99,9 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                log.close()
+                if "the port is in use" in self.log.read_text():
+                    raise PortTaken(self.port)
                 raise RuntimeError(f"inarow serve exited with {self.process.returncode}")
             try:
                 # Up once it answers; ready once the engine has loaded (the health route says "ok"), which

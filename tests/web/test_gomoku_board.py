@@ -196,3 +196,16 @@ def test_the_analysis_of_a_gomoku_middle_game_numbers_at_most_ten_candidates_and
     assert not {cell for cell, _ in heated} & ({cell for cell, _ in texts} | stones_now)
     assert all(0 < level <= 1 for _, level in heated)
     page.screenshot(path=artifacts / "gomoku-analysis.png", full_page=True)
+
+
+def test_a_gomoku_position_opened_from_a_link_leaves_new_game_on_gomoku(page: Any) -> None:
+    """The form starts on its last choice (tic-tac-toe here); a link to a Gomoku position sets it to
+    Gomoku, with black and white instead of X and O, so that "New game" starts another Gomoku game."""
+    start(page, game="tictactoe", mode="computer")
+    page.goto(f"{page.base_url}/?game=gomoku&position=h8%20h9%20i9")
+    page.wait_for_function(f"Number(document.body.dataset.ply) === 3 && ({SETTLED})")
+    assert page.locator("#game").input_value() == "gomoku"
+    assert page.locator("#you").is_hidden() and page.locator("#opener").is_hidden()
+    start(page)
+    assert len(stones(page)) == 15 * 15
+    assert page.evaluate("document.body.dataset.ply") in {"0", "1"}

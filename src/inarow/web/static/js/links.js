@@ -31,6 +31,17 @@ export function boardShape(name) {
   return { columns: Number(custom[1]), rows: Number(custom[2]), gravity: custom[3].includes(":gravity") };
 }
 
+/** The New game form's choices that start another game like `name`: {preset} for a preset, {preset:
+ * "custom", columns, rows, k, gravity} for a board the form can describe, else null (who opens is left as
+ * chosen). A link that opens a Gomoku position thus leaves "New game" on Gomoku, not on the last choice. */
+export function formChoices(name) {
+  const base = String(name).replace(/:o-first$/, "");
+  if (PRESETS[base]) return { preset: base };
+  const custom = /^(\d+)x(\d+):(\d+)(:gravity)?$/.exec(base);
+  if (!custom) return null;
+  return { preset: "custom", columns: custom[1], rows: custom[2], k: custom[3], gravity: Boolean(custom[4]) };
+}
+
 /** What a page's URL asks to open: {kind: "review", id} | {kind: "game", id, game, position} |
  * {kind: "position", game, position} | null. A game's link carries its position too, so that it opens on
  * another server (or after the game is forgotten) as the position. */

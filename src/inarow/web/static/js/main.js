@@ -10,7 +10,7 @@ import { drawBoard, heatLevels } from "./board.js";
 import { keyMove, landing, readDiagram } from "./diagram.js";
 import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, openReview, showHistory } from "./history.js";
-import { boardShape, linkSearch, linkTarget, moveList, readSgf, sgf } from "./links.js";
+import { boardShape, formChoices, linkSearch, linkTarget, moveList, readSgf, sgf } from "./links.js";
 import { menuOptions } from "./menus.js";
 import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
@@ -618,6 +618,7 @@ async function openLink(target) {
   if (target.kind === "game") {
     try {
       await load(target.id);
+      followForm(state.game?.game);
       return true;
     } catch {
       if (!target.game) return false;
@@ -625,9 +626,19 @@ async function openLink(target) {
   }
   if (target.game) {
     await openPosition(target.game, target.position);
+    followForm(target.game);
     return true;
   }
   return false;
+}
+
+/** Set the New game form to the game a link opened, so that "New game" starts another of it. */
+function followForm(name) {
+  const chosen = name ? formChoices(name) : null;
+  if (!chosen) return;
+  choose("game", chosen.preset);
+  if (chosen.preset === "custom") [$("columns").value, $("rows").value, $("k").value, $("gravity").checked] = [chosen.columns, chosen.rows, chosen.k, chosen.gravity];
+  syncForm();
 }
 
 async function start() {
