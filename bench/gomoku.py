@@ -73,6 +73,10 @@ VARIANTS: dict[str, Style] = {
     "perfect-lmr15": replace(DEFAULT_STYLE, lmr_divisor=1.5),
     "perfect-lmr25": replace(DEFAULT_STYLE, lmr_divisor=2.5),
     "perfect-width16": replace(DEFAULT_STYLE, width=16),
+    "perfect-lmr125": replace(DEFAULT_STYLE, lmr_divisor=1.25),
+    "perfect-lmr1": replace(DEFAULT_STYLE, lmr_divisor=1.0),
+    "perfect-lmr075": replace(DEFAULT_STYLE, lmr_divisor=0.75),
+    "perfect-prune125": replace(DEFAULT_STYLE, lmr_divisor=1.25, pruning=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""
