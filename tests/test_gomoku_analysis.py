@@ -91,8 +91,6 @@ def test_the_players_ask_for_no_lines() -> None:
     assert all(move.winrate is not None for move in result.moves)
     sources = {move.move: move.source for move in result.moves}
     assert sources.pop(result.best[0]) == "search"
-    searched = [move for move in sources if sources[move] == "bound"]
-    assert searched
     assert set(sources.values()) == {"bound", "evaluation"}
 
 
