@@ -3,6 +3,7 @@ and the pools that keep play apart from teaching (a full queue, cancelled work, 
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -11,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow.errors import ServerBusyError, StoppedError, TreeTooLargeError
-from inarow.search.limits import Budget, Limits, SearchAborted
-from inarow.sessions.workers import ClientGone, SearchPool, asking
+from inarow.search.limits import Budget, Limits, SearchAborted, thread_limit
+from inarow.sessions.workers import ClientGone, SearchPool, asking, thread_share
 from inarow.web.app import Settings, create_app
 
 
@@ -120,6 +121,35 @@ def test_a_full_teaching_queue_answers_busy_with_retry_after() -> None:
     release.set()
     worker.join()
     assert results == ["finished"] and teach.health().running == 0
+    teach.shutdown()
+
+
+def held_threads(started: threading.Event, release: threading.Event) -> int | None:
+    """:func:`held_search`, answering the threads a search may use there instead."""
+    held_search(started, release)
+    return thread_limit()
+
+
+def test_searches_at_once_share_the_cores_between_them() -> None:
+    """A search alone may use every core (a Gomoku search puts a helper thread on each); a search that
+    starts while another runs, in the same pool or the other one, gets its share of them."""
+    assert [thread_share(n, cores=2) for n in (1, 2, 3)] == [2, 1, 1]
+    assert [thread_share(n, cores=8) for n in (1, 2, 3, 8, 9)] == [8, 4, 2, 1, 1]
+    cores = os.cpu_count() or 1
+    play = SearchPool("play", "thread", workers=2, max_waiting=0)
+    teach = SearchPool("teaching", "thread", workers=1, max_waiting=0)
+    started, release = threading.Event(), threading.Event()
+    first: list[int | None] = []
+    worker = threading.Thread(target=lambda: first.append(play.run(None, held_threads, started, release)))
+    worker.start()
+    assert started.wait(30), "the worker never started the search"
+    assert play.run(None, thread_limit) == max(1, cores // 2)
+    assert teach.run(None, thread_limit) == max(1, cores // 2)
+    release.set()
+    worker.join()
+    assert first == [cores]
+    assert play.run(None, thread_limit) == cores  # alone again
+    play.shutdown()
     teach.shutdown()
 
 

@@ -28,7 +28,7 @@ from inarow.i18n import N_
 from inarow.notation import parse_position
 from inarow.players import player
 from inarow.rules import Game, Position
-from inarow.search.limits import Limits, SearchAborted, bounded
+from inarow.search.limits import Limits, SearchAborted, bounded, threads
 from inarow.search.limits import stopped as limits_stopped
 from inarow.sessions.notes import MoveNote, note_of
 
@@ -126,13 +126,46 @@ def _start_worker(parent: int, flags: Any) -> None:
     exit_with_parent(parent)
 
 
+class _InFlight:
+    """The searches every pool of this process has taken on and not yet answered (running or waiting)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def add(self, change: int) -> int:
+        with self._lock:
+            self.count += change
+            return self.count
+
+
+_in_flight = _InFlight()
+
+
+def thread_share(in_flight: int, cores: int | None = None) -> int:
+    """The threads one search may use when ``in_flight`` searches share the machine's ``cores``: all of
+    them for a search alone, one each once there are as many searches as cores. A Gomoku search uses a
+    helper thread per core it may have (:attr:`inarow.search.gomoku.Style.threads`); without this cap two
+    games at once on a 2-core server would run four threads on its two cores."""
+    cores = cores or os.cpu_count() or 1
+    return max(1, cores // max(1, in_flight))
+
+
 def _run(
-    flags: Any, slot: int, seconds: float | None, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+    flags: Any,
+    slot: int,
+    seconds: float | None,
+    most: int,
+    fn: Callable[_P, _T],
+    /,
+    *args: _P.args,
+    **kwargs: _P.kwargs,
 ) -> _T:
-    """Run ``fn`` under a deadline of ``seconds``, stopping (SearchAborted inside the search) once the
-    slot's cancel flag is raised; an error raised because the time ran out says so."""
+    """Run ``fn`` on at most ``most`` threads (see :func:`thread_share`) under a deadline of ``seconds``,
+    stopping (SearchAborted inside the search) once the slot's cancel flag is raised; an error raised
+    because the time ran out says so."""
     shared = _FLAGS if flags is None else flags
-    with bounded(seconds, lambda: shared[slot] != 0):
+    with threads(most), bounded(seconds, lambda: shared[slot] != 0):
         try:
             return fn(*args, **kwargs)
         except (InarowError, SearchAborted):
@@ -217,16 +250,17 @@ class SearchPool:
         """The task on the current executor (replaced first if broken), and that executor."""
         self._replace_if_broken()
         flags = None if self.kind == "process" else self._flags
+        most = thread_share(_in_flight.count)
         if self.kind == "inline":
             inline = InlineExecutor()
-            return inline.submit(_run, flags, slot, seconds, fn, *args, **kwargs), inline
+            return inline.submit(_run, flags, slot, seconds, most, fn, *args, **kwargs), inline
         executor = self._executor
         try:
-            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
+            return executor.submit(_run, flags, slot, seconds, most, fn, *args, **kwargs), executor
         except (BrokenExecutor, RuntimeError):
             self._replace_if_broken(failed=executor)
             executor = self._executor
-            return executor.submit(_run, flags, slot, seconds, fn, *args, **kwargs), executor
+            return executor.submit(_run, flags, slot, seconds, most, fn, *args, **kwargs), executor
 
     def _take_slot(self) -> int:
         with self._lock:
@@ -245,12 +279,14 @@ class SearchPool:
             slot = self._free.pop()
             self._flags[slot] = 0
             self._running += 1
-            return slot
+        _in_flight.add(1)
+        return slot
 
     def _release_slot(self, slot: int) -> None:
         with self._lock:
             self._free.append(slot)
             self._running -= 1
+        _in_flight.add(-1)
 
     # ------------------------------------------------------------------------- supervision
     def _start(self) -> None:
