@@ -18,28 +18,34 @@ const PRESETS = {
   renju: [15, 15, false],
 };
 
+/** A game's name read: {preset} for a preset's name, {columns, rows, k, gravity, exact} for a custom
+ * board's ("6x5:4:gravity"), null for a name that is neither; who moves first (":o-first") is left out. */
+function readName(name) {
+  const base = String(name).replace(/:o-first$/, "");
+  if (PRESETS[base]) return { preset: base };
+  const custom = /^(\d+)x(\d+):(\d+)((?::gravity|:exact)*)$/.exec(base);
+  if (!custom) return null;
+  const [columns, rows, k] = custom.slice(1, 4).map(Number);
+  return { columns, rows, k, gravity: custom[4].includes(":gravity"), exact: custom[4].includes(":exact") };
+}
+
 /** The columns, rows and gravity of a game by its name ("connect4", "6x5:4:gravity:o-first"), or null
  * for a name that is not one: the page draws the empty board of a new game while the server starts it. */
 export function boardShape(name) {
-  const base = String(name).replace(/:o-first$/, "");
-  if (PRESETS[base]) {
-    const [columns, rows, gravity] = PRESETS[base];
-    return { columns, rows, gravity };
-  }
-  const custom = /^(\d+)x(\d+):\d+((?::gravity|:exact)*)$/.exec(base);
-  if (!custom) return null;
-  return { columns: Number(custom[1]), rows: Number(custom[2]), gravity: custom[3].includes(":gravity") };
+  const read = readName(name);
+  if (!read) return null;
+  const [columns, rows, gravity] = read.preset ? PRESETS[read.preset] : [read.columns, read.rows, read.gravity];
+  return { columns, rows, gravity };
 }
 
 /** The New game form's choices that start another game like `name`: {preset} for a preset, {preset:
  * "custom", columns, rows, k, gravity} for a board the form can describe, else null (who opens is left as
  * chosen). A link that opens a Gomoku position thus leaves "New game" on Gomoku, not on the last choice. */
 export function formChoices(name) {
-  const base = String(name).replace(/:o-first$/, "");
-  if (PRESETS[base]) return { preset: base };
-  const custom = /^(\d+)x(\d+):(\d+)(:gravity)?$/.exec(base);
-  if (!custom) return null;
-  return { preset: "custom", columns: custom[1], rows: custom[2], k: custom[3], gravity: Boolean(custom[4]) };
+  const read = readName(name);
+  if (!read || read.exact) return null;
+  if (read.preset) return { preset: read.preset };
+  return { preset: "custom", columns: String(read.columns), rows: String(read.rows), k: String(read.k), gravity: read.gravity };
 }
 
 /** What a page's URL asks to open: {kind: "review", id} | {kind: "game", id, game, position} |
