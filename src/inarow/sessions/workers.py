@@ -133,10 +133,9 @@ class _InFlight:
         self._lock = threading.Lock()
         self.count = 0
 
-    def add(self, change: int) -> int:
+    def add(self, change: int) -> None:
         with self._lock:
             self.count += change
-            return self.count
 
 
 _in_flight = _InFlight()
