@@ -77,6 +77,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-lmr1": replace(DEFAULT_STYLE, lmr_divisor=1.0),
     "perfect-lmr075": replace(DEFAULT_STYLE, lmr_divisor=0.75),
     "perfect-prune125": replace(DEFAULT_STYLE, lmr_divisor=1.25, pruning=True),
+    "perfect-history": replace(DEFAULT_STYLE, history=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): with the threat search inside the α-β search, and with the α-β search in Python."""

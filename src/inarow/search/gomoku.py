@@ -208,6 +208,9 @@ class Style:
     root_lmr: bool = False
     """With ``lmr``, the root's late quiet moves are reduced too (see
     :data:`inarow.search.gomoku_kernel.ROOT_LMR_FIRST`)."""
+    history: bool = False
+    """Order a node's quiet candidates by the history heuristic too (compiled search only, see
+    :data:`inarow.search.gomoku_kernel.HISTORY_RANGE`)."""
     compiled: bool = True
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
@@ -509,6 +512,7 @@ class GomokuSearch:
             lmr=style.lmr,
             root_lmr=style.root_lmr,
             lmr_divisor=style.lmr_divisor,
+            history=style.history,
             threads=min(style.threads, os.cpu_count() or 1, thread_limit() or style.threads),
             fresh=style.fresh,
         )

@@ -223,6 +223,7 @@ class CompiledBoard:
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             kernel.lmr_table(2.0),
+            np.zeros((3, size), dtype=np.int64),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
@@ -362,6 +363,7 @@ SETTINGS = (
     kernel.S_QUIESCE,
     kernel.S_PRUNE,
     kernel.S_LMR,
+    kernel.S_HISTORY,
     kernel.S_GEN,
     kernel.S_MASK,
 )
@@ -385,6 +387,7 @@ def iterate(
     lmr: bool = False,
     root_lmr: bool = False,
     lmr_divisor: float = 2.0,
+    history: bool = False,
     threads: int = 1,
     fresh: bool = False,
 ) -> Iterated:
@@ -393,9 +396,11 @@ def iterate(
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
-    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor); ``threads``: with 2 or more and a
-    budget of time alone, helper threads search beside this one (see :class:`_Helper`); ``fresh``: start
-    from an empty table rather than what the last searches of the same kind stored (see :class:`_Tables`)."""
+    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor); ``history``: the history heuristic (see
+    :data:`inarow.search.gomoku_kernel.HISTORY_RANGE`), from nothing at each search; ``threads``: with 2
+    or more and a budget of time alone, helper threads search beside this one (see :class:`_Helper`);
+    ``fresh``: start from an empty table rather than what the last searches of the same kind stored (see
+    :class:`_Tables`)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
@@ -403,8 +408,24 @@ def iterate(
     state[kernel.S_QUIESCE] = quiesce
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
+    state[kernel.S_HISTORY] = int(history)
+    board.buffers[9][:] = 0
     board.buffers[8][:] = _lmr_table(lmr_divisor)
-    kind = (board.game, width, max_depth, vcf, inner, step, quiesce, prune, lmr, root_lmr, lmr_divisor, fresh)
+    kind = (
+        board.game,
+        width,
+        max_depth,
+        vcf,
+        inner,
+        step,
+        quiesce,
+        prune,
+        lmr,
+        root_lmr,
+        lmr_divisor,
+        history,
+        fresh,
+    )
     table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
     helpers = []

@@ -118,14 +118,24 @@ S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
 S_WORTH = 20
 """``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 6]`` over the board; ``+ 1``: of ``agg[side, :,
 7]`` (indices 22 to 25, after the slots above)."""
-STATE_SIZE = 26
+S_HISTORY = 26
+STATE_SIZE = 27
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
 VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
 table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
 VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
 and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
-too)."""
+too), the sums of the worths (above), the history heuristic on (see :data:`HISTORY_RANGE`)."""
+
+HISTORY_RANGE = 10692
+HISTORY_SHARE = 128
+"""The history heuristic (``Style.history``; Rapfi's ``mainHistory`` of quiet moves, ``search/ab/history.cpp``
+in ``github:dhbloo/rapfi``): ``buf[9][side, cell]`` rises by :func:`_history_bonus` when a quiet move of
+``side`` on ``cell`` fails high, and falls by as much for each quiet move searched before it at that node
+without doing so, kept within ±``HISTORY_RANGE`` (each change scaled down as the entry nears its bound).
+A quiet node's candidates are ranked by their static score plus ``1 / HISTORY_SHARE`` of it, so that moves
+that refuted other lines of this search come earlier (and are reduced less)."""
 
 RAZOR = (0, 2400, 3200)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
@@ -437,11 +447,24 @@ def _fours(side, row, b, board, buf):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _history_bonus(depth):  # type: ignore[no-untyped-def]
+    """The change to a history entry after a node ``depth`` plies deep (Rapfi's ``statBonus``)."""
+    return min(25 * depth * depth + 105 * depth - 157, 8927)
+
+
+@njit(cache=True)
+def _history_add(history, side, move, bonus):  # type: ignore[no-untyped-def]
+    """Move a history entry by ``bonus`` (may be negative), less as it nears ±:data:`HISTORY_RANGE`."""
+    entry = history[side, move]
+    history[side, move] = entry + bonus - entry * abs(bonus) // HISTORY_RANGE
+
+
+@njit(cache=True)
 def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
-    cells, value, flags, count, near = b[0], b[3], b[4], b[5], b[6]
-    moves, scores = buf[0], buf[1]
+    cells, value, flags, count, near, state = b[0], b[3], b[4], b[5], b[6], b[7]
+    moves, scores, history = buf[0], buf[1], buf[9]
     opp = 3 - side
     n = 0
     if count[opp, WIN_BIT] > 0:
@@ -458,6 +481,8 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
         if near[j] == 0 or cells[j] != 0:
             continue
         score = 10 * value[side, j] + 9 * value[opp, j]
+        if state[S_HISTORY]:
+            score += history[side, j] // HISTORY_SHARE
         if n == width and scores[row, n - 1] >= score:
             continue
         _insert(moves, scores, row, n if n < width else width - 1, j, score)
@@ -966,6 +991,12 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
                     if not forced and killers[ply, 0] != move:
                         killers[ply, 1] = killers[ply, 0]
                         killers[ply, 0] = move
+                    if state[S_HISTORY] and not forced and _quiet(side, move, flags):
+                        bonus = _history_bonus(depth)
+                        _history_add(buf[9], side, move, bonus)
+                        for q in range(k):
+                            if _quiet(side, moves[ply, q], flags):
+                                _history_add(buf[9], side, moves[ply, q], -bonus)
                     break
     lower = best if best > alpha0 else -INFINITY
     upper = best if best < beta else INFINITY
