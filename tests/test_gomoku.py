@@ -761,7 +761,8 @@ def _middle_game(seed: int, plies: int) -> Position:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(seed: int) -> None:
     """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates
-    and their order, late move reductions, killer moves, the table's move first, aspiration windows):
+    and their order, late move reductions, killer moves, the history heuristic, the table's move first,
+    aspiration windows):
     from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
     same value, best move and root values; with the threat searches on (counted differently), with and
     without razoring and futility pruning, the same value and move at depth 4."""
@@ -772,6 +773,7 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
         Style(max_depth=4, vct=False, pruning=True),
         Style(max_depth=6, vcf=False, vct=False, lmr=True),
         Style(max_depth=6, vcf=False, vct=False, lmr=True, root_lmr=True),
+        Style(max_depth=6, vcf=False, vct=False, history=True),
     ):
         found = []
         for compiled in (True, False):
@@ -790,6 +792,38 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
             # The kernel's table is 2**19 slots, each kept by the last position stored there; the Python
             # table keeps every position: a few re-searches differ.
             assert abs(fast.nodes - slow.nodes) <= slow.nodes // 100
+
+
+@pytest.mark.parametrize("history", [False, True])
+def test_the_history_heuristic_learns_quiet_moves_of_the_search_within_its_range(history: bool) -> None:
+    """With ``Style.history`` a search leaves history entries on empty cells only, some up (moves that
+    cut the search off) and some down (moves tried before them), all within ±HISTORY_RANGE; without it,
+    none."""
+    position = _middle_game(3, 10)
+    board = GomokuBoard.from_position(position)
+    compiled = gomoku_compiled.CompiledBoard(position.game, [(i, board.cells[i]) for i in board.history])
+    me = 1 if position.turn == "x" else 2
+    gomoku_compiled.iterate(
+        compiled,
+        me,
+        sorted(board.candidates),
+        Budget(),
+        width=12,
+        max_depth=6,
+        vcf=False,
+        inner=False,
+        start_value=0,
+        lmr=True,
+        history=history,
+        fresh=True,
+    )
+    entries = compiled.buffers[9]
+    assert entries[:, board.history].tolist() == [[0] * len(board.history)] * 3
+    if not history:
+        assert not entries.any()
+        return
+    assert (entries > 0).any() and (entries < 0).any()
+    assert np.abs(entries).max() <= gomoku_kernel.HISTORY_RANGE
 
 
 def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_same_kind() -> None:
