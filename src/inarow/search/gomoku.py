@@ -126,11 +126,11 @@ ROOT_DEFENCE_NODES = 400
 """The nodes of the opponent's VCT looked for at the root, before the α-β search."""
 
 DEFENCE_VCF_NODES = 400
+"""The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
 COMPILED_DEFENCE = 10
 """With the compiled threat searches (about 50 times the Python ones' speed), the defence's node limits
 above are this many times larger and its VCTs one threat longer."""
-"""The nodes of the opponent's VCF looked for after each root move when it has one now."""
 
 VCT_SHARE = 0.2
 """The share of the time left that the root's VCT may use."""
