@@ -80,7 +80,9 @@ VARIANTS: dict[str, Style] = {
     "perfect-history": replace(DEFAULT_STYLE, history=True),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
-package): with the threat search inside the α-β search, and with the α-β search in Python."""
+package): each one :class:`Style` field or a few changed, as the README's rounds of measurements name them
+(the threat search inside the α-β search, the α-β search in Python, other widths, reductions, pruning,
+the history heuristic)."""
 
 
 NODES = re.compile(r"(perfect(?:-[a-z0-9]+)?)@([0-9]+)")

@@ -134,8 +134,8 @@ HISTORY_SHARE = 128
 in ``github:dhbloo/rapfi``): ``buf[9][side, cell]`` rises by :func:`_history_bonus` when a quiet move of
 ``side`` on ``cell`` fails high, and falls by as much for each quiet move searched before it at that node
 without doing so, kept within ±``HISTORY_RANGE`` (each change scaled down as the entry nears its bound).
-A quiet node's candidates are ranked by their static score plus ``1 / HISTORY_SHARE`` of it, so that moves
-that refuted other lines of this search come earlier (and are reduced less)."""
+A quiet node's candidates are ranked by their static score plus ``1 / HISTORY_SHARE`` of their entry, so
+that moves that refuted other lines of this search come earlier (and are reduced less)."""
 
 RAZOR = (0, 2400, 3200)
 """Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
