@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -577,18 +578,25 @@ def python_board_position(board: GomokuBoard) -> Position:
 
 
 def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
-    names = ["WEIGHTS", "DOUBLE_THREAT", "DOUBLE_THREE", "MOVER_FOUR_THREE", "MOVER_DOUBLE_THREE"]
+    names = ["WEIGHTS", "DOUBLE_THREAT", "DOUBLE_THREE", "ORDER_MINE", "ORDER_THEIRS", "MOVER_FOUR_THREE"]
+    names += ["MOVER_DOUBLE_THREE"]
     names += ["WAITER_FOUR_THREE", "WAITER_DOUBLE_THREE", "WAITER_WINS", "WAITER_FOURS"]
     for name in names:
         assert getattr(gomoku_kernel, name) == getattr(gomoku_board, name), name
 
 
-def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
-    path = Path(__file__).resolve().parent.parent / "bench" / "gomoku_fit.py"
-    spec = importlib.util.spec_from_file_location("gomoku_fit", path)
+def _bench(name: str) -> Any:
+    """The module of the script ``bench/NAME.py``."""
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
+    fit = _bench("gomoku_fit")
     x, y = fit.read(fit.LABELS, Game.parse("gomoku"))
     assert len(y) == 4341
     held = len(y) * 4 // 5
@@ -598,6 +606,22 @@ def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_th
     mean = float(np.mean(y[:held]))
     blind = fit.cross_entropy(np.full(len(y) - held, np.log(mean / (1 - mean))), y[held:])
     assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
+
+
+def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order() -> None:
+    order = _bench("gomoku_order")
+    samples = order.read(order.GAMES, Game.parse("gomoku"))
+    assert len(samples) > 15_000
+    fitted, held_out = samples.split(len(samples) * 4 // 5)
+    refit = order.recall(held_out, *order.best_fit(fitted))
+    in_use = order.recall(held_out, *order.in_use())
+    weights, double, double_three, mine, theirs = order.HAND_SET
+    hand_set = order.recall(held_out, order.weights_of(weights, double, double_three), mine, theirs)
+    twelve = order.RANKS.index(12)  # the search's width
+    assert in_use[twelve] >= refit[twelve] - 0.01
+    assert in_use[twelve] >= hand_set[twelve] + 0.02
+    # The weights are a likelihood fit: the engine's own moves rank first far more often than chance.
+    assert in_use[0] > 0.2
 
 
 @pytest.mark.parametrize("name", ["gomoku", "gomoku-standard", "19x19:5"])

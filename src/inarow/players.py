@@ -21,7 +21,7 @@ from inarow.evaluation_code import is_code_spec, load_code_evaluation
 from inarow.i18n import N_
 from inarow.pbrain import PREFIX, EngineSpec, PbrainEngine
 from inarow.rules import Position
-from inarow.search.gomoku_board import WINNING_WORTH, GomokuBoard
+from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.limits import MAX_DEPTH, Limits
 from inarow.search.textbook import ALGORITHMS, evaluation_name, move_scores
 
@@ -196,12 +196,11 @@ class ThreatPlayer:
         me = 1 if position.turn == "x" else 2
         opp = 3 - me
         mine, theirs = board.value[me], board.value[opp]
-        four_three = {i for i in board.fours[me] if mine[i] >= WINNING_WORTH}
         allowed = {board.from_bit(bit) for bit in position.legal_bits()}  # Renju: not a forbidden point
         for note, found in (
             ("five", board.fives[me]),
             ("block four", board.fives[opp]),
-            ("open four or four-three", board.wins[me] | four_three),
+            ("open four or four-three", board.wins[me] | (board.fours[me] & board.threes[me])),
             ("block open three", board.wins[opp]),
             ("four or open three", board.fours[me] | board.threes[me]),
             ("best cell", board.candidates or {board.centre}),

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from inarow.rules import Game, Position
 from inarow.search import kernels
-from inarow.search.gomoku_board import GomokuBoard
+from inarow.search.gomoku_board import ORDER_MINE, ORDER_THEIRS, GomokuBoard
 from inarow.search.limits import Budget, SearchAborted, thread_limit
 from inarow.search.scores import EXACT, exact_score
 from inarow.search.table import probe
@@ -608,10 +608,11 @@ class GomokuSearch:
                 key=lambda i: (-(mine[i] + theirs[i]), i),
             )
         history = self._history[side] if self.style.history else {}
-        ranked = sorted(
-            board.candidates,
-            key=lambda i: (-(10 * mine[i] + 9 * theirs[i] + history.get(i, 0) // HISTORY_SHARE), i),
-        )
+
+        def key(i: int) -> tuple[int, int]:
+            return -(ORDER_MINE * mine[i] + ORDER_THEIRS * theirs[i] + history.get(i, 0) // HISTORY_SHARE), i
+
+        ranked = sorted(board.candidates, key=key)
         return ranked[:width]
 
     def _quiet(self, side: int, move: int) -> bool:

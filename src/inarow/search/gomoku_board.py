@@ -24,17 +24,23 @@ from inarow.search.patterns import B4, F3, F4, FIVE, NONE, pattern, slot_weight
 PAD = 5
 """Off-board cells around the board: a window reaches five cells from its centre."""
 
-WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
-"""What making each pattern kind is worth on a cell (see :data:`inarow.search.patterns.NONE` … FIVE)."""
+WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
+"""What making each pattern kind is worth on a cell (see :data:`inarow.search.patterns.NONE` … FIVE): the
+search tries a quiet node's moves in the order of their worth (see :data:`ORDER_MINE`). Closed one … four
+are fitted to the moves Rapfi chose in its games against itself by ``bench/gomoku_order.py`` (an open four
+and a five never stand on a quiet node's cells and keep hand-set worths above the rest; the open one,
+fitted a little below 0, is held at 0: a line's worth is packed unsigned)."""
 
 DOUBLE_THREAT = 600
 """Extra worth of a cell that makes two fours, or a four and an open three: a threat that wins."""
 
-DOUBLE_THREE = 250
-"""Extra worth of a cell that makes two open threes."""
+DOUBLE_THREE = 3
+"""Extra worth of a cell that makes two open threes (fitted with :data:`WEIGHTS`: its two open threes are
+worth what Rapfi's choices say already)."""
 
-WINNING_WORTH = DOUBLE_THREAT + WEIGHTS[7]
-"""A cell worth at least this much to a side makes two fours or a four and an open three there."""
+ORDER_MINE, ORDER_THEIRS = 4, 3
+"""A quiet node's candidates are ranked by ``ORDER_MINE`` times a cell's worth to the side to move plus
+``ORDER_THEIRS`` times its worth to the opponent (fitted with :data:`WEIGHTS`)."""
 
 MOVER_WEIGHTS = (0, 6, -13, 78, 233, 536, 1070, 1940, 0, 0)
 """What each pattern kind a cell makes along one line adds to the evaluation (the static worth of the

@@ -48,10 +48,11 @@ engine (a failed check raises AssertionError out of the kernel)."""
 EXACT = 1_000_000
 INFINITY = EXACT * 1000
 
-WEIGHTS = (0, 1, 3, 6, 20, 15, 90, 70, 600, 8000)
+WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
 """As :data:`inarow.search.gomoku_board.WEIGHTS` (the tests check they agree)."""
 DOUBLE_THREAT = 600
-DOUBLE_THREE = 250
+DOUBLE_THREE = 3
+ORDER_MINE, ORDER_THEIRS = 4, 3
 MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
 WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
 WAITER_WINS, WAITER_FOURS = -952, 2633
@@ -480,7 +481,7 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
         j = board[k]
         if near[j] == 0 or cells[j] != 0:
             continue
-        score = 10 * value[side, j] + 9 * value[opp, j]
+        score = ORDER_MINE * value[side, j] + ORDER_THEIRS * value[opp, j]
         if state[S_HISTORY]:
             score += history[side, j] // HISTORY_SHARE
         if n == width and scores[row, n - 1] >= score:
