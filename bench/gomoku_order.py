@@ -4,16 +4,17 @@ against itself, each with the move it played, and the cell worths that rank that
     .venv/bin/python bench/gomoku_order.py [--games tests/data/gomoku/rapfi-games.txt]
     .venv/bin/python bench/gomoku_order.py --play PATH --seeds 1000 1400 [--nodes 20000] >> games.txt
 
-At a quiet node (no five to make or to block, no open four, four-three or open three of either side on
-the board) the search tries the empty cells near the stones in the order of ``ORDER_MINE`` times the cell's
-worth to the side to move plus ``ORDER_THEIRS`` times its worth to the opponent, and only the first
-``Style.width`` of them (see :func:`inarow.search.gomoku_kernel._moves`). A cell's worth sums a weight for
-the pattern kind it makes along each of its four lines, plus one for a double threat and one for a double
-open three (:data:`inarow.search.gomoku_board.WEIGHTS`). This script fits those weights by a conditional
-logit (Newton's method, a small ridge): the chance that the engine plays a cell is proportional to
-``exp`` of its ordering key. The last fifth of the games is held out. It prints, for the weights in use,
-for the hand-set weights they replaced and for the fit, how often the engine's move is among the first 1,
-3, 8, 12 and 16 cells of the order, then the fitted weights as the constants to paste.
+At a quiet node (no five to make or to block, and no cell where either side makes an open four or two
+fours, as after an open three) the search tries the empty cells near the stones in the order of
+``ORDER_MINE`` times the cell's worth to the side to move plus ``ORDER_THEIRS`` times its worth to the
+opponent, and only the first ``Style.width`` of them (see :func:`inarow.search.gomoku_kernel._moves`). A
+cell's worth sums a weight for the pattern kind it makes along each of its four lines, plus one for a
+double threat and one for a double open three (:data:`inarow.search.gomoku_board.WEIGHTS`). This script
+fits those weights and the two factors by a conditional logit (Newton's method, a small ridge): the chance
+that the engine plays a cell is proportional to the exponential of its ordering key, in logits. The last
+fifth of the positions is held out. It prints, for the hand-set weights of before, for the weights in use
+and for the fit, how often the engine's move is among the first 1, 3, 8, 12 and 16 cells of the order,
+then the fitted weights and factors as the constants to paste.
 
 With ``--play PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``, run in its own folder) it
 plays the engine against itself at ``--nodes`` nodes a move from the openings of seeds ``A`` to ``B - 1``
@@ -55,6 +56,8 @@ RIDGE = 1e-3
 """The ridge on the weights, per position."""
 
 RANKS = (1, 3, 8, 12, 16)
+"""The table counts how often the engine's move is among the order's first n cells for these n (12 is
+the search's width, ``Style.width``)."""
 
 
 def cells_of(board: GomokuBoard, side: int, cells: np.ndarray, table: np.ndarray) -> np.ndarray:
