@@ -7,17 +7,15 @@ move; the tests assert what it answers, never how long it took.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 
+import bench_scripts
 from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
 from inarow.analysis import analyze
 from inarow.notation import parse_position
@@ -585,18 +583,8 @@ def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
         assert getattr(gomoku_kernel, name) == getattr(gomoku_board, name), name
 
 
-def _bench(name: str) -> Any:
-    """The module of the script ``bench/NAME.py``."""
-    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
-    fit = _bench("gomoku_fit")
+    fit = bench_scripts.load("gomoku_fit")
     x, y = fit.read(fit.LABELS, Game.parse("gomoku"))
     assert len(y) == 4341
     held = len(y) * 4 // 5
@@ -609,7 +597,7 @@ def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_th
 
 
 def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order() -> None:
-    order = _bench("gomoku_order")
+    order = bench_scripts.load("gomoku_order")
     samples = order.read(order.GAMES, Game.parse("gomoku"))
     assert len(samples) > 15_000
     fitted, held_out = samples.split(len(samples) * 4 // 5)

@@ -4,7 +4,6 @@ clear error (never a hang). The engines here are small scripts written by the te
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import bench_scripts
 from inarow.errors import EngineError
 from inarow.match import play_game, play_match
 from inarow.pbrain import EngineSpec, PbrainEngine
@@ -172,11 +172,7 @@ def test_the_engine_s_messages_with_its_last_answer_are_kept(tmp_path: Path) -> 
 
 
 def test_the_speed_bench_reads_an_engine_s_own_node_count_and_time(tmp_path: Path) -> None:
-    path = Path(__file__).resolve().parents[1] / "bench" / "gomoku_speed.py"
-    spec = importlib.util.spec_from_file_location("gomoku_speed", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_scripts.load("gomoku_speed")
     body = FAKE.replace(
         "board = None\n            print(first_empty(), flush=True)",
         'board = None\n            print("MESSAGE Speed 650K | Node 1.5K | Time 3ms", flush=True)\n'
