@@ -78,6 +78,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-lmr075": replace(DEFAULT_STYLE, lmr_divisor=0.75),
     "perfect-prune125": replace(DEFAULT_STYLE, lmr_divisor=1.25, pruning=True),
     "perfect-history": replace(DEFAULT_STYLE, history=True),
+    "perfect-reply24": replace(DEFAULT_STYLE, reply_width=24),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): each one :class:`Style` field or a few changed, as the README's rounds of measurements name them

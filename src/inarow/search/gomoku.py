@@ -227,6 +227,9 @@ class Style:
     """Run the α-β search compiled (:mod:`inarow.search.gomoku_compiled`) rather than in Python."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
+    reply_width: int = 0
+    """Candidate moves tried at such a node one ply below the root, the opponent's replies to a root move
+    (0: ``width``)."""
     max_depth: int = 40
     """The deepest iteration of the α-β search."""
     threads: int = 2
@@ -517,6 +520,7 @@ class GomokuSearch:
             roots,
             self.budget,
             width=style.width,
+            reply_width=style.reply_width,
             max_depth=style.max_depth,
             vcf=style.vcf,
             inner=style.inner,
@@ -704,7 +708,8 @@ class GomokuSearch:
             if line is not None:
                 return self._win(n + len(line) - 1)
         if not forced:
-            moves = self._moves(side, self.style.width)
+            width = self.style.reply_width if ply == 1 and self.style.reply_width else self.style.width
+            moves = self._moves(side, width)
             if not moves:
                 return self._static(side)
         killers = self._killers.setdefault(ply, [-1, -1])

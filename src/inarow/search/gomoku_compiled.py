@@ -364,6 +364,7 @@ SETTINGS = (
     kernel.S_PRUNE,
     kernel.S_LMR,
     kernel.S_HISTORY,
+    kernel.S_REPLY,
     kernel.S_GEN,
     kernel.S_MASK,
 )
@@ -377,6 +378,7 @@ def iterate(
     budget: Budget,
     *,
     width: int,
+    reply_width: int = 0,
     max_depth: int,
     vcf: bool,
     inner: bool,
@@ -393,6 +395,7 @@ def iterate(
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
+    ``reply_width``: the candidates of a quiet node one ply below the root (0: ``width``, as elsewhere);
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
@@ -409,11 +412,13 @@ def iterate(
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
     state[kernel.S_HISTORY] = int(history)
+    state[kernel.S_REPLY] = reply_width
     board.buffers[9][:] = 0
     board.buffers[8][:] = _lmr_table(lmr_divisor)
     kind = (
         board.game,
         width,
+        reply_width,
         max_depth,
         vcf,
         inner,
