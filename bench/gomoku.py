@@ -79,6 +79,7 @@ VARIANTS: dict[str, Style] = {
     "perfect-prune125": replace(DEFAULT_STYLE, lmr_divisor=1.25, pruning=True),
     "perfect-history": replace(DEFAULT_STYLE, history=True),
     "perfect-reply24": replace(DEFAULT_STYLE, reply_width=24),
+    "perfect-pv24": replace(DEFAULT_STYLE, pv_width=24),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): each one :class:`Style` field or a few changed, as the README's rounds of measurements name them

@@ -773,8 +773,8 @@ def _middle_game(seed: int, plies: int) -> Position:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(seed: int) -> None:
     """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates,
-    the opponent's replies' own width, their order, late move reductions, killer moves, the history
-    heuristic, the table's move first, aspiration windows):
+    the widths of the opponent's replies and of the principal variation, their order, late move
+    reductions, killer moves, the history heuristic, the table's move first, aspiration windows):
     from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
     same value, best move and root values; with the threat searches on (counted differently), with and
     without razoring and futility pruning, the same value and move at depth 4."""
@@ -787,6 +787,7 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
         Style(max_depth=6, vcf=False, vct=False, lmr=True, root_lmr=True),
         Style(max_depth=6, vcf=False, vct=False, history=True),
         Style(max_depth=6, vcf=False, vct=False, reply_width=24),
+        Style(max_depth=6, vcf=False, vct=False, pv_width=24),
     ):
         found = []
         for compiled in (True, False):

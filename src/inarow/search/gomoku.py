@@ -230,6 +230,10 @@ class Style:
     reply_width: int = 0
     """Candidate moves tried at such a node one ply below the root, the opponent's replies to a root move
     (0: ``width``)."""
+    pv_width: int = 0
+    """Candidate moves tried at such a node of the principal variation (searched with an open window), if
+    more than the above: a move about to become the best is searched again with an open window, so the
+    replies beyond the width are seen before it is chosen."""
     max_depth: int = 40
     """The deepest iteration of the α-β search."""
     threads: int = 2
@@ -521,6 +525,7 @@ class GomokuSearch:
             self.budget,
             width=style.width,
             reply_width=style.reply_width,
+            pv_width=style.pv_width,
             max_depth=style.max_depth,
             vcf=style.vcf,
             inner=style.inner,
@@ -709,6 +714,8 @@ class GomokuSearch:
                 return self._win(n + len(line) - 1)
         if not forced:
             width = self.style.reply_width if ply == 1 and self.style.reply_width else self.style.width
+            if beta > alpha + 1:
+                width = max(width, self.style.pv_width)
             moves = self._moves(side, width)
             if not moves:
                 return self._static(side)

@@ -365,6 +365,7 @@ SETTINGS = (
     kernel.S_LMR,
     kernel.S_HISTORY,
     kernel.S_REPLY,
+    kernel.S_PV_WIDTH,
     kernel.S_GEN,
     kernel.S_MASK,
 )
@@ -379,6 +380,7 @@ def iterate(
     *,
     width: int,
     reply_width: int = 0,
+    pv_width: int = 0,
     max_depth: int,
     vcf: bool,
     inner: bool,
@@ -396,6 +398,7 @@ def iterate(
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
     ``reply_width``: the candidates of a quiet node one ply below the root (0: ``width``, as elsewhere);
+    ``pv_width``: of a quiet node searched with an open window, if more;
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
     ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
     ``lmr``: late move reductions by the table of :func:`inarow.search.gomoku_kernel.lmr_reduction`
@@ -413,12 +416,14 @@ def iterate(
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
     state[kernel.S_HISTORY] = int(history)
     state[kernel.S_REPLY] = reply_width
+    state[kernel.S_PV_WIDTH] = pv_width
     board.buffers[9][:] = 0
     board.buffers[8][:] = _lmr_table(lmr_divisor)
     kind = (
         board.game,
         width,
         reply_width,
+        pv_width,
         max_depth,
         vcf,
         inner,

@@ -121,7 +121,8 @@ S_WORTH = 20
 7]`` (indices 22 to 25, after the slots above)."""
 S_HISTORY = 26
 S_REPLY = 27
-STATE_SIZE = 28
+S_PV_WIDTH = 28
+STATE_SIZE = 29
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
 VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
 depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
@@ -129,7 +130,8 @@ table's index mask, the fours the horizon's quiescence search may play (0: the s
 VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
 and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
 too), the sums of the worths (above), the history heuristic on (see :data:`HISTORY_RANGE`), the candidate
-moves tried at a quiet node one ply below the root (0: as at any other)."""
+moves tried at a quiet node one ply below the root (0: as at any other), and at a quiet node of the
+principal variation, searched with an open window (0: as at any other)."""
 
 HISTORY_RANGE = 10692
 HISTORY_SHARE = 128
@@ -947,6 +949,8 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     number = forced
     if not forced:
         width = state[S_REPLY] if ply == 1 and state[S_REPLY] > 0 else state[S_WIDTH]
+        if beta > alpha + 1 and state[S_PV_WIDTH] > width:
+            width = state[S_PV_WIDTH]
         number = _moves(side, width, ply, b, board, buf)
         if number == 0:
             return evaluate(side, b)
