@@ -364,7 +364,7 @@ SETTINGS = (
     kernel.S_PRUNE,
     kernel.S_LMR,
     kernel.S_HISTORY,
-    kernel.S_REPLY,
+    kernel.S_REPLY_WIDTH,
     kernel.S_PV_WIDTH,
     kernel.S_GEN,
     kernel.S_MASK,
@@ -415,7 +415,7 @@ def iterate(
     state[kernel.S_PRUNE] = int(prune and quiesce > 0)
     state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
     state[kernel.S_HISTORY] = int(history)
-    state[kernel.S_REPLY] = reply_width
+    state[kernel.S_REPLY_WIDTH] = reply_width
     state[kernel.S_PV_WIDTH] = pv_width
     board.buffers[9][:] = 0
     board.buffers[8][:] = _lmr_table(lmr_divisor)

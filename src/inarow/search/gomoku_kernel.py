@@ -120,7 +120,7 @@ S_WORTH = 20
 """``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 6]`` over the board; ``+ 1``: of ``agg[side, :,
 7]`` (indices 22 to 25, after the slots above)."""
 S_HISTORY = 26
-S_REPLY = 27
+S_REPLY_WIDTH = 27
 S_PV_WIDTH = 28
 STATE_SIZE = 29
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
@@ -948,7 +948,7 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             return 0
     number = forced
     if not forced:
-        width = state[S_REPLY] if ply == 1 and state[S_REPLY] > 0 else state[S_WIDTH]
+        width = state[S_REPLY_WIDTH] if ply == 1 and state[S_REPLY_WIDTH] > 0 else state[S_WIDTH]
         if beta > alpha + 1 and state[S_PV_WIDTH] > width:
             width = state[S_PV_WIDTH]
         number = _moves(side, width, ply, b, board, buf)
