@@ -77,14 +77,14 @@ def test_a_token_of_any_characters_is_refused_with_a_403_never_a_500(tmp_path: P
     settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="s3cret")
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         for given in ("sëcret".encode(), "密码".encode(), b"\xff\xfe", b"s3cret\x80"):
-            refused = client.get("/api/games", headers={"X-Inarow-Token": given})
+            refused = client.get("/api/games", headers={b"X-Inarow-Token": given})
             assert (refused.status_code, refused.json()["reason"]) == (403, "token required"), given
-            bearer = client.get("/api/games", headers={"Authorization": b"Bearer " + given})
+            bearer = client.get("/api/games", headers={b"Authorization": b"Bearer " + given})
             assert bearer.status_code == 403, given
         for query in ("s%C3%ABcret", "%FF", "%ED%A0%80"):
             opened = client.get(f"/?token={query}", follow_redirects=False)
             assert opened.status_code == 403, query
-        cookie = client.get("/api/games", headers={"Cookie": "inarow_token=sëcret".encode()})
+        cookie = client.get("/api/games", headers={b"Cookie": "inarow_token=sëcret".encode()})
         assert cookie.status_code == 403
 
 
