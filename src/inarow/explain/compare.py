@@ -188,8 +188,7 @@ def compare_algorithms(
     """Search ``position`` ``depth`` plies deep (None: to the end) with each algorithm of :data:`COMPARED`
     and with the engine (:meth:`inarow.search.engine.Engine.search`: α-β with threat detection, move
     ordering, a table and symmetry, its own evaluation), each allowed ``max_nodes`` nodes (and, given
-    ``seconds``, an equal share of them, counted in the processor time of the searching thread, so that
-    a busy machine does not cut a small search short), children generated in ``order`` (one of
+    ``seconds``, an equal share of them), children generated in ``order`` (one of
     :data:`~inarow.search.textbook.ORDERS`; the engine keeps its own). ``progress(label)`` is called
     before each search.
 
@@ -208,7 +207,7 @@ def compare_algorithms(
     for name, label, algorithm, options in COMPARED:
         if progress is not None:
             progress(label)
-        budget = Budget(Limits(nodes=max_nodes + 1, time=share), clock=time.thread_time)
+        budget = Budget(Limits(nodes=max_nodes + 1, time=share))
         # Move ordering evaluates every child before searching it: those evaluations count too.
         scorer = _counted(function, budget) if options.get("ordering") else function
         start = time.perf_counter()
@@ -274,7 +273,7 @@ def _counted(evaluation: Evaluation, budget: Budget) -> Evaluation:
 def _engine_row(position: Position, plies: int, max_nodes: int, seconds: float | None) -> ComparisonRow:
     """The engine's depth-limited search of ``position``: a proven result when it found one, else its
     heuristic value on its own scale."""
-    budget = Budget(Limits(nodes=max_nodes + 1, time=seconds), clock=time.thread_time)
+    budget = Budget(Limits(nodes=max_nodes + 1, time=seconds))
     searcher = HeuristicSearch(position.game, budget)
     start = time.perf_counter()
     try:

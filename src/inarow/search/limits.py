@@ -46,13 +46,10 @@ class SearchAborted(Exception):
 
 
 class Budget:
-    """The clock and node count of one search. The caller makes it, so the caller owns the clock: wall
-    time (``time.perf_counter``) unless it passes another, such as ``time.thread_time``, the processor
-    time of the searching thread, which a busy machine does not spend."""
+    """The clock and node count of one search. The caller makes it, so the caller owns the clock."""
 
-    def __init__(self, limits: Limits = Limits(), clock: Callable[[], float] = time.perf_counter) -> None:
-        self.clock = clock
-        self.start = clock()
+    def __init__(self, limits: Limits = Limits()) -> None:
+        self.start = time.perf_counter()
         self.deadline = None if limits.time is None else self.start + limits.time
         self.max_nodes = limits.nodes
         self.nodes = 0
@@ -61,7 +58,7 @@ class Budget:
         """Raise :class:`SearchAborted` once the time or node limit is passed."""
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise SearchAborted
-        if self.deadline is not None and self.clock() >= self.deadline:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise SearchAborted
         if _scope.active and _scope.stopped():
             raise SearchAborted
@@ -69,12 +66,12 @@ class Budget:
     @property
     def elapsed(self) -> float:
         """Seconds since the budget was made."""
-        return self.clock() - self.start
+        return time.perf_counter() - self.start
 
     @property
     def remaining(self) -> float | None:
         """Seconds left, or None without a time limit."""
-        return None if self.deadline is None else max(0.0, self.deadline - self.clock())
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def slice_nodes(self, rate: float, seconds: float, least: int, unlimited: int) -> int:
         """How many positions a compiled search may explore before it looks at this budget again: what it

@@ -44,8 +44,7 @@ async def compare(body: CompareRequest, sessions: SessionsDep, work: WorkDep) ->
     """Nodes, seconds, value and effective branching factor of minimax, α-β and its improvements and
     the engine on the position, side by side: the fields of ``inarow compare --json``. Each search may
     visit ``max_nodes`` nodes (50,000 on small boards, fewer on big ones) and an equal share of the
-    think time in processor time (a busy server does not cut a small search short; the think time
-    bounds the whole comparison in wall time); a row stopped by either has ``complete`` false."""
+    think time; a row stopped by either has ``complete`` false."""
     position = parse_position(body.position, parse_game(body.game))
     comparison = await work.teach(
         lambda: sessions.search(
