@@ -7,11 +7,12 @@ Screenshots go to ``test-artifacts/``. The page exposes ``data-busy``, ``data-pl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import SETTLED, click_and_settle, stones
+from pages import SETTLED, click_and_settle, desktop_page, stones
 
 pytestmark = pytest.mark.browser
 
@@ -249,14 +250,25 @@ def shown_nodes(page: Any) -> int:
     return count
 
 
+@pytest.fixture
+def patient_page(browser: Any, make_server: Any) -> Iterator[Any]:
+    """A page of a server that thinks 10 s, so that each of the comparison table's ten rows may take a
+    second: on the shared server's 1 s, a busy machine's stall of over 0.1 s once stopped the 65-node
+    minimax at 51 nodes."""
+    server = make_server(think_time=10.0).start()
+    with desktop_page(browser, server.url) as page:
+        yield page
+
+
 def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_through_it(
-    page: Any, artifacts: Path
+    patient_page: Any, artifacts: Path
 ) -> None:
     """
     . . .
     . x .
     . . .      o to move; two plies of α-β visit 23 nodes where minimax visits 65
     """
+    page = patient_page
     start(page, mode="humans")
     click_and_settle(page, "b2")
     page.get_by_role("button", name="Explain").click()
