@@ -124,25 +124,59 @@ def read(path: Path, game: Game) -> tuple[np.ndarray, np.ndarray]:
     return np.array(rows), np.array(targets)
 
 
+class Oracle:
+    """A ``pbrain`` engine (run in its own folder) asked for its evaluation of positions, at ``nodes`` nodes
+    each, freestyle, no time limit."""
+
+    def __init__(self, engine: str, nodes: int) -> None:
+        path = Path(engine).resolve()
+        self.process = subprocess.Popen(
+            [str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=path.parent, bufsize=1
+        )
+        self.game = Game.parse("gomoku")
+        self.send("START 15")
+        while "OK" not in self.read():
+            pass
+        self.send("INFO rule 0\nINFO timeout_turn 0\nINFO timeout_match 0")
+        self.send(f"INFO MAX_NODE {nodes}")
+
+    def send(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def read(self) -> str:
+        assert self.process.stdout is not None
+        return self.process.stdout.readline()
+
+    def verdict(self, moves: list[str]) -> int | None:
+        """The engine's evaluation of the position after ``moves`` (move names, from the empty board) for
+        the side to move, in its points (a found win or loss ±20,000), or None if it gave none."""
+        game, length = self.game, len(moves)
+        position = Position.start(game)
+        lines = ["BOARD"]
+        for number, name in enumerate(moves):
+            column, row = game.coordinates(position.move_bit(name))
+            position = position.play(position.move_bit(name))
+            lines.append(f"{column},{game.rows - 1 - row},{1 if number % 2 == length % 2 else 2}")
+        self.send("\n".join([*lines, "DONE"]))
+        verdict = None
+        while True:
+            answer = self.read().strip()
+            found = re.search(r"Eval (-?)(M?)(\d+)", answer)
+            if found:
+                verdict = (-20000 if found[1] else 20000) if found[2] else int(found[1] + found[3])
+            if re.fullmatch(r"\d+,\d+", answer) or (not answer and self.process.poll() is not None):
+                return verdict
+
+    def close(self) -> None:
+        self.send("END")
+        self.process.wait(10)
+
+
 def label(engine: str, games: Path, nodes: int) -> None:
     """Print every position of the games in ``games`` with the engine's evaluation (see the module)."""
-    path = Path(engine).resolve()
-    process = subprocess.Popen(
-        [str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=path.parent, bufsize=1
-    )
-    assert process.stdin is not None and process.stdout is not None
-
-    def send(text: str) -> None:
-        assert process.stdin is not None
-        process.stdin.write(text + "\n")
-        process.stdin.flush()
-
-    send("START 15")
-    while "OK" not in process.stdout.readline():
-        pass
-    for command in ("INFO rule 0", "INFO timeout_turn 0", "INFO timeout_match 0", f"INFO MAX_NODE {nodes}"):
-        send(command)
-    game, seen = Game.parse("gomoku"), set()
+    oracle, seen = Oracle(engine, nodes), set()
     for line in games.read_text().splitlines():
         names = line.split()
         for length in range(3, len(names)):
@@ -151,24 +185,10 @@ def label(engine: str, games: Path, nodes: int) -> None:
             if key in seen:
                 continue
             seen.add(key)
-            position = Position.start(game)
-            lines = ["BOARD"]
-            for number, name in enumerate(moves):
-                column, row = game.coordinates(position.move_bit(name))
-                position = position.play(position.move_bit(name))
-                lines.append(f"{column},{game.rows - 1 - row},{1 if number % 2 == length % 2 else 2}")
-            send("\n".join([*lines, "DONE"]))
-            verdict = None
-            while True:
-                answer = process.stdout.readline().strip()
-                found = re.search(r"Eval (-?)(M?)(\d+)", answer)
-                if found:
-                    verdict = (-20000 if found[1] else 20000) if found[2] else int(found[1] + found[3])
-                if re.fullmatch(r"\d+,\d+", answer) or (not answer and process.poll() is not None):
-                    break
+            verdict = oracle.verdict(moves)
             if verdict is not None:
                 print(" ".join(moves) + "\t" + str(verdict), flush=True)
-    send("END")
+    oracle.close()
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ import numpy as np
 
 from inarow.match import play_game
 from inarow.players import player
-from inarow.rules import Game
+from inarow.rules import Game, Position
 from inarow.search import gomoku_board
 from inarow.search.gomoku_board import GomokuBoard
 from inarow.search.gomoku_compiled import patterns
@@ -214,10 +214,14 @@ def play(engine: str, seeds: range, nodes: int) -> None:
     black, white = player(name), player(name)
     for seed in seeds:
         start = opening(game, 3, random.Random(seed * 1_000_003))
-        stones = [[b for b in range(game.cells) if side >> b & 1] for side in (start.x, start.o)]
-        first = [stones[0][0], stones[1][0], stones[0][1]]
         _, moves = play_game(game, black, white, random.Random(0), start=start)
-        print(" ".join(game.cell_name(bit) for bit in (*first, *moves)), flush=True)
+        print(" ".join(game.cell_name(bit) for bit in (*opening_moves(start), *moves)), flush=True)
+
+
+def opening_moves(start: Position) -> list[int]:
+    """The three stones of ``start`` (an opening of ``bench/gomoku.py``) as moves: X, O, X."""
+    stones = [[b for b in range(start.game.cells) if side >> b & 1] for side in (start.x, start.o)]
+    return [stones[0][0], stones[1][0], stones[0][1]]
 
 
 def main() -> None:

@@ -596,6 +596,27 @@ def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_th
     assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
 
 
+def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_oracle_s_verdict_fell() -> None:
+    blunders = bench_scripts.load("gomoku_blunders")
+    game = Game.parse("gomoku")
+    for seed in range(5):
+        start = blunders.opening(game, 3, random.Random(seed))
+        replayed = Position.start(game)
+        for bit in blunders.opening_moves(start):
+            replayed = replayed.play(bit)
+        assert (replayed.x, replayed.o, replayed.turn) == (start.x, start.o, "o")
+
+    verdicts = {"h8 i9 h9": -100, "h8 i9 h9 h10": 300, "h8 i9 h9 h7": 100}
+
+    class Oracle:  # the side to move's verdicts, as a pbrain engine gives them
+        def verdict(self, moves: list[str]) -> int:
+            return verdicts[" ".join(moves)]
+
+    # O at -100 before; after h10, X stands at +300: O's move cost 200. After h7, X at +100 is O's -100.
+    assert blunders.drop(Oracle(), ["h8", "i9", "h9"], "h10") == 200
+    assert blunders.drop(Oracle(), ["h8", "i9", "h9"], "h7") == 0
+
+
 def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order() -> None:
     order = bench_scripts.load("gomoku_order")
     samples = order.read(order.GAMES, Game.parse("gomoku"))
