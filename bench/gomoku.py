@@ -15,8 +15,8 @@ every pair of games starts from its own opening of ``--opening`` random stones i
 (X, O, X, …; seeded), played once with each player as X: colours swapped, and no game twice. With
 ``--jobs`` > 1 the pairings are played in parallel processes (one pairing per process).
 Prints a table per pairing as it ends, then all of them: wins, draws and losses of the stronger player,
-its win rate and score with their 95% Wilson intervals, the mean game length, each player's mean seconds
-a move (wall clock, the engine's process included) and the seconds taken.
+its win rate and score with their 95% Wilson intervals, its points as X and as O, the mean game length, each
+player's mean seconds a move (wall clock, the engine's process included) and the seconds taken.
 """
 
 from __future__ import annotations
@@ -148,6 +148,10 @@ class Row:
     first_move: float = 0.0
     second_move: float = 0.0
     """Each player's mean seconds a move."""
+    as_x: float = 0.0
+    as_o: float = 0.0
+    """The first player's points (a win 1, a draw ½) in its games as X (black) and as O (white), each
+    ``games / 2``: the openings favour X, so the two halves say where a change gains."""
 
     def line(self) -> str:
         t = self.tally
@@ -157,14 +161,15 @@ class Row:
             f"| {t.player} | {self.second} | {t.games} | {t.wins} | {t.draws} | {t.losses} "
             f"| {t.wins / t.games:.0%} ({low:.0%}–{high:.0%}) "
             f"| {t.score:.2f} ({score_low:.2f}–{score_high:.2f}) "
+            f"| {self.as_x:g} / {self.as_o:g} of {t.games // 2} "
             f"| {self.plies:.0f} | {self.first_move:.3f} / {self.second_move:.3f} | {self.seconds:.0f} |"
         )
 
 
 HEADER = (
     "| player | against | games | wins | draws | losses | win rate (95%) | score (95%) "
-    "| mean plies | s a move (player / against) | seconds |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|"
+    "| points as X / as O | mean plies | s a move (player / against) | seconds |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -192,6 +197,7 @@ def run(
     game = Game.parse(game_name)
     first, second = Timed(contestant(pairing[0], think)), Timed(contestant(pairing[1], think))
     wins = draws = losses = plies = 0
+    points = {"x": 0.0, "o": 0.0}
     for number in range(games):
         start_position = opening(game, stones, random.Random(seed * 1_000_003 + number // 2))
         x, o = (first, second) if number % 2 == 0 else (second, first)
@@ -200,8 +206,10 @@ def run(
         side = "x" if number % 2 == 0 else "o"
         if final.result == "draw":
             draws += 1
+            points[side] += 0.5
         elif final.result == side:
             wins += 1
+            points[side] += 1
         else:
             losses += 1
         if verbose:
@@ -213,7 +221,8 @@ def run(
                 flush=True,
             )
     tally = Tally(player=pairing[0], wins=wins, draws=draws, losses=losses)
-    row = Row(pairing[1], tally, plies / games, time.perf_counter() - start, first.mean, second.mean)
+    seconds = time.perf_counter() - start
+    row = Row(pairing[1], tally, plies / games, seconds, first.mean, second.mean, points["x"], points["o"])
     print(row.line(), flush=True)
     return row
 

@@ -1015,3 +1015,13 @@ def test_against_a_vct_the_root_keeps_the_mover_s_own_open_threes_as_defences() 
     assert k8 in search._threat_defence(1, 0)
     found = GomokuSearch(position.game, Budget(Limits(nodes=400_000))).run(position)
     assert abs(found.value) < EXACT
+
+
+def test_the_match_bench_splits_the_first_player_s_points_by_colour(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = bench_scripts.load("gomoku")
+    row = bench.run(("medium", "random"), "gomoku", 4, 0.05, 1, 3, False)
+    t = row.tally
+    assert t.games == 4
+    assert row.as_x + row.as_o == t.wins + t.draws / 2
+    assert 0 <= row.as_x <= 2 and 0 <= row.as_o <= 2
+    assert f"| {row.as_x:g} / {row.as_o:g} of 2 |" in capsys.readouterr().out
