@@ -1017,7 +1017,9 @@ def test_against_a_vct_the_root_keeps_the_mover_s_own_open_threes_as_defences() 
     assert abs(found.value) < EXACT
 
 
-def test_the_match_bench_splits_the_first_player_s_points_by_colour(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_match_bench_splits_the_first_player_s_points_by_colour(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     bench = bench_scripts.load("gomoku")
     row = bench.run(("medium", "random"), "gomoku", 4, 0.05, 1, 3, False)
     t = row.tally
