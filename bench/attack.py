@@ -37,7 +37,7 @@ from pathlib import Path
 
 import httpx
 
-from inarow.store import Store
+from inarow.values.store import Store
 
 
 def free_port() -> int:

@@ -21,13 +21,13 @@ import random
 import statistics
 import time
 
-from inarow.analysis import load_engine
-from inarow.book import recall
-from inarow.book.build import levels
-from inarow.book.keys import position_of
-from inarow.rules import Game, Position
-from inarow.search.compiled import CompiledEngine
-from inarow.search.limits import Budget
+from inarow.engines.books import recall
+from inarow.engines.books.build import levels
+from inarow.engines.books.keys import position_of
+from inarow.engines.exact.compiled import CompiledEngine
+from inarow.engines.limits import Budget
+from inarow.engines.policy import load_engine
+from inarow.rules.game import Game, Position
 
 
 def random_position(game: Game, plies: int, rng: random.Random) -> Position:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import argparse
 
-from inarow.explain import compare_algorithms
-from inarow.notation import parse_position
+from inarow.rules.notation import parse_position
+from inarow.teaching.explain import compare_algorithms
 
 POSITIONS = (
     ("tictactoe", "", None),

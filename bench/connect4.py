@@ -48,9 +48,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from inarow.rules import Game, Position
-from inarow.search.compiled import CompiledEngine, warm_up
-from inarow.search.limits import Budget
+from inarow.engines.exact.compiled import CompiledEngine, warm_up
+from inarow.engines.limits import Budget
+from inarow.rules.game import Game, Position
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")

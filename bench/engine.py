@@ -21,10 +21,10 @@ from rich.console import Console
 from rich.table import Table
 
 from inarow import Game, Limits, analyze, parse_position
-from inarow.census import census
-from inarow.search import compiled
-from inarow.search.engine import Engine
-from inarow.search.limits import Budget, SearchAborted
+from inarow.engines.exact import compiled
+from inarow.engines.exact.reference import Engine
+from inarow.engines.limits import Budget, SearchAborted
+from inarow.rules.census import census
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 PONS = {"Test_L3_R1": (6.1e-6, 51.3), "Test_L2_R1": (53.4e-6, 449.1)}

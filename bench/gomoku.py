@@ -7,7 +7,7 @@ against any Gomocup engine over the protocol.
 With ``--engine PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``) the pairings are the ladder:
 ``perfect`` against the engine limited to 2,000, 20,000 and 200,000 nodes a move (``INFO MAX_NODE``, no
 turn limit), then to ``--time`` seconds a move (``INFO timeout_turn``). A pairing's second player may be
-any player name, ``pbrain:PATH[:nodes=N][:time=S]`` included (see :mod:`inarow.pbrain`).
+any player name, ``pbrain:PATH[:nodes=N][:time=S]`` included (see :mod:`inarow.protocols.pbrain`).
 
 Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
 uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
@@ -29,14 +29,15 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from inarow import gomoku
-from inarow.answer import analysis_note
-from inarow.match import Tally, play_game
-from inarow.players import Choice, Player, player
-from inarow.rules import Game, Position
-from inarow.search.gomoku import DEFAULT_STYLE, Style
-from inarow.search.gomoku_compiled import warm_up
-from inarow.search.limits import Limits
+from inarow.engines.gomoku import analyst
+from inarow.engines.gomoku.driver import warm_up
+from inarow.engines.gomoku.search import DEFAULT_STYLE, Style
+from inarow.engines.limits import Limits
+from inarow.play.match import Tally, play_game
+from inarow.play.players import Choice, Player
+from inarow.protocols.pbrain import player
+from inarow.rules.game import Game, Position
+from inarow.values.answers import analysis_note
 
 PAIRINGS = (
     ("medium", "easy"),
@@ -102,7 +103,7 @@ class Variant:
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         limits = Limits(nodes=self.nodes) if self.nodes else Limits(time=self.think_time)
-        analysis = gomoku.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
+        analysis = analyst.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
         return Choice(move=analysis.best[0], note=analysis_note(analysis), analysis=analysis)
 
 

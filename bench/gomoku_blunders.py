@@ -25,12 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gomoku import opening  # bench/gomoku.py, beside this script
 from gomoku_fit import Oracle
 from gomoku_order import opening_moves
-from inarow import gomoku
-from inarow.match import play_game
-from inarow.players import player
-from inarow.rules import Game, Position
-from inarow.search.gomoku_compiled import warm_up
-from inarow.search.limits import Limits
+from inarow.engines.gomoku import analyst
+from inarow.engines.gomoku.driver import warm_up
+from inarow.engines.limits import Limits
+from inarow.play.match import play_game
+from inarow.protocols.pbrain import player
+from inarow.rules.game import Game, Position
 
 WON = 20_000
 """The oracle's points for a win it found."""
@@ -105,7 +105,7 @@ def main() -> None:
             position = Position.start(game)
             for name in moves:
                 position = position.play(position.move_bit(name))
-            chosen = gomoku.analyze(position, Limits(time=seconds)).best[0]
+            chosen = analyst.analyze(position, Limits(time=seconds)).best[0]
             cost = drop(oracle, moves, chosen)
             if cost is not None:
                 drops.append(cost)

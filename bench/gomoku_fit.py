@@ -1,10 +1,11 @@
 """The Gomoku evaluation fitted to a strong engine's verdicts: positions from games, each labelled with the
-engine's evaluation, and the weights of :mod:`inarow.search.gomoku_board`'s evaluation that predict them best.
+engine's evaluation, and the weights of :mod:`inarow.engines.gomoku.board`'s evaluation that predict them
+best.
 
     .venv/bin/python bench/gomoku_fit.py [--labels tests/data/gomoku/rapfi-labels.txt]
     .venv/bin/python bench/gomoku_fit.py --label PATH --games FILE [--nodes 20000] > more-labels.txt
 
-The evaluation (:meth:`inarow.search.gomoku_board.GomokuBoard.evaluate`) is linear: every empty cell adds
+The evaluation (:meth:`inarow.engines.gomoku.board.GomokuBoard.evaluate`) is linear: every empty cell adds
 a weight for each pattern kind it makes along each of its four lines and one for its double threat, with
 one set of weights for the side to move's cells and one for the waiting side's, and two terms say whether
 the waiting side has a winning threat or a four to make. This script fits those 24 weights by logistic
@@ -30,10 +31,10 @@ from pathlib import Path
 
 import numpy as np
 
-from inarow.rules import Game, Position
-from inarow.search import gomoku_board
-from inarow.search.gomoku_board import GomokuBoard
-from inarow.search.patterns import B4, F3, F4, pattern
+from inarow.engines.gomoku import board
+from inarow.engines.gomoku.board import GomokuBoard
+from inarow.engines.gomoku.patterns import B4, F3, F4, pattern
+from inarow.rules.game import Game, Position
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-labels.txt"
 """Rapfi's verdicts on positions of its games against inarow and against itself (see its README)."""
@@ -83,7 +84,7 @@ def features(position: Position) -> np.ndarray | None:
 
 def in_use() -> np.ndarray:
     """The weights of the evaluation in use, in the order of :func:`features`."""
-    g = gomoku_board
+    g = board
     mover = [*g.MOVER_WEIGHTS[1:], g.MOVER_FOUR_THREE, g.MOVER_DOUBLE_THREE]
     waiter = [*g.WAITER_WEIGHTS[1:], g.WAITER_FOUR_THREE, g.WAITER_DOUBLE_THREE]
     return np.array([*mover, *waiter, g.WAITER_WINS, g.WAITER_FOURS], dtype=float)

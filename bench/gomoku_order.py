@@ -7,9 +7,9 @@ against itself, each with the move it played, and the cell worths that rank that
 At a quiet node (no five to make or to block, and no cell where either side makes an open four or two
 fours, as after an open three) the search tries the empty cells near the stones in the order of
 ``ORDER_MINE`` times the cell's worth to the side to move plus ``ORDER_THEIRS`` times its worth to the
-opponent, and only the first ``Style.width`` of them (see :func:`inarow.search.gomoku_kernel._moves`). A
+opponent, and only the first ``Style.width`` of them (see :func:`inarow.engines.gomoku.kernel._moves`). A
 cell's worth sums a weight for the pattern kind it makes along each of its four lines, plus one for a
-double threat and one for a double open three (:data:`inarow.search.gomoku_board.WEIGHTS`). This script
+double threat and one for a double open three (:data:`inarow.engines.gomoku.board.WEIGHTS`). This script
 fits those weights and the two factors by a conditional logit (Newton's method, a small ridge): the chance
 that the engine plays a cell is proportional to the exponential of its ordering key, in logits. The last
 fifth of the positions is held out. It prints, for the hand-set weights of before, for the weights in use
@@ -31,13 +31,13 @@ from pathlib import Path
 
 import numpy as np
 
-from inarow.match import play_game
-from inarow.players import player
-from inarow.rules import Game, Position
-from inarow.search import gomoku_board
-from inarow.search.gomoku_board import GomokuBoard
-from inarow.search.gomoku_compiled import patterns
-from inarow.search.patterns import B4, F3, F4
+from inarow.engines.gomoku import board
+from inarow.engines.gomoku.board import GomokuBoard
+from inarow.engines.gomoku.driver import patterns
+from inarow.engines.gomoku.patterns import B4, F3, F4
+from inarow.play.match import play_game
+from inarow.protocols.pbrain import player
+from inarow.rules.game import Game, Position
 
 GAMES = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-games.txt"
 """Rapfi's games against itself (see the folder's README)."""
@@ -173,7 +173,7 @@ RATIOS = ((1, 1), (10, 9), (5, 4), (4, 3), (3, 2), (2, 1))
 
 def best_fit(samples: Samples) -> tuple[np.ndarray, int, int]:
     """The likeliest weights (in worth points, :data:`POINTS` a logit) and factors, every kind's weight
-    at least 0 (a line's worth is packed unsigned, see :func:`inarow.search.gomoku_board._contribution`):
+    at least 0 (a line's worth is packed unsigned, see :func:`inarow.engines.gomoku.board._contribution`):
     a kind fitted below 0 is held at 0 and the others fitted again."""
     best: tuple[float, np.ndarray, int, int] | None = None
     for mine, theirs in RATIOS:
@@ -200,7 +200,7 @@ def weights_of(kinds: tuple[int, ...], double: int, double_three: int) -> np.nda
 
 def in_use() -> tuple[np.ndarray, int, int]:
     """The weights and factors the search orders its moves by."""
-    g = gomoku_board
+    g = board
     return weights_of(g.WEIGHTS, g.DOUBLE_THREAT, g.DOUBLE_THREE), g.ORDER_MINE, g.ORDER_THEIRS
 
 
@@ -250,7 +250,7 @@ def main() -> None:
         shares = recall(rest, w, m, t)
         print(f"| {name} ({m}:{t}) | " + " | ".join(f"{share:.3f}" for share in shares) + " |")
     points = [round(v) for v in weights]
-    kinds = list(gomoku_board.WEIGHTS)
+    kinds = list(board.WEIGHTS)
     for k, v in zip(FITTED, points, strict=False):
         kinds[k] = v
     print("WEIGHTS =", tuple(kinds))

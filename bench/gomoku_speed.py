@@ -20,11 +20,10 @@ import statistics
 import time
 from pathlib import Path
 
-from inarow import gomoku
-from inarow.pbrain import EngineSpec, PbrainEngine
-from inarow.rules import Game, Position
-from inarow.search import gomoku_compiled
-from inarow.search.limits import Limits
+from inarow.engines.gomoku import analyst, driver
+from inarow.engines.limits import Limits
+from inarow.protocols.pbrain import EngineSpec, PbrainEngine
+from inarow.rules.game import Game, Position
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-labels.txt"
 
@@ -45,9 +44,9 @@ def positions(count: int, game: Game) -> list[Position]:
 
 def inarow_speed(position: Position, nodes: int) -> tuple[int, float]:
     """The nodes inarow's search of ``position`` explored within ``nodes``, and the CPU seconds."""
-    gomoku_compiled.forget()
+    driver.forget()
     started = time.process_time()
-    analysis = gomoku.analyze(position, Limits(nodes=nodes))
+    analysis = analyst.analyze(position, Limits(nodes=nodes))
     return analysis.nodes, time.process_time() - started
 
 
@@ -71,7 +70,7 @@ def main() -> None:
     parser.add_argument("--engine", metavar="PATH", help="a pbrain engine to time beside inarow")
     args = parser.parse_args()
     game = Game.parse("gomoku")
-    gomoku_compiled.warm_up()
+    driver.warm_up()
     chosen = positions(args.positions, game)
     engine = None
     if args.engine:

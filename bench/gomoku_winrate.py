@@ -1,4 +1,5 @@
-"""How well the Gomoku analysis's win rate (a logistic of the evaluation, :func:`inarow.answer.winrate`)
+"""How well the Gomoku analysis's win rate (a logistic of the evaluation,
+:func:`inarow.values.answers.winrate`)
 predicts who wins: games of two levels from seeded balanced openings, each position after the opening
 evaluated by the analysis the players use, and the side to move's score set against whether it won.
 
@@ -7,7 +8,8 @@ evaluated by the analysis the players use, and the side to move's score set agai
 
 Prints a table by evaluation band (positions, the mean win rate the logistic gives, the share the side to
 move went on to win, with its 95% Wilson interval), then the scale that fits the games best by maximum
-likelihood beside the one in use (:data:`inarow.answer.WINRATE_SCALE`). Proven positions (a five, a VCF,
+likelihood beside the one in use (:data:`inarow.values.answers.WINRATE_SCALE`). Proven positions (a five, a
+VCF,
 a VCT) are left out: their win rate is exact.
 """
 
@@ -18,13 +20,13 @@ import itertools
 import math
 import time
 
-from inarow import gomoku
-from inarow.answer import WINRATE_SCALE, winrate
-from inarow.match import play_match, wilson
-from inarow.openings import balanced_openings
-from inarow.players import player
-from inarow.rules import Game, Position
-from inarow.search.limits import Limits
+from inarow.engines.gomoku import analyst
+from inarow.engines.limits import Limits
+from inarow.play.match import play_match, wilson
+from inarow.play.openings import balanced_openings
+from inarow.protocols.pbrain import player
+from inarow.rules.game import Game, Position
+from inarow.values.answers import WINRATE_SCALE, winrate
 
 BANDS = (-(10**9), -8000, -4000, -2000, -600, 600, 2000, 4000, 8000, 10**9)
 """The evaluation bands of the table, in the Gomoku engine's points, for the side to move."""
@@ -50,7 +52,7 @@ def main() -> None:
         position = Position.start(game)
         for number, bit in enumerate(record.moves):
             if number >= record.opening and record.result != "draw":
-                analysis = gomoku.analyze(position, Limits(depth=args.depth))
+                analysis = analyst.analyze(position, Limits(depth=args.depth))
                 if not analysis.exact and analysis.score is not None:
                     samples.append((analysis.score, record.result == position.turn))
             position = position.play(bit)

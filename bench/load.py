@@ -47,7 +47,7 @@ from pathlib import Path
 
 import httpx
 
-from inarow.store import Store
+from inarow.values.store import Store
 
 
 @dataclass

@@ -18,8 +18,8 @@ import random
 import statistics
 import time
 
-from inarow.players import player
-from inarow.rules import Game, Position
+from inarow.protocols.pbrain import player
+from inarow.rules.game import Game, Position
 
 
 def main() -> None:

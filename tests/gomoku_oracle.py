@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from inarow.rules import Position, Side
+from inarow.rules.game import Position, Side
 
 
 def fives(position: Position, side: Side) -> list[int]:

@@ -19,16 +19,24 @@ import pytest
 from typer.testing import CliRunner
 
 from inarow import BookError, InarowError, analyze, parse_position
-from inarow.analysis import decide, exact_solver
-from inarow.book import bitbully, recall, strategy, verify
-from inarow.book.build import Built, Checkpoint, InlineRunner, ProcessRunner, RayRunner, build, levels
-from inarow.book.file import MAGIC, MAX_BYTES, Book
-from inarow.book.keys import key, position_key, position_of, unkey
 from inarow.cli import app
-from inarow.rules import Game, Position
-from inarow.search.compiled import CompiledEngine
-from inarow.search.limits import Budget
-from inarow.search.scores import exact_score
+from inarow.engines.books import bitbully, recall, strategy, verify
+from inarow.engines.books.build import (
+    Built,
+    Checkpoint,
+    InlineRunner,
+    ProcessRunner,
+    RayRunner,
+    build,
+    levels,
+)
+from inarow.engines.books.file import MAGIC, MAX_BYTES, Book
+from inarow.engines.books.keys import key, position_key, position_of, unkey
+from inarow.engines.exact.compiled import CompiledEngine
+from inarow.engines.limits import Budget
+from inarow.engines.policy import decide, exact_solver
+from inarow.engines.scores import exact_score
+from inarow.rules.game import Game, Position
 
 SMALL = Game.parse("5x4:4:gravity")
 """Five columns of four rows, four in a row: a draw (FACTS.md), solved in milliseconds a position."""
@@ -42,7 +50,7 @@ def direct(position: Position) -> int:
 
 
 def mirror(game: Game, bits: int) -> int:
-    """``bits`` reflected left to right, column by column (independently of inarow.symmetry)."""
+    """``bits`` reflected left to right, column by column (independently of inarow.rules.symmetry)."""
     column = (1 << game.height) - 1
     out = 0
     for c in range(game.columns):
@@ -512,7 +520,7 @@ def test_a_strategy_build_on_a_process_pool_stopped_midway_resumes_and_equals_th
 
 
 def test_decide_keeps_the_value_of_every_early_position_of_a_small_board() -> None:
-    """:func:`inarow.analysis.decide` against fresh weak solves, on every position of up to 4 stones."""
+    """:func:`inarow.engines.policy.decide` against fresh weak solves, on every position of up to 4 stones."""
     for x, o in every_position(SMALL, 4):
         position = Position(SMALL, x, o)
         value, bit, tried = decide(position, exact_solver(SMALL, Budget()))

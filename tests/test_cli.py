@@ -12,12 +12,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from inarow import Game, __version__
-from inarow.analysis import solvable
+from inarow.base.i18n import language
 from inarow.cli import app
+from inarow.cli.console import ConsoleGame
 from inarow.cli.output import BIG_BOARD_TIME, limits_for
-from inarow.console import ConsoleGame
-from inarow.i18n import language
-from inarow.search.limits import Limits
+from inarow.engines.limits import Limits
+from inarow.engines.policy import solvable
 
 runner = CliRunner()
 
@@ -306,25 +306,25 @@ def test_level_medium_explains_its_move_without_engine_figures() -> None:
 
 
 def test_the_computer_s_note_is_said_in_a_player_s_words() -> None:
-    from inarow import words
+    from inarow.words import phrases
 
     assert (
-        words.computer_note(outcome=None, plies=None, depth=2, score=-9, exact=False)
+        phrases.computer_note(outcome=None, plies=None, depth=2, score=-9, exact=False)
         == "looking 2 moves ahead, it thinks you stand better"
     )
     assert (
-        words.computer_note(outcome=None, plies=None, depth=2, score=4, exact=False)
+        phrases.computer_note(outcome=None, plies=None, depth=2, score=4, exact=False)
         == "looking 2 moves ahead, it thinks it stands better"
     )
     assert (
-        words.computer_note(outcome=None, plies=None, depth=2, score=0, exact=False)
+        phrases.computer_note(outcome=None, plies=None, depth=2, score=0, exact=False)
         == "looking 2 moves ahead, the game looks even"
     )
-    assert words.computer_note(outcome="win", plies=3, depth=None, score=4, exact=True) == (
+    assert phrases.computer_note(outcome="win", plies=3, depth=None, score=4, exact=True) == (
         "it wins in 2 moves with best play"
     )
     assert (
-        words.computer_note(outcome="draw", plies=6, depth=None, score=0, exact=True)
+        phrases.computer_note(outcome="draw", plies=6, depth=None, score=0, exact=True)
         == "a draw with best play"
     )
 
@@ -379,7 +379,7 @@ def test_boards_are_solvable_where_an_exact_search_can_end() -> None:
 
 def test_weak_answers_are_exact_only_when_solved_and_say_so_alike_in_text_and_json() -> None:
     """--weak proves win, draw or loss only: exact, with a value and an outcome, no plies, and a
-    description that never says "not solved"; the text says the same words."""
+    description that never says "not solved"; the text says the same phrases."""
     positions = ["b1 a1 c1 a2", "b2 a1 c3", "x.o/.x./..o", "xx./oo./..."]
     lines = runner.invoke(app, ["analyze", "--weak", "--json", *positions]).output.splitlines()
     text = runner.invoke(app, ["analyze", "--weak", *positions]).output
@@ -482,8 +482,8 @@ def test_best_on_3x3_does_not_import_numba() -> None:
     )
     assert run.stdout == "c2 — draw with best play\n"
     imported = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
-    assert "inarow.analysis" in imported
-    assert not {"numba", "numpy", "inarow.search.compiled"} & imported
+    assert "inarow.engines.policy" in imported
+    assert not {"numba", "numpy", "inarow.engines.exact.compiled"} & imported
 
 
 def test_help_has_no_type_placeholders_and_no_paragraph_broken_mid_sentence() -> None:
@@ -527,7 +527,7 @@ def test_a_bad_memory_limit_is_refused() -> None:
 def test_the_cli_defaults_are_the_library_s() -> None:
     import inarow.cli.output
     import inarow.cli.teaching
-    from inarow.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
+    from inarow.teaching.explain import COMPARE_MAX_NODES, MAX_TREE_NODES
 
     assert (inarow.cli.teaching.COMPARE_MAX_NODES, inarow.cli.teaching.MAX_TREE_NODES) == (
         COMPARE_MAX_NODES,
@@ -679,9 +679,9 @@ def test_the_connect_four_hint_is_proven_where_perfect_play_is_known() -> None:
 def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a terminal, the first warm-up (numba compiling both engines) says "compiled …" once per engine:
     the spinner goes, only warm-up's own line stays."""
-    import inarow.analysis
     import inarow.cli.output
-    from inarow.search import gomoku_compiled, kernels
+    import inarow.engines.policy
+    from inarow.engines import compiling
 
     terminal = Console(record=True, force_terminal=True, width=200)
     monkeypatch.setattr(inarow.cli.output, "err", terminal)
@@ -690,9 +690,9 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
         with loading(True):
             return 9.5
 
-    monkeypatch.setattr(inarow.analysis, "load_engine", load_engine)
-    monkeypatch.setattr(gomoku_compiled, "warm_up", lambda: 8.5)
-    monkeypatch.setattr(kernels, "gomoku_unit", lambda: kernels.Unit("never-compiled", ""))
+    monkeypatch.setattr(inarow.engines.policy, "load_engine", load_engine)
+    monkeypatch.setattr(inarow.engines.gomoku.driver, "warm_up", lambda: 8.5)
+    monkeypatch.setattr(compiling, "gomoku_unit", lambda: compiling.Unit("never-compiled", ""))
     said = runner.invoke(app, ["warm-up"])
     assert said.exit_code == 0, said.output
     everything = said.output + terminal.export_text()

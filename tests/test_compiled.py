@@ -15,13 +15,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from inarow import analysis, words
-from inarow.analysis import exact_solver
-from inarow.census import reachable
-from inarow.notation import parse_position
-from inarow.rules import Game, Position
-from inarow.search import compiled, exact
-from inarow.search.compiled import (
+from inarow.engines import policy
+from inarow.engines.exact import compiled, solver
+from inarow.engines.exact.compiled import (
     MEMORY_VARIABLE,
     MIN_SLICE,
     CompiledEngine,
@@ -31,8 +27,13 @@ from inarow.search.compiled import (
     table_bytes,
     warm_up,
 )
-from inarow.search.engine import Engine
-from inarow.search.limits import Budget, Limits, SearchAborted
+from inarow.engines.exact.reference import Engine
+from inarow.engines.limits import Budget, Limits, SearchAborted
+from inarow.engines.policy import exact_solver
+from inarow.rules.census import reachable
+from inarow.rules.game import Game, Position
+from inarow.rules.notation import parse_position
+from inarow.words import phrases
 
 DATA = Path(__file__).parent / "data" / "connect4"
 CONNECT4 = Game.parse("connect4")
@@ -384,28 +385,28 @@ def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatc
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
     cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
-    assert analysis.engine_for(Game.parse("tictactoe"), loaded=False) == "reference"
-    assert analysis.engine_for(Game.parse("4x3:3"), loaded=False) == "reference"
-    assert analysis.engine_for(Game.parse("4x4"), loaded=False) == "compiled"
-    assert analysis.engine_for(Game.parse("4x4"), empty=12, loaded=False) == "reference"
-    assert analysis.engine_for(CONNECT4, loaded=False) == "compiled"
-    assert analysis.engine_for(CONNECT4, empty=12, loaded=False) == "reference"
-    assert analysis.engine_for(CONNECT4, empty=13, loaded=False) == "compiled"
-    assert analysis.engine_for(Game.parse("gomoku"), loaded=False) == "reference"
+    assert policy.engine_for(Game.parse("tictactoe"), loaded=False) == "reference"
+    assert policy.engine_for(Game.parse("4x3:3"), loaded=False) == "reference"
+    assert policy.engine_for(Game.parse("4x4"), loaded=False) == "compiled"
+    assert policy.engine_for(Game.parse("4x4"), empty=12, loaded=False) == "reference"
+    assert policy.engine_for(CONNECT4, loaded=False) == "compiled"
+    assert policy.engine_for(CONNECT4, empty=12, loaded=False) == "reference"
+    assert policy.engine_for(CONNECT4, empty=13, loaded=False) == "compiled"
+    assert policy.engine_for(Game.parse("gomoku"), loaded=False) == "reference"
     monkeypatch.setenv("INAROW_ENGINE", "reference")
-    assert analysis.engine_for(CONNECT4, loaded=False) == "reference"
+    assert policy.engine_for(CONNECT4, loaded=False) == "reference"
     monkeypatch.setenv("INAROW_ENGINE", "compiled")
-    assert analysis.engine_for(Game.parse("tictactoe"), loaded=False) == "compiled"
+    assert policy.engine_for(Game.parse("tictactoe"), loaded=False) == "compiled"
 
 
 def test_once_a_boards_compiled_search_is_loaded_it_solves_every_position_of_that_board() -> None:
     tictactoe = Game.parse("tictactoe")
-    analysis.load_engine(game=tictactoe)
-    assert analysis.compiled_loaded(tictactoe) and analysis.load_engine(game=tictactoe) == 0.0
-    assert analysis.engine_for(tictactoe) == "compiled"
-    assert analysis.engine_for(Game.parse("gomoku")) == "reference"
-    first = analysis.analyze(parse_position("b2 a1 c3"))
-    assert first.load_seconds == 0.0 and words.describe(first) == "draw with best play"
+    policy.load_engine(game=tictactoe)
+    assert policy.compiled_loaded(tictactoe) and policy.load_engine(game=tictactoe) == 0.0
+    assert policy.engine_for(tictactoe) == "compiled"
+    assert policy.engine_for(Game.parse("gomoku")) == "reference"
+    first = policy.analyze(parse_position("b2 a1 c3"))
+    assert first.load_seconds == 0.0 and phrases.describe(first) == "draw with best play"
 
 
 def test_each_board_has_its_own_compiled_search_with_its_constants() -> None:
@@ -427,10 +428,10 @@ def test_loading_is_shown_through_the_hook_the_caller_gives(monkeypatch: pytest.
         calls.append(compiling)
         yield
 
-    analysis.load_engine()
-    assert analysis.load_engine(hook) == 0.0 and calls == []
-    monkeypatch.setattr(exact, "compiled_loaded", lambda game=None: False)
-    assert analysis.load_engine(hook) >= 0.0 and calls == [not cached()]
+    policy.load_engine()
+    assert policy.load_engine(hook) == 0.0 and calls == []
+    monkeypatch.setattr(solver, "compiled_loaded", lambda game=None: False)
+    assert policy.load_engine(hook) >= 0.0 and calls == [not cached()]
 
 
 def test_serve_takes_the_memory_option_and_refuses_a_bound_that_is_not_positive() -> None:

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from inarow import parse_position
 from inarow.cli import app
-from inarow.drawing import to_dot, to_text
-from inarow.search.abstract import parse_leaves
-from inarow.search.textbook import search
+from inarow.engines.textbook import search
+from inarow.teaching.abstract import parse_leaves
+from inarow.teaching.drawing import to_dot, to_text
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

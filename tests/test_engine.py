@@ -11,15 +11,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import brute_force as bf
-from inarow import Game, Limits, Position, analyze, parse_position, words
-from inarow.analysis import exact_solver
-from inarow.census import census, reachable
-from inarow.players import player
-from inarow.search.engine import Engine
-from inarow.search.heuristic import HeuristicSearch
-from inarow.search.limits import Budget, SearchAborted
-from inarow.search.scores import plies_to_end
-from inarow.symmetry import symmetries
+from inarow import Game, Limits, Position, analyze, parse_position
+from inarow.engines.exact.reference import Engine
+from inarow.engines.heuristic import HeuristicSearch
+from inarow.engines.limits import Budget, SearchAborted
+from inarow.engines.policy import exact_solver
+from inarow.engines.scores import plies_to_end
+from inarow.play.players import player
+from inarow.rules.census import census, reachable
+from inarow.rules.symmetry import symmetries
+from inarow.words import phrases
 
 DATA = Path(__file__).parent / "data" / "connect4"
 TICTACTOE = Game.parse("tictactoe")
@@ -230,9 +231,9 @@ def test_the_depth_limited_search_says_whether_it_saw_every_line_to_the_end() ->
 def test_a_finished_game_is_exact_with_its_winner_and_no_outcome_to_play_for() -> None:
     won = analyze(parse_position("xxx/oo./..."))
     assert won.exact and won.winner == "x" and won.result == "x" and won.outcome is None
-    assert words.describe(won) == "x has won" and won.moves == () and won.to_move is None
+    assert phrases.describe(won) == "x has won" and won.moves == () and won.to_move is None
     drawn = analyze(parse_position("xox/xoo/oxx"))
-    assert drawn.winner is None and drawn.result == "draw" and words.describe(drawn) == "draw"
+    assert drawn.winner is None and drawn.result == "draw" and phrases.describe(drawn) == "draw"
 
 
 def test_a_time_limit_on_a_big_board_falls_back_on_the_evaluation() -> None:
@@ -282,7 +283,7 @@ def test_perfect_on_an_unsolved_connect4_position_moves_and_says_it_is_not_exact
     )
     assert choice.analysis is not None and not choice.analysis.exact
     assert choice.move in Position.start(Game.parse("connect4")).legal_moves()
-    assert words.note(choice.note).startswith("not solved: evaluation")
+    assert phrases.note(choice.note).startswith("not solved: evaluation")
 
 
 def test_a_compiled_search_slice_is_sized_by_the_speed_and_bounded_by_the_time_and_nodes_left() -> None:

@@ -14,10 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from inarow import EvaluationCodeError, Position, UnknownPlayerError, parse_position
-from inarow.census import reachable
 from inarow.cli import app
-from inarow.evaluation import evaluation_named, static_value
-from inarow.evaluation_code import (
+from inarow.evaluation.lines import evaluation_named, static_value
+from inarow.evaluation.student import (
     Board,
     CodeEvaluation,
     allow_files,
@@ -26,8 +25,9 @@ from inarow.evaluation_code import (
     is_code_spec,
     load_code_evaluation,
 )
-from inarow.players import player
-from inarow.rules import Game
+from inarow.play.players import player
+from inarow.rules.census import reachable
+from inarow.rules.game import Game
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "textbook_eval.py"
@@ -296,7 +296,7 @@ def test_called_with_stones_only_the_side_is_found_by_counting() -> None:
 
 def test_the_python_api_hands_a_one_argument_function_the_board() -> None:
     """The documented form: a plain function of the board, passed to search as it is."""
-    from inarow.search.textbook import move_scores, search
+    from inarow.engines.textbook import move_scores, search
 
     def e(board: Board) -> int:
         return sum((board.min not in line) - (board.max not in line) for line in board.lines())
@@ -310,7 +310,7 @@ def test_the_python_api_hands_a_one_argument_function_the_board() -> None:
 
 def test_the_python_api_still_takes_a_function_of_the_bitboards() -> None:
     """(game, mine, theirs): cell (c, r) is the mask 1 << game.bit(c, r), not game.bit(c, r)."""
-    from inarow.search.textbook import search
+    from inarow.engines.textbook import search
 
     def centre(game: Game, mine: int, theirs: int) -> int:
         mask = 1 << game.bit(1, 1)
@@ -326,8 +326,8 @@ def test_a_process_that_never_allowed_files_refuses_to_run_one() -> None:
     import sys
 
     script = (
-        "from inarow.players import player\n"
-        "from inarow.evaluation import evaluation_named\n"
+        "from inarow.play.players import player\n"
+        "from inarow.evaluation.lines import evaluation_named\n"
         "for attempt in (lambda: player('minimax:2:" + str(EXAMPLE) + ":e'),\n"
         "                lambda: evaluation_named('" + str(EXAMPLE) + ":e')):\n"
         "    try:\n"

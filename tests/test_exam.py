@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from inarow.base.errors import InarowError
 from inarow.cli import app
-from inarow.errors import InarowError
-from inarow.exam import make_exam, random_leaves
+from inarow.teaching.exam import make_exam, random_leaves
 
 runner = CliRunner()
 

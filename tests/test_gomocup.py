@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from inarow.gomocup import DEFAULT_TURN, FAST_TURN, LEAST_TIME, SAFETY, Brain, serve
-from inarow.players import Level
-from inarow.rules import Game, Position
-from inarow.search import gomoku_compiled
+from inarow.engines.gomoku import driver
+from inarow.play.players import Level
+from inarow.protocols.gomocup import DEFAULT_TURN, FAST_TURN, LEAST_TIME, SAFETY, Brain, serve
+from inarow.rules.game import Game, Position
 
 
 def talk(brain: Brain, *lines: str) -> list[str]:
@@ -161,14 +161,14 @@ def test_info_thread_num_caps_the_threads_of_each_move_s_search(monkeypatch: pyt
     """``INFO thread_num 1`` (0 counts as 1, as Rapfi reads it): a move's search has no helper thread;
     with ``INFO thread_num 2``, a move limited by time has one (on a machine of two cores or more)."""
     helpers: list[int] = []
-    start = gomoku_compiled._Helper.follow
+    start = driver._Helper.follow
 
-    def spy(helper: gomoku_compiled._Helper, order: list[int], depth: int) -> None:
+    def spy(helper: driver._Helper, order: list[int], depth: int) -> None:
         helpers.append(depth)
         start(helper, order, depth)
 
-    monkeypatch.setattr(gomoku_compiled._Helper, "follow", spy)
-    gomoku_compiled.warm_up()  # the compiled search, not the Python one of a process still compiling it
+    monkeypatch.setattr(driver._Helper, "follow", spy)
+    driver.warm_up()  # the compiled search, not the Python one of a process still compiling it
     brain = Brain()
     talk(brain, "START 15", "INFO timeout_turn 600", "INFO thread_num 0")
     assert brain.thread_num == 1

@@ -17,16 +17,19 @@ import pytest
 
 import bench_scripts
 from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
-from inarow.analysis import analyze
-from inarow.notation import parse_position
-from inarow.rules import Game, Position
-from inarow.search import gomoku, gomoku_board, gomoku_compiled, gomoku_kernel
-from inarow.search.gomoku import GomokuSearch, Style, supports
-from inarow.search.gomoku_board import GomokuBoard
-from inarow.search.limits import Budget, Limits
-from inarow.search.patterns import pattern
-from inarow.search.scores import EXACT
-from inarow.search.threats import ThreatSearch
+from inarow.engines.gomoku import board as gomoku_board
+from inarow.engines.gomoku import driver as gomoku_driver
+from inarow.engines.gomoku import kernel as gomoku_kernel
+from inarow.engines.gomoku import search as gomoku_search
+from inarow.engines.gomoku.board import GomokuBoard
+from inarow.engines.gomoku.patterns import pattern
+from inarow.engines.gomoku.search import GomokuSearch, Style, supports
+from inarow.engines.gomoku.threats import ThreatSearch
+from inarow.engines.limits import Budget, Limits
+from inarow.engines.policy import analyze
+from inarow.engines.scores import EXACT
+from inarow.rules.game import Game, Position
+from inarow.rules.notation import parse_position
 
 SECOND = Limits(time=1.0)
 
@@ -34,7 +37,7 @@ SECOND = Limits(time=1.0)
 @pytest.fixture(autouse=True, scope="module")
 def compiled_search() -> None:
     """The tactics are played by the compiled α-β search (compiled, or loaded from numba's cache, first)."""
-    gomoku_compiled.warm_up()
+    gomoku_driver.warm_up()
 
 
 def board(drawing: str, game: str = "9x9:5") -> Position:
@@ -555,7 +558,7 @@ def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
 # ------------------------------------------------------------------------------------ the compiled search
 @pytest.mark.parametrize("exact", [False, True])
 def test_the_compiled_pattern_table_classifies_lines_as_the_pattern_module_does(exact: bool) -> None:
-    table = gomoku_compiled.patterns(exact)
+    table = gomoku_driver.patterns(exact)
     rng = random.Random(13)
     codes = [rng.getrandbits(20) for _ in range(20_000)]
     # and lines without off-board cells, where fives, overlines and open fours are frequent
@@ -645,7 +648,7 @@ def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board
     stones = [(i, 1 + number % 2) for number, i in enumerate(cells[:70])]
     for i, side in stones[:40]:
         python_board.play(i, side)
-    compiled = gomoku_compiled.CompiledBoard(game, stones[:40])
+    compiled = gomoku_driver.CompiledBoard(game, stones[:40])
 
     def same() -> None:
         fresh = GomokuBoard.from_position(python_board_position(python_board))
@@ -720,7 +723,7 @@ def test_six_in_a_row_wins_freestyle_and_not_the_standard_rule() -> None:
 def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, expected: set[str]) -> None:
     import random
 
-    from inarow.players import player
+    from inarow.play.players import player
 
     choice = player("threats").choose(parse_position(moves, "gomoku"), random.Random(1))
     assert (choice.note.rule, choice.move in expected) == (note, True)
@@ -729,7 +732,7 @@ def test_the_threat_player_follows_its_rules_of_thumb(moves: str, note: str, exp
 def test_every_level_blocks_a_four_on_a_gomoku_board_and_easy_may_play_anywhere_near() -> None:
     import random
 
-    from inarow.players import player
+    from inarow.play.players import player
 
     position = parse_position("a1 h8 a3 i8 o15 j8 o1 k8", "gomoku")
     for level in ("medium", "hard", "perfect"):
@@ -762,7 +765,7 @@ def test_a_review_marks_a_proven_win_let_go() -> None:
 def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin() -> None:
     """o answers x's two stones in the centre with a move in the corner: no forced win yet for x, but the
     evaluation falls by far more than the margin."""
-    from inarow.gomoku import MISTAKE_MARGIN, judge
+    from inarow.engines.gomoku.analyst import MISTAKE_MARGIN, judge
 
     before = parse_position("h8 h9 i8", "gomoku")
     first = analyze(before, Limits(time=0.5))
@@ -774,7 +777,7 @@ def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin
 def _middle_game(seed: int, plies: int) -> Position:
     """A seeded middle game: ``plies`` moves of the reference player from three random central stones,
     none of them over."""
-    from inarow.players import player
+    from inarow.play.players import player
 
     game = Game.parse("gomoku")
     rng = random.Random(seed)
@@ -812,7 +815,7 @@ def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(see
     ):
         found = []
         for compiled in (True, False):
-            gomoku_compiled.forget()
+            gomoku_driver.forget()
             found.append(
                 GomokuSearch(position.game, Budget(), replace(style, compiled=compiled)).run(position)
             )
@@ -836,9 +839,9 @@ def test_the_history_heuristic_learns_quiet_moves_of_the_search_within_its_range
     none."""
     position = _middle_game(3, 10)
     board = GomokuBoard.from_position(position)
-    compiled = gomoku_compiled.CompiledBoard(position.game, [(i, board.cells[i]) for i in board.history])
+    compiled = gomoku_driver.CompiledBoard(position.game, [(i, board.cells[i]) for i in board.history])
     me = 1 if position.turn == "x" else 2
-    gomoku_compiled.iterate(
+    gomoku_driver.iterate(
         compiled,
         me,
         sorted(board.candidates),
@@ -871,11 +874,11 @@ def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_
         found = GomokuSearch(position.game, Budget(), style).run(position)
         return found.nodes, found.value
 
-    gomoku_compiled.forget()
+    gomoku_driver.forget()
     first = search()
     again = search()
     assert again[1] == first[1] and again[0] < first[0]
-    gomoku_compiled.forget()
+    gomoku_driver.forget()
     assert search() == first
 
 
@@ -885,7 +888,7 @@ def _quiesce(position: Position, fours: int, compiled: bool) -> tuple[int, int]:
     side = 1 if position.turn == "x" else 2
     grid = GomokuBoard.from_position(position)
     if compiled:
-        board = gomoku_compiled.CompiledBoard(position.game, [(i, grid.cells[i]) for i in grid.history])
+        board = gomoku_driver.CompiledBoard(position.game, [(i, grid.cells[i]) for i in grid.history])
         board.state[gomoku_kernel.S_LIMIT] = 1 << 62
         window = gomoku_kernel.INFINITY
         value = gomoku_kernel.quiesce(
@@ -945,7 +948,7 @@ def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallba
     as the Python fallback computes it; a reduction is at least a ply and always leaves one."""
     for depth in range(1, 64):
         for number in range(64):
-            reduction = gomoku.lmr_reduction(depth, number)
+            reduction = gomoku_search.lmr_reduction(depth, number)
             assert gomoku_kernel.lmr_table(2.0)[depth, number] == reduction
             assert depth == 1 or 1 <= reduction <= depth - 1
 
@@ -954,7 +957,7 @@ def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() ->
     """An entry is found with the key and generation it was stored with, and gives back what was stored
     (negative bounds and no move included); an entry one of whose fields another write changed, as two
     search threads writing one slot at once may leave it, is not found, nor one of another generation."""
-    table = gomoku_compiled.new_table(4)
+    table = gomoku_driver.new_table(4)
     key = np.uint64(0x1234_5678_9ABC_DEF0)
     gomoku_kernel._store(table, 1, key, 7, 6, -gomoku_kernel.INFINITY, -3500, -1)
     assert gomoku_kernel._entry(table, 1, key, 7) == (True, 6, -gomoku_kernel.INFINITY, -3500, -1)
@@ -974,13 +977,13 @@ def test_a_search_limited_by_time_alone_has_a_helper_thread_and_counts_its_nodes
     one thread or two (the same move, value and nodes)."""
     position = _middle_game(3, 10)
     helped: list[int] = []
-    stop = gomoku_compiled._Helper.stop
+    stop = gomoku_driver._Helper.stop
 
-    def spy(helper: gomoku_compiled._Helper) -> int:
+    def spy(helper: gomoku_driver._Helper) -> int:
         helped.append(stop(helper))
         return helped[-1]
 
-    monkeypatch.setattr(gomoku_compiled._Helper, "stop", spy)
+    monkeypatch.setattr(gomoku_driver._Helper, "stop", spy)
     two = Style(threads=2, vct=False)
     found = GomokuSearch(position.game, Budget(Limits(time=0.5)), two).run(position)
     if (os.cpu_count() or 1) >= 2:
@@ -988,8 +991,8 @@ def test_a_search_limited_by_time_alone_has_a_helper_thread_and_counts_its_nodes
     assert found.best in position.legal_bits()
     helped.clear()
 
-    def by_nodes(threads: int) -> gomoku.GomokuResult:
-        gomoku_compiled.forget()
+    def by_nodes(threads: int) -> gomoku_search.GomokuResult:
+        gomoku_driver.forget()
         budget = Budget(Limits(nodes=30_000))
         return GomokuSearch(position.game, budget, replace(two, threads=threads)).run(position)
 

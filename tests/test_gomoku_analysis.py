@@ -9,12 +9,12 @@ import json
 from typer.testing import CliRunner
 
 from inarow import parse_position
-from inarow.analysis import analyze
-from inarow.answer import WINRATE_SCALE, winrate
 from inarow.cli import app
-from inarow.gomoku import CANDIDATES
-from inarow.gomoku import analyze as gomoku_analyze
-from inarow.search.limits import Limits
+from inarow.engines.gomoku.analyst import CANDIDATES
+from inarow.engines.gomoku.analyst import analyze as gomoku_analyze
+from inarow.engines.limits import Limits
+from inarow.engines.policy import analyze
+from inarow.values.answers import WINRATE_SCALE, winrate
 
 runner = CliRunner()
 

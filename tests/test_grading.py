@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 import brute_force
 from inarow import InarowError
 from inarow.cli import app
-from inarow.evaluation import evaluation_named
-from inarow.grading import grade, positions_to_grade
-from inarow.rules import Game
-from inarow.search.textbook import search
+from inarow.engines.textbook import search
+from inarow.evaluation.lines import evaluation_named
+from inarow.rules.game import Game
+from inarow.teaching.grading import grade, positions_to_grade
 
 runner = CliRunner()
 TICTACTOE = Game.parse("tictactoe")

@@ -12,9 +12,10 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from inarow import errors, i18n
-from inarow.glossary import TERMS
-from inarow.notation import parse_game, parse_position
+from inarow import errors
+from inarow.base import i18n
+from inarow.rules.notation import parse_game, parse_position
+from inarow.words.glossary import TERMS
 
 ROOT = Path(__file__).resolve().parents[1]
 PLACEHOLDER = re.compile(r"\{(\w*)[^}]*\}")
@@ -193,13 +194,13 @@ def test_a_command_interrupted_with_ctrl_c_says_so_in_its_language_and_exits_1(
 ) -> None:
     from typer.testing import CliRunner
 
-    import inarow.analysis
+    import inarow.engines.policy
     from inarow.cli import app
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(inarow.analysis, "analyze", interrupted)
+    monkeypatch.setattr(inarow.engines.policy, "analyze", interrupted)
     runner = CliRunner()
     chinese = runner.invoke(app, ["--lang", "zh", "analyze", "b2"])
     assert (chinese.exit_code, chinese.output) == (1, "\n已中止。\n")

@@ -6,28 +6,29 @@ from __future__ import annotations
 
 import pytest
 
-from inarow.rules import Game
-from inarow.search import gomoku_compiled, gomoku_kernel, kernel
+from inarow.engines.exact import kernel_template
+from inarow.engines.gomoku import driver, kernel
+from inarow.rules.game import Game
 
 GOMOKU = Game.parse("gomoku")
 
 
 def test_the_kernels_are_compiled_without_their_checks() -> None:
+    assert kernel_template.DEBUG is False
     assert kernel.DEBUG is False
-    assert gomoku_kernel.DEBUG is False
 
 
 def test_a_gomoku_board_with_two_stones_on_one_cell_is_refused() -> None:
-    board = gomoku_compiled.CompiledBoard(GOMOKU, [])
+    board = driver.CompiledBoard(GOMOKU, [])
     cell = int(board.board[112])
     with pytest.raises(AssertionError, match="two stones on one cell"):
-        gomoku_compiled.CompiledBoard(GOMOKU, [(cell, 1), (cell, 2)])
+        driver.CompiledBoard(GOMOKU, [(cell, 1), (cell, 2)])
 
 
 def test_a_gomoku_board_with_a_stone_off_the_board_or_of_no_side_is_refused() -> None:
-    board = gomoku_compiled.CompiledBoard(GOMOKU, [])
+    board = driver.CompiledBoard(GOMOKU, [])
     cell = int(board.board[112])
     with pytest.raises(AssertionError, match="off the board or of no side"):
-        gomoku_compiled.CompiledBoard(GOMOKU, [(0, 1)])  # cell 0 is in the margin
+        driver.CompiledBoard(GOMOKU, [(0, 1)])  # cell 0 is in the margin
     with pytest.raises(AssertionError, match="off the board or of no side"):
-        gomoku_compiled.CompiledBoard(GOMOKU, [(cell, 3)])
+        driver.CompiledBoard(GOMOKU, [(cell, 3)])

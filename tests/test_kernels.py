@@ -1,4 +1,4 @@
-"""The kernel generator (:mod:`inarow.search.kernels`) writes what is checked in, and the compiled searches
+"""The kernel generator (:mod:`inarow.engines.compiling`) writes what is checked in, and the compiled searches
 of both engines are compiled and marked done by one mechanism."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from inarow.rules import Game
-from inarow.search import kernels
+from inarow.engines import compiling
+from inarow.rules.game import Game
 
 CONNECT4 = Game(7, 6, 4, gravity=True)
 
@@ -16,12 +16,12 @@ CONNECT4 = Game(7, 6, 4, gravity=True)
 def test_the_generator_writes_the_checked_in_connect_four_kernel_byte_for_byte() -> None:
     """The template is Connect Four's kernel: generating Connect Four's gives it back unchanged, so an
     edit of the geometry block by hand (or a generator that drifted) fails here."""
-    assert kernels.source(CONNECT4) == kernels.TEMPLATE.read_text()
+    assert compiling.source(CONNECT4) == compiling.TEMPLATE.read_text()
 
 
 def test_another_boards_kernel_differs_only_between_the_markers() -> None:
-    template, five = kernels.TEMPLATE.read_text(), kernels.source(Game(5, 4, 4, gravity=True))
-    head, tail = template.index(kernels.BEGIN), template.index(kernels.END) + len(kernels.END)
+    template, five = compiling.TEMPLATE.read_text(), compiling.source(Game(5, 4, 4, gravity=True))
+    head, tail = template.index(compiling.BEGIN), template.index(compiling.END) + len(compiling.END)
     assert five != template
     assert five.startswith(template[:head]) and five.endswith(template[tail:])
     assert "COLUMNS = 5\nROWS = 4\n" in five
@@ -48,8 +48,8 @@ def test_another_boards_kernel_differs_only_between_the_markers() -> None:
 def test_an_array_is_wrapped_as_ruff_format_wraps_it(items: list[str], lines: list[str]) -> None:
     """On one line when it fits in 110 characters; else its arguments on one line; else one argument a
     line, the list on its own line or one item a line."""
-    assert kernels._array("A", items, "np.uint64") == lines
-    assert all(len(line) <= kernels.LINE for line in lines)
+    assert compiling._array("A", items, "np.uint64") == lines
+    assert all(len(line) <= compiling.LINE for line in lines)
 
 
 def test_a_marker_is_left_once_a_kernel_is_compiled_and_read_back(
@@ -58,7 +58,7 @@ def test_a_marker_is_left_once_a_kernel_is_compiled_and_read_back(
     """Connect Four's boards and the Gomoku kernels have their markers in the same folder, under the same
     rule: named by what was compiled (a hash of its source), left by :meth:`Unit.mark`."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    units = [kernels.unit(CONNECT4), kernels.unit(Game(5, 4, 4, gravity=True)), kernels.gomoku_unit()]
+    units = [compiling.unit(CONNECT4), compiling.unit(Game(5, 4, 4, gravity=True)), compiling.gomoku_unit()]
     assert len({unit.marker for unit in units}) == 3
     for unit in units:
         assert unit.marker.parent == tmp_path / "inarow-kernels"

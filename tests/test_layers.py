@@ -14,48 +14,33 @@ from pathlib import Path
 PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("inarow.i18n", "inarow.errors", "inarow.glossary", "inarow.sentences"),
-    (
-        "inarow.rules",
-        "inarow.renju",
-        "inarow.renju",
-        "inarow.notation",
-        "inarow.symmetry",
-        "inarow.census",
-        "inarow.evaluation",
-        "inarow.evaluation_code",
-    ),
-    ("inarow.answer", "inarow.store"),
-    ("inarow.search", "inarow.pbrain"),
-    ("inarow.book",),
-    ("inarow.gomoku",),
-    ("inarow.analysis",),
+    ("inarow.base",),
+    ("inarow.rules",),
+    ("inarow.values",),
+    ("inarow.evaluation",),
+    ("inarow.engines",),
     ("inarow.words",),
-    ("inarow.drawing", "inarow.explain", "inarow.exam"),
-    ("inarow.players", "inarow.openings"),
-    ("inarow.match", "inarow.grading"),
+    ("inarow.play",),
+    ("inarow.teaching",),
     ("inarow.sessions",),
-    (
-        "inarow.web",
-        "inarow.cli",
-        "inarow.console",
-        "inarow.gomocup",
-        "inarow.__main__",
-        "inarow",
-    ),
+    ("inarow.cli", "inarow.web", "inarow.protocols", "inarow.search", "inarow.__main__", "inarow"),
 )
-"""From the bottom up: the values of i18n and errors; the rules of the games; the values answered (the
-analysis, the stored records); the engines (and the pbrain protocol to outside ones); the books; the
-Gomoku analysis; the policy that picks the engines; the words said of the values; teaching (and exams);
-the players and the openings they start from; matches (and grading a student's evaluation by them); the
-server's sessions; the interfaces (and the package's facade, ``inarow``, which names the public API)."""
+"""One package per layer, from the bottom up: the errors and the catalogs; the rules of the games; the
+answers as values (and the stored records); how unfinished positions are scored; the engines (the exact
+solver, Gomoku, the books, the textbook algorithms and the policy that asks them in turn); the words said of
+the values; playing (the levels, the openings, matches); teaching (trees, drawing, exams, grading); the
+server's sessions; the interfaces (the command line, the web app, the Gomocup protocol's two halves, the
+deprecated ``inarow.search`` paths, and the package's facade, ``inarow``, which names the public API)."""
+
+LOOSE = ("inarow", "inarow.__main__")
+"""The only modules outside a layer's package: the facade and ``python -m inarow``."""
 
 
 def _modules() -> dict[str, Path]:
     modules = {}
     for path in PACKAGE.rglob("*.py"):
         if "__pycache__" in path.parts:
-            continue  # the boards' generated kernels (see inarow.search.kernels)
+            continue  # the boards' generated kernels (see inarow.engines.compiling)
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         modules[name] = path
@@ -101,6 +86,13 @@ def layer(module: str) -> int:
 
 def test_every_module_has_a_layer() -> None:
     assert [module for module in MODULES if layer(module) < 0] == []
+
+
+def test_every_module_but_the_facade_lives_in_its_layer_s_package() -> None:
+    """No loose modules beside the packages: ``inarow/X.py`` is a package's ``inarow/LAYER/X.py``."""
+    assert sorted(module for module in MODULES if module.count(".") < 2 and module not in LOOSE) == sorted(
+        name for names in LAYERS for name in names if name not in LOOSE
+    )
 
 
 def test_no_import_runs_up_the_layers() -> None:
@@ -160,10 +152,10 @@ def test_the_circle_finder_finds_a_circle_of_three_and_ignores_a_chain() -> None
 
 def test_the_graph_sees_imports_inside_functions() -> None:
     """The Connect Four engine is imported inside functions (numba loads only when needed): still an edge."""
-    assert "inarow.search.compiled" in GRAPH["inarow.search.exact"]
+    assert "inarow.engines.exact.compiled" in GRAPH["inarow.engines.exact.solver"]
 
 
-COMPILED_KERNELS = ("search/kernel.py", "search/gomoku_kernel.py")
+COMPILED_KERNELS = ("engines/exact/kernel_template.py", "engines/gomoku/kernel.py")
 """numba's kernels: one recursion each, written out for speed (see their modules)."""
 
 LONGEST_FUNCTION = 120
@@ -193,3 +185,49 @@ def test_the_length_check_sees_a_long_function(tmp_path: Path) -> None:
     source = tmp_path / "long.py"
     source.write_text("def f() -> None:\n" + "    pass\n" * 130, encoding="utf-8")
     assert _lengths(source) == [(131, "f at line 1")]
+
+
+README = PACKAGE.parent.parent / "README.md"
+LAYER_NAMES = ("base", "rules", "values", "evaluation", "engines", "words", "play", "teaching", "sessions")
+"""The names of the layers below the interfaces, in :data:`LAYERS`' order."""
+
+
+def _contents(folder: Path) -> str:
+    """What a package holds, as the folders show it: its modules, then each sub-package with its own."""
+    modules = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    subs = sorted(p for p in folder.iterdir() if (p / "__init__.py").exists())
+    return " ".join([*modules, *(f"{sub.name}/({_contents(sub)})" for sub in subs)])
+
+
+def drawing(width: int = 110) -> str:
+    """The layers as the folders hold them, from the interfaces down: the README's Layout picture."""
+    import textwrap
+
+    rows = [("interfaces", [name for name in LAYERS[-1] if "." in name and (PACKAGE / name[7:]).is_dir()])]
+    rows += [(label, list(names)) for label, names in reversed(list(zip(LAYER_NAMES, LAYERS, strict=False)))]
+    lines = []
+    for label, names in rows:
+        text = " · ".join(
+            f"{name.split('.')[1]}/ ({_contents(PACKAGE / name.split('.')[1])})" for name in names
+        )
+        wrapped = textwrap.wrap(text, width - 13, break_on_hyphens=False)
+        lines += [f"{label if n == 0 else '':<13}{line}" for n, line in enumerate(wrapped)]
+    return "\n".join(lines) + "\n"
+
+
+def _readme_block() -> tuple[str, str, str]:
+    """The README before the Layout picture, the picture, and after it."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("<!-- layout begin -->\n```\n") + len("<!-- layout begin -->\n```\n")
+    end = text.index("```\n<!-- layout end -->")
+    return text[:start], text[start:end], text[end:]
+
+
+def test_the_readme_draws_the_layers_as_the_folders_hold_them() -> None:
+    """The Layout picture is made from the folders (``python tests/test_layers.py`` writes it again)."""
+    assert _readme_block()[1] == drawing()
+
+
+if __name__ == "__main__":
+    before, _, after = _readme_block()
+    README.write_text(before + drawing() + after, encoding="utf-8")

@@ -14,10 +14,9 @@ from typer.testing import CliRunner
 
 import brute_force
 from inarow import Game, Position, parse_position
-from inarow.answer import MoveNote
+from inarow.base.errors import IllegalMoveError, InarowError, InvalidMatchError, UnknownPlayerError
 from inarow.cli import app
-from inarow.errors import IllegalMoveError, InarowError, InvalidMatchError, UnknownPlayerError
-from inarow.match import (
+from inarow.play.match import (
     MatchResult,
     game_seed,
     next_move,
@@ -25,10 +24,11 @@ from inarow.match import (
     play_match,
     wilson,
 )
-from inarow.notation import format_moves, parse_moves
-from inarow.openings import balanced_openings, opening_stones, read_openings
-from inarow.players import Choice, RulesPlayer, SearchPlayer, player
-from inarow.symmetry import symmetries
+from inarow.play.openings import balanced_openings, opening_stones, read_openings
+from inarow.play.players import Choice, RulesPlayer, SearchPlayer, player
+from inarow.rules.notation import format_moves, parse_moves
+from inarow.rules.symmetry import symmetries
+from inarow.values.answers import MoveNote
 
 runner = CliRunner()
 

@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 import bench_scripts
-from inarow.errors import EngineError
-from inarow.match import play_game, play_match
-from inarow.pbrain import EngineSpec, PbrainEngine
-from inarow.players import EnginePlayer, player
-from inarow.rules import Game, Position
+from inarow.base.errors import EngineError
+from inarow.play.match import play_game, play_match
+from inarow.protocols.pbrain import EnginePlayer, EngineSpec, PbrainEngine, player
+from inarow.rules.game import Game, Position
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 

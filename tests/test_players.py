@@ -8,14 +8,15 @@ import time
 
 import pytest
 
-from inarow import analyze, parse_position, words
-from inarow.analysis import STRONG_MAX_EMPTY, play
-from inarow.book import recall, strategy
-from inarow.players import Player, most_natural, player
-from inarow.rules import Game, Position
-from inarow.search.limits import Limits
+from inarow import analyze, parse_position
+from inarow.engines.books import recall, strategy
+from inarow.engines.limits import Limits
+from inarow.engines.policy import STRONG_MAX_EMPTY, play
+from inarow.play.players import Player, most_natural, player
+from inarow.rules.game import Game, Position
 from inarow.sessions import workers
 from inarow.sessions.workers import choose_move
+from inarow.words import phrases
 
 CONNECT4 = Game.parse("connect4")
 
@@ -61,7 +62,7 @@ def test_perfect_says_a_weak_proof_in_words() -> None:
     position = random_position(12, 4)
     choice = player("perfect", think_time=60).choose(position, random.Random(1))
     assert choice.analysis is not None and choice.analysis.exact
-    assert words.note(choice.note) in (
+    assert phrases.note(choice.note) in (
         "x wins with best play",
         "o wins with best play",
         "draw with best play",

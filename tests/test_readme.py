@@ -37,8 +37,8 @@ def test_the_readmes_student_e_p_is_the_example_file_and_the_textbook_weights(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from inarow import parse_position
-    from inarow.evaluation import evaluation_named, static_value
-    from inarow.evaluation_code import code_evaluation_from_source
+    from inarow.evaluation.lines import evaluation_named, static_value
+    from inarow.evaluation.student import code_evaluation_from_source
 
     blocks = re.findall(r"```python\n(.*?)```", README, re.S)
     (student,) = [block for block in blocks if block.startswith("def e(board):")]
@@ -49,6 +49,6 @@ def test_the_readmes_student_e_p_is_the_example_file_and_the_textbook_weights(
     for moves in ("", "b2", "b2 a1", "b2 a1 c3 a3", "a1 b2 c3 b1 b3"):
         position = parse_position(moves)
         assert static_value(position, "x", pasted) == static_value(position, "x", textbook), moves
-    (api,) = [block for block in blocks if "from inarow.search.textbook import search" in block]
+    (api,) = [block for block in blocks if "from inarow.engines.textbook import search" in block]
     exec(compile("import inarow\n" + api, "README.md", "exec"), {})
     assert capsys.readouterr().out == "b2 1.0\n"

@@ -1,5 +1,5 @@
 """Renju: Black (the side that moves first) may not play a forbidden point — an overline, a double four or a
-double three, as the Renju International Federation's rules define them (see :mod:`inarow.renju`) — unless
+double three, as the Renju International Federation's rules define them (see :mod:`inarow.rules.renju`) — unless
 the stone makes exactly five; Black wins with exactly five, White with five or more. Each case is drawn
 with the reasoning that decides it, and the engine is checked never to play a forbidden point."""
 
@@ -13,13 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from inarow import Game, Position
+from inarow.base.errors import IllegalMoveError, InvalidGameError
+from inarow.base.i18n import language
 from inarow.cli import app
-from inarow.errors import IllegalMoveError, InvalidGameError
-from inarow.gomocup import Brain
-from inarow.i18n import language
-from inarow.notation import parse_moves
-from inarow.players import player
-from inarow.renju import forbidden
+from inarow.play.players import player
+from inarow.protocols.gomocup import Brain
+from inarow.rules.notation import parse_moves
+from inarow.rules.renju import forbidden
 
 RENJU = Game.parse("renju")
 CORNERS = ["a1", "a15", "o1", "o15", "a3", "a13", "o3", "o13", "c1", "c15", "m1", "m15"]

@@ -366,7 +366,7 @@ def test_an_o_first_game_is_the_x_first_game_with_the_marks_swapped() -> None:
 
 
 def test_the_census_of_an_o_first_game_counts_o_as_the_first_player() -> None:
-    from inarow.census import census
+    from inarow.rules.census import census
 
     x_first = census(Game.parse("tictactoe"), symmetry=True)
     o_first = census(Game.parse("tictactoe:o-first"), symmetry=True)

@@ -1,4 +1,4 @@
-"""The sentences the command line and the page both say are composed once, in inarow.sentences: the page's
+"""The sentences the command line and the page both say are composed once, in inarow.words.sentences: the page's
 table is what that module writes, neither edge composes them again, and both say the same words for the
 same fields, in every language."""
 
@@ -14,20 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from inarow import i18n, words
-from inarow.answer import MoveNote, SearchValue
-from inarow.rules import Side
-from inarow.search.scores import EXACT
-from inarow.sentences import FORMATS, FOUND, MODULE_PATH, SENTENCES, TERMS, module, say
+from inarow.base import i18n
+from inarow.engines.scores import EXACT
+from inarow.rules.game import Side
+from inarow.values.answers import MoveNote, SearchValue
 from inarow.web.catalog import messages
+from inarow.words import phrases
+from inarow.words.sentences import FORMATS, FOUND, MODULE_PATH, SENTENCES, TERMS, module, say
 
 ROOT = Path(__file__).parent.parent
 SCRIPTS = ROOT / "src" / "inarow" / "web" / "static" / "js"
 
 ALSO_ELSEWHERE = {
-    "draw": "a game's result (words.finished, game_result, game_value; the history's badge; a leaf of the "
+    "draw": "a game's result (phrases.finished, game_result, game_value; the history's badge; a leaf of the "
     "explained tree)",
-    "draw with best play": "why `inarow best` plays a drawing move (words.best_move, the command line's own)",
+    "draw with best play": "why `inarow best` plays a drawing move (phrases.best_move, the command line's own)",
     "{percent}%": "the share of agreeing moves of the page's grading, to a tenth of a percent (grading.js)",
     "minimax": "a row of the page's comparison of searches (tree.js)",
 }
@@ -53,12 +54,12 @@ def marked(text: str, keywords: str) -> set[str]:
 
 
 def test_the_page_s_table_is_what_the_python_table_writes() -> None:
-    """Run ``python -m inarow.sentences`` after changing the table."""
+    """Run ``python -m inarow.words.sentences`` after changing the table."""
     assert MODULE_PATH.read_text(encoding="utf-8") == module()
 
 
 def test_words_py_composes_none_of_the_table_s_sentences_again() -> None:
-    source = (ROOT / "src" / "inarow" / "words.py").read_text(encoding="utf-8")
+    source = (ROOT / "src" / "inarow" / "words" / "phrases.py").read_text(encoding="utf-8")
     assert marked(source, "_|N_|ngettext") & table_messages() <= set(ALSO_ELSEWHERE)
 
 
@@ -174,10 +175,10 @@ process.stdout.write(JSON.stringify(cases.map(([name, fields]) => say(name, fiel
 
 
 def page_says(language: str, cases: list[tuple[str, Mapping[str, object]]]) -> list[str]:
-    """What the page's ``say`` (words.js, run by node) says for ``cases`` in ``language``."""
+    """What the page's ``say`` (phrases.js, run by node) says for ``cases`` in ``language``."""
     catalog = {"tag": i18n.DEFAULT if language == i18n.DEFAULT else language.replace("_", "-")}
     catalog["messages"] = messages(language)  # type: ignore[assignment]
-    script = PAGE % (SCRIPTS / "words.js").as_uri()
+    script = PAGE % (SCRIPTS / "phrases.js").as_uri()
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         input=json.dumps({"catalog": catalog, "cases": cases}),
@@ -201,17 +202,17 @@ def test_the_page_and_the_command_line_say_the_same_for_the_same_fields(language
 
 
 def test_the_command_line_s_words_are_the_table_s() -> None:
-    """words.py's functions pass their fields to the table (the note with its winner named as is)."""
+    """phrases.py's functions pass their fields to the table (the note with its winner named as is)."""
     note = MoveNote(kind="search", algorithm="alphabeta", depth=2, value="-inf")
-    assert words.note(note) == say("note", note.__dict__) == "α-β 2 plies deep: value −∞"
-    assert words.move_value("loss", 4, -2) == "loss in 2"
-    assert words.analysis(result=None, winner="o", exact=True, plies=7, score=None, depth=None) == (
+    assert phrases.note(note) == say("note", note.__dict__) == "α-β 2 plies deep: value −∞"
+    assert phrases.move_value("loss", 4, -2) == "loss in 2"
+    assert phrases.analysis(result=None, winner="o", exact=True, plies=7, score=None, depth=None) == (
         "o wins in 4 moves"
     )
-    assert words.percent(0.625) == "63%"
+    assert phrases.percent(0.625) == "63%"
     with i18n.language("zh_CN"):
-        assert words.turned("win", "draw") == say("turned", {"before": "win", "after": "draw"})
-        assert words.turned("win", "draw") != "turned a win into a draw"
+        assert phrases.turned("win", "draw") == say("turned", {"before": "win", "after": "draw"})
+        assert phrases.turned("win", "draw") != "turned a win into a draw"
 
 
 def test_a_score_at_the_edge_of_the_evaluations_is_a_win_or_loss_found_and_not_proven() -> None:

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from inarow import analyze, parse_position
-from inarow.analysis import exact_solver
-from inarow.book import recall
-from inarow.book.keys import position_key
-from inarow.rules import Game, Position
-from inarow.search.limits import Budget, Limits
+from inarow.engines.books import recall
+from inarow.engines.books.keys import position_key
+from inarow.engines.limits import Budget, Limits
+from inarow.engines.policy import exact_solver
+from inarow.rules.game import Game, Position
 from inarow.sessions import Sessions
 from inarow.sessions.models import ReviewedMove
 from inarow.sessions.workers import analyze_position, remembering
-from inarow.store import Store
+from inarow.values.store import Store
 
 # Pascal Pons' Test_L2_R1, first position: 25 stones, o to move, 17 empty cells (the compiled engine).
 #   ....x..

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from inarow import Game, Position, parse_position
+from inarow.base.errors import InarowError, InvalidPositionError, UnknownEvaluationError, UnknownPlayerError
 from inarow.cli import app
-from inarow.errors import InarowError, InvalidPositionError, UnknownEvaluationError, UnknownPlayerError
-from inarow.evaluation import EVALUATIONS, evaluation_named, line_counts, parse_weights, static_value
-from inarow.explain import explain_tree
-from inarow.players import player
-from inarow.rules import other
-from inarow.search.abstract import parse_leaves
-from inarow.search.textbook import ALGORITHMS, deepen, forcing_moves, move_scores, search
+from inarow.engines.textbook import ALGORITHMS, deepen, forcing_moves, move_scores, search
+from inarow.evaluation.lines import EVALUATIONS, evaluation_named, line_counts, parse_weights, static_value
+from inarow.play.players import player
+from inarow.rules.game import other
+from inarow.teaching.abstract import parse_leaves
+from inarow.teaching.explain import explain_tree
 
 TICTACTOE = Game.parse("tictactoe")
 RUSSELL_NORVIG = "[[3,12,8],[2,4,6],[14,5,2]]"

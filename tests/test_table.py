@@ -9,7 +9,7 @@ from typing import cast
 
 from numba import njit
 
-from inarow.search.table import probe
+from inarow.engines.table import probe
 
 VALUES = range(-3, 4)
 

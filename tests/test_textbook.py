@@ -11,16 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inarow import Game, Position, parse_position
-from inarow.errors import InarowError, InvalidLimitError, UnknownAlgorithmError, UnknownEvaluationError
-from inarow.evaluation import (
-    EVALUATIONS,
-    completed_lines,
-    evaluation_named,
-    open_lines,
-    static_value,
-)
-from inarow.search.limits import Budget, Limits, SearchAborted
-from inarow.search.textbook import (
+from inarow.base.errors import InarowError, InvalidLimitError, UnknownAlgorithmError, UnknownEvaluationError
+from inarow.engines.limits import Budget, Limits, SearchAborted
+from inarow.engines.textbook import (
     ALGORITHMS,
     Node,
     SearchResult,
@@ -29,6 +22,13 @@ from inarow.search.textbook import (
     move_scores,
     negamax,
     search,
+)
+from inarow.evaluation.lines import (
+    EVALUATIONS,
+    completed_lines,
+    evaluation_named,
+    open_lines,
+    static_value,
 )
 
 TICTACTOE = Game.parse("tictactoe")

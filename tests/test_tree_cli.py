@@ -12,14 +12,15 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from typer.testing import CliRunner
 
-from inarow import Position, parse_position, words
-from inarow.analysis import analyze
+from inarow import Position, parse_position
+from inarow.base.errors import TreeTooLargeError
 from inarow.cli import app
-from inarow.drawing import SLOT, SVG_SLOT, layout, to_dot, to_svg
-from inarow.errors import TreeTooLargeError
-from inarow.explain import ComparisonRow, analyze_moves, compare_algorithms, explain_tree
-from inarow.search.limits import Limits
-from inarow.search.textbook import search
+from inarow.engines.limits import Limits
+from inarow.engines.policy import analyze
+from inarow.engines.textbook import search
+from inarow.teaching.drawing import SLOT, SVG_SLOT, layout, to_dot, to_svg
+from inarow.teaching.explain import ComparisonRow, analyze_moves, compare_algorithms, explain_tree
+from inarow.words import phrases
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -268,7 +269,7 @@ def test_analyze_moves_answers_with_the_keys_of_the_analysis(text: str) -> None:
     """
     position = parse_position(text)
     textbook = analyze_moves(position, "alphabeta", 2).to_json()
-    exact = words.analysis_json(analyze(position))
+    exact = phrases.analysis_json(analyze(position))
     assert set(textbook) == set(exact) | {"algorithm", "evaluation", "move_nodes"}
     for textbook_move, exact_move in zip(textbook["moves"], exact["moves"], strict=True):
         assert set(textbook_move) == set(exact_move)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from inarow import parse_position
-from inarow.errors import InvalidMoveError
-from inarow.rules import Game, Position, as_typed
+from inarow.base.errors import InvalidMoveError
+from inarow.rules.game import Game, Position, as_typed
 
 
 def test_full_width_forms_read_as_their_ascii_forms() -> None:

@@ -13,9 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from inarow.analysis import analyze
-    from inarow.answer import Analysis, MoveValue
-    from inarow.errors import (
+    from inarow.base.errors import (
         BookError,
         EvaluationCodeError,
         IllegalMoveError,
@@ -36,17 +34,19 @@ if TYPE_CHECKING:
         UnknownGameError,
         UnknownPlayerError,
     )
-    from inarow.notation import format_moves, parse_game, parse_moves, parse_position
-    from inarow.players import LEVELS, Choice, player
-    from inarow.rules import Game, Position
-    from inarow.search.exact import load_engine
-    from inarow.search.limits import Limits
-    from inarow.words import describe
+    from inarow.engines.exact.solver import load_engine
+    from inarow.engines.limits import Limits
+    from inarow.engines.policy import analyze
+    from inarow.play.players import LEVELS, Choice, player
+    from inarow.rules.game import Game, Position
+    from inarow.rules.notation import format_moves, parse_game, parse_moves, parse_position
+    from inarow.values.answers import Analysis, MoveValue
+    from inarow.words.phrases import describe
 
 _HOMES = {
-    "inarow.analysis": ("analyze",),
-    "inarow.answer": ("Analysis", "MoveValue"),
-    "inarow.errors": (
+    "inarow.engines.policy": ("analyze",),
+    "inarow.values.answers": ("Analysis", "MoveValue"),
+    "inarow.base.errors": (
         "BookError",
         "EvaluationCodeError",
         "IllegalMoveError",
@@ -67,12 +67,12 @@ _HOMES = {
         "UnknownGameError",
         "UnknownPlayerError",
     ),
-    "inarow.notation": ("format_moves", "parse_game", "parse_moves", "parse_position"),
-    "inarow.players": ("LEVELS", "Choice", "player"),
-    "inarow.rules": ("Game", "Position"),
-    "inarow.search.exact": ("load_engine",),
-    "inarow.search.limits": ("Limits",),
-    "inarow.words": ("describe",),
+    "inarow.rules.notation": ("format_moves", "parse_game", "parse_moves", "parse_position"),
+    "inarow.play.players": ("LEVELS", "Choice", "player"),
+    "inarow.rules.game": ("Game", "Position"),
+    "inarow.engines.exact.solver": ("load_engine",),
+    "inarow.engines.limits": ("Limits",),
+    "inarow.words.phrases": ("describe",),
 }
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -92,7 +92,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_HOME])
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "LEVELS",

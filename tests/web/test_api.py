@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from inarow import Limits, analyze, parse_position, words
-from inarow.analysis import Analysis
-from inarow.rules import Position
+from inarow import Limits, analyze, parse_position
+from inarow.engines.policy import Analysis
+from inarow.rules.game import Position
 from inarow.sessions import Sessions, service
-from inarow.store import Store
+from inarow.values.store import Store
+from inarow.words import phrases
 
 
 def new_game(client: TestClient, **choices: str) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def test_analyze_answers_the_fields_of_the_analyze_command(client: TestClient) -
     response = client.post("/api/analyze", json={"game": "tictactoe", "position": "b2 a1"})
     assert response.status_code == 200
     answer = response.json()
-    expected = words.analysis_json(analyze(parse_position("b2 a1"), Limits(time=1.0)), "b2 a1")
+    expected = phrases.analysis_json(analyze(parse_position("b2 a1"), Limits(time=1.0)), "b2 a1")
     for key in (
         "position",
         "game",
@@ -400,7 +401,7 @@ def test_a_move_sent_twice_for_the_same_ply_gets_a_409_and_changes_nothing(clien
 
 
 def test_the_store_refuses_a_move_that_would_leave_a_gap(tmp_path: Any) -> None:
-    from inarow.errors import StaleMoveError
+    from inarow.base.errors import StaleMoveError
 
     store = Store(tmp_path / "games.sqlite3")
     store.create_game("g", "tictactoe", "humans", "medium", None, "x", "you", 1)

@@ -11,11 +11,11 @@ from typing import Any
 import httpx
 import pytest
 
-from inarow.errors import ServerBusyError, StaleMoveError
-from inarow.rules import Game
+from inarow.base.errors import ServerBusyError, StaleMoveError
+from inarow.rules.game import Game
 from inarow.sessions import Sessions
 from inarow.sessions.workers import SearchPool
-from inarow.store import Store
+from inarow.values.store import Store
 
 
 def test_a_game_survives_sigkill_and_is_finished_on_the_restarted_server(

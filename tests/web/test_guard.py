@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from inarow.errors import ServerBusyError, StoppedError, TreeTooLargeError
-from inarow.search.limits import Budget, Limits, SearchAborted, thread_limit
+from inarow.base.errors import ServerBusyError, StoppedError, TreeTooLargeError
+from inarow.engines.limits import Budget, Limits, SearchAborted, thread_limit
 from inarow.sessions.workers import ClientGone, SearchPool, asking, thread_share
 from inarow.web.app import Settings, create_app
 

@@ -11,14 +11,14 @@ from typing import Any
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from inarow import i18n
-from inarow import words as said
-from inarow.glossary import TERMS
-from inarow.notation import parse_position
-from inarow.players import Choice, player
+from inarow.base import i18n
+from inarow.play.players import Choice, player
+from inarow.rules.notation import parse_position
 from inarow.sessions.notes import MoveNote, note_of, read_note
 from inarow.web.app import STATIC, Settings, create_app
 from inarow.web.catalog import marked_words
+from inarow.words import phrases as said
+from inarow.words.glossary import TERMS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -187,7 +187,7 @@ def test_the_note_of_a_choice_says_which_kind_of_reason_it_was() -> None:
 def test_a_gomoku_reviews_judgement_comes_as_fields_the_page_words() -> None:
     """x has four in a row (h8-k8, g8 blocked): c12 lets the win go; x has the open three h8-j8 and o
     plays b2, far away: x's open four wins by force."""
-    from inarow.notation import parse_position
+    from inarow.rules.notation import parse_position
     from inarow.sessions.review import review_move
 
     missed = review_move(parse_position("h8 g8 i8 a1 j8 a2 k8 a3", "gomoku"), "c12", "human", 0.5)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from inarow.census import reachable
-from inarow.notation import parse_moves, parse_position, play_order
-from inarow.rules import Game
+from inarow.rules.census import reachable
+from inarow.rules.game import Game
+from inarow.rules.notation import parse_moves, parse_position, play_order
 
 
 def test_every_3x3_position_is_reached_by_its_play_order() -> None:

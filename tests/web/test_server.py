@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from inarow.store import SCHEMA_VERSION, Store
+from inarow.values.store import SCHEMA_VERSION, Store
 from inarow.web.server import MAX_CLIENT_CONNECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow import parse_position
-from inarow.evaluation import evaluation_named, static_value
-from inarow.grading import grade
-from inarow.rules import Game
+from inarow.evaluation.lines import evaluation_named, static_value
+from inarow.rules.game import Game
+from inarow.teaching.grading import grade
 from inarow.web.app import Settings, create_app
 
 EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py").read_text()

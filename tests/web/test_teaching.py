@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow import TreeTooLargeError, parse_position
-from inarow.explain import explain_tree
-from inarow.store import MIGRATIONS, SCHEMA_VERSION, Store
+from inarow.teaching.explain import explain_tree
+from inarow.values.store import MIGRATIONS, SCHEMA_VERSION, Store
 from inarow.web.app import EXPLAIN_MAX_NODES, compare_node_limit
 
 

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from inarow import i18n
+from inarow.base import i18n
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     POSITION_HELP,
@@ -29,13 +31,11 @@ from inarow.cli.output import (
     say_line,
     working,
 )
-from inarow.errors import InarowError
-from inarow.i18n import N_, _
 
 if TYPE_CHECKING:
-    from inarow.analysis import Analysis
-    from inarow.explain import MoveValues
-    from inarow.rules import Position
+    from inarow.engines.policy import Analysis
+    from inarow.rules.game import Position
+    from inarow.teaching.explain import MoveValues
 
 DEFAULT_EVALUATION = "open-lines"
 """The evaluation of ``--algo`` searches when ``--eval`` is not given."""
@@ -90,9 +90,9 @@ def analyze_command(
         ),
     ] = False,
 ) -> None:
-    from inarow import words
-    from inarow.analysis import analyze
-    from inarow.notation import parse_position
+    from inarow.engines.policy import analyze
+    from inarow.rules.notation import parse_position
+    from inarow.words import phrases
 
     the_game = game_named(game, first)
     limits = limits_for(depth, time, nodes, the_game)
@@ -116,11 +116,11 @@ def analyze_command(
             position = parse_position(text, the_game)
             with working(_("analyzing")) as say:  # only while a search runs, never while input is awaited
                 if algo is not None:
-                    from inarow.explain import analyze_moves
+                    from inarow.teaching.explain import analyze_moves
 
                     values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
-                    say(words.searching(text, i18n.game_said(the_game.name)))
+                    say(phrases.searching(text, i18n.game_said(the_game.name)))
                     result = analyze(position, limits, weak=weak, loading=engine_loading)
         except InarowError as error:
             failed = True
@@ -133,7 +133,7 @@ def analyze_command(
             _print_move_values(text, values, as_json)
             continue
         if as_json:
-            print(json.dumps(words.analysis_json(result, text)), flush=True)
+            print(json.dumps(phrases.analysis_json(result, text)), flush=True)
         else:
             _print_analysis(text, result, weak, every_move)
         if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
@@ -149,7 +149,7 @@ SLOW_SECONDS = 2.0
 def _tip_book(position: "Position") -> bool:
     """Say on standard error that ``inarow book import`` would answer ``position`` in under a second, when
     that is so; whether it was said."""
-    from inarow.book import recall
+    from inarow.engines.books import recall
 
     ply = recall.importable_book(position)
     if ply is None:
@@ -165,8 +165,8 @@ def _tip_book(position: "Position") -> bool:
 
 
 def _check_search(algorithm: str, evaluation: str) -> None:
-    from inarow.evaluation import evaluation_named
-    from inarow.search.textbook import check_algorithm
+    from inarow.engines.textbook import check_algorithm
+    from inarow.evaluation.lines import evaluation_named
 
     check_algorithm(algorithm)
     evaluation_named(evaluation)
@@ -177,34 +177,36 @@ def _print_move_values(text: str, report: "MoveValues", as_json: bool) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from inarow import words
-    from inarow.console import render_board
-    from inarow.words import format_value
+    from inarow.cli.console import render_board
+    from inarow.words import phrases
+    from inarow.words.phrases import format_value
 
     if as_json:
         print(json.dumps(report.to_json(text)), flush=True)
         return
     position, game = report.position, report.position.game
-    heading = words.position_heading(text, i18n.game_said(game.name), position.to_move)
+    heading = phrases.position_heading(text, i18n.game_said(game.name), position.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if position.is_over:
-        out.print(words.label(_("result")) + report.describe(), markup=False)
+        out.print(phrases.label(_("result")) + report.describe(), markup=False)
         out.print()
         return
-    exactness = words.textbook_exactness(report.exact)
-    out.print(words.label(_("value")) + f"{report.describe()}  ({exactness})", markup=False)
-    out.print(words.label(_("best")) + " ".join(game.cell_name(bit) for bit in report.best), markup=False)
-    out.print(words.label(_("line")) + " ".join(game.cell_name(bit) for bit in report.pv), markup=False)
+    exactness = phrases.textbook_exactness(report.exact)
+    out.print(phrases.label(_("value")) + f"{report.describe()}  ({exactness})", markup=False)
+    out.print(phrases.label(_("best")) + " ".join(game.cell_name(bit) for bit in report.best), markup=False)
+    out.print(phrases.label(_("line")) + " ".join(game.cell_name(bit) for bit in report.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("move"))
     table.add_column(_("value for {side}").format(side=position.to_move), justify="right")
     for move in report.moves:
         table.add_row(game.cell_name(move.move), format_value(move.mover_value))
     out.print(table)
-    nodes = words.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)
-    out.print(words.label(_("nodes")) + nodes, markup=False)
-    out.print(words.label(_("time")) + _("{seconds} s").format(seconds=f"{report.seconds:.3f}"), markup=False)
+    nodes = phrases.textbook_nodes(report.nodes, report.algorithm, report.move_nodes)
+    out.print(phrases.label(_("nodes")) + nodes, markup=False)
+    out.print(
+        phrases.label(_("time")) + _("{seconds} s").format(seconds=f"{report.seconds:.3f}"), markup=False
+    )
     out.print()
 
 
@@ -213,30 +215,31 @@ SHOWN_CANDIDATES = 5
 
 
 def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_move: bool = False) -> None:
-    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words`). On the boards
+    """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words.phrases`). On the
+    boards
     too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their win
     rates and lines, the best move first, unless ``every_move``."""
     from rich.markup import escape
     from rich.table import Table
 
-    from inarow import words
-    from inarow.console import render_board
+    from inarow.cli.console import render_board
+    from inarow.words import phrases
 
     position = result.position
-    heading = words.position_heading(text, position.game, result.to_move)
+    heading = phrases.position_heading(text, position.game, result.to_move)
     out.print(f"[bold]{escape(heading)}[/bold]")
     out.print(render_board(position), markup=False)
     if result.result is not None:
-        out.print(words.label(_("result")) + words.describe(result), markup=False)
+        out.print(phrases.label(_("result")) + phrases.describe(result), markup=False)
         out.print()
         return
-    exactness = words.exactness(result.exact, weak)
+    exactness = phrases.exactness(result.exact, weak)
     value = _("{value}  (score {score}, {exactness})").format(
-        value=words.describe(result), score=f"{result.score:+d}", exactness=exactness
+        value=phrases.describe(result), score=f"{result.score:+d}", exactness=exactness
     )
-    out.print(words.label(_("value")) + value, markup=False, soft_wrap=True)
-    out.print(words.label(_("best")) + " ".join(result.best), markup=False)
-    out.print(words.label(_("line")) + " ".join(result.pv), markup=False)
+    out.print(phrases.label(_("value")) + value, markup=False, soft_wrap=True)
+    out.print(phrases.label(_("best")) + " ".join(result.best), markup=False)
+    out.print(phrases.label(_("line")) + " ".join(result.pv), markup=False)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     rated = any(move.winrate is not None for move in result.moves)
     columns = [(_("move"), False), (_("for the mover"), False), (_("score"), True)]
@@ -253,17 +256,17 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     shown = moves if every_move or not rated else moves[:SHOWN_CANDIDATES]
     for move in shown:
         if rated:
-            rate = "" if move.winrate is None else words.percent(move.winrate)
-            table.add_row(move.move, words.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
+            rate = "" if move.winrate is None else phrases.percent(move.winrate)
+            table.add_row(move.move, phrases.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
         else:
             plies = "" if move.plies is None else str(move.plies)
-            table.add_row(move.move, words.describe(move), f"{move.score:+d}", plies)
+            table.add_row(move.move, phrases.describe(move), f"{move.score:+d}", plies)
     out.print(table)
     if len(shown) < len(moves):
         hidden = _("the best {shown} of {moves} moves; --all shows every one")
         out.print(hidden.format(shown=len(shown), moves=len(moves)), markup=False)
-    work = words.work(result.nodes, result.seconds, result.load_seconds)
-    out.print(words.label(_("nodes")) + work, markup=False)
+    work = phrases.work(result.nodes, result.seconds, result.load_seconds)
+    out.print(phrases.label(_("nodes")) + work, markup=False)
     out.print()
 
 
@@ -276,9 +279,9 @@ def best(
     time: TimeOption = None,
     nodes: NodesOption = None,
 ) -> None:
-    from inarow import words
-    from inarow.analysis import analyze
-    from inarow.notation import parse_position
+    from inarow.engines.policy import analyze
+    from inarow.rules.notation import parse_position
+    from inarow.words import phrases
 
     the_position = parse_position(position, game_named(game, first))
     if the_position.is_over:
@@ -287,12 +290,14 @@ def best(
             position=the_position.diagram(),
             result=the_position.result,
         )
-    with working(words.searching(position, i18n.game_said(the_position.game.name))):
+    with working(phrases.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
         )
     move = result.pv[0] if result.pv else result.best[0]
-    why = words.best_move(outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth)
+    why = phrases.best_move(
+        outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth
+    )
     say_line(f"{move} — {why}")
 
 
@@ -312,22 +317,22 @@ def solve(
     ] = True,
     time: TimeOption = None,
 ) -> None:
-    from inarow import words
-    from inarow.census import MAX_TABLE_CELLS, census
+    from inarow.rules.census import MAX_TABLE_CELLS, census
+    from inarow.words import phrases
 
     the_game = game_named(game, first)
     if the_game.cells > MAX_TABLE_CELLS:
-        from inarow.analysis import analyze
-        from inarow.rules import Position
+        from inarow.engines.policy import analyze
+        from inarow.rules.game import Position
 
-        with working(words.slow_solve(i18n.game_said(the_game.name))):
+        with working(phrases.slow_solve(i18n.game_said(the_game.name))):
             result = analyze(
                 Position.start(the_game), limits_for(None, time, None, the_game), loading=engine_loading
             )
-        explored = words.work(result.nodes, result.seconds, result.load_seconds)
+        explored = phrases.work(result.nodes, result.seconds, result.load_seconds)
         for line in (
             _("{game}: {value} (score {score})").format(
-                game=i18n.game_said(the_game.name), value=words.describe(result), score=f"{result.score:+d}"
+                game=i18n.game_said(the_game.name), value=phrases.describe(result), score=f"{result.score:+d}"
             ),
             _("best first moves: {moves}; {work}").format(moves=" ".join(result.best), work=explored),
             _("(whole tables are built for boards of at most {limit} cells)").format(limit=MAX_TABLE_CELLS),
@@ -339,7 +344,7 @@ def solve(
     value = table.value
     value_line = _(": {value} with perfect play (score {score})")
     say_line(
-        value_line.format(value=words.game_value(value), score=f"{value:+d}"),
+        value_line.format(value=phrases.game_value(value), score=f"{value:+d}"),
         bold=i18n.game_said(the_game.name),
     )
     rows: list[tuple[str, str]] = [
@@ -359,7 +364,7 @@ def solve(
             (_("positions up to symmetry"), f"{table.symmetric_positions:,}"),
             (_("games up to symmetry"), f"{table.symmetric_games:,}"),
         ]
-    label_width = max(words.width_of(label) for label, _count in rows)
+    label_width = max(phrases.width_of(label) for label, _count in rows)
     count_width = max(len(count) for _label, count in rows)
     for label, count in rows:
-        say_line(words.label(label, label_width + 2) + f"{count:>{count_width}}")
+        say_line(phrases.label(label, label_width + 2) + f"{count:>{count_width}}")

@@ -9,10 +9,11 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from inarow import __version__, i18n
+from inarow import __version__
+from inarow.base import i18n
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_
 from inarow.cli.output import bound_memory, err, fail, out
-from inarow.errors import InarowError
-from inarow.i18n import N_
 
 
 class VerbGroup(TyperGroup):

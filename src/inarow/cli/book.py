@@ -1,7 +1,7 @@
 """``inarow book``: build an opening book, or say what a book file holds.
 
 A typer sub-app of the ``inarow`` command (:mod:`inarow.cli.app`). Errors are
-:class:`~inarow.errors.InarowError` subclasses, printed by the main command's one handler.
+:class:`~inarow.base.errors.InarowError` subclasses, printed by the main command's one handler.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from inarow.base.errors import BookError
+from inarow.base.i18n import N_, _, ngettext
 from inarow.cli.app import PLAIN, Verb, VerbGroup, app
 from inarow.cli.output import err, progress_display
-from inarow.errors import BookError
-from inarow.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from inarow.book.build import Phase, Runner
-    from inarow.book.file import Book
+    from inarow.engines.books.build import Phase, Runner
+    from inarow.engines.books.file import Book
 
 book_app = typer.Typer(
     cls=VerbGroup,
@@ -46,7 +46,7 @@ def _size(count: int) -> str:
 
 
 def _runner(workers: int, ray: bool, ray_address: str | None) -> Runner:
-    from inarow.book.build import InlineRunner, ProcessRunner, RayRunner
+    from inarow.engines.books.build import InlineRunner, ProcessRunner, RayRunner
 
     if ray or ray_address is not None:
         return RayRunner(ray_address, workers)
@@ -140,9 +140,9 @@ def build_command(
         ),
     ] = False,
 ) -> None:
-    from inarow.book import strategy as strategy_book
-    from inarow.book.build import build
-    from inarow.notation import parse_game
+    from inarow.engines.books import strategy as strategy_book
+    from inarow.engines.books.build import build
+    from inarow.rules.notation import parse_game
 
     game = parse_game(game_name)
     suffix = ".strategy" if strategy else ".book"
@@ -273,7 +273,7 @@ def info_command(
         bool, typer.Option("--strategy", help=N_("Without FILE: the strategy book shipped for --game."))
     ] = False,
 ) -> None:
-    from inarow.book.file import Book
+    from inarow.engines.books.file import Book
 
     file = file or _default_file(game_name, strategy)
     book = Book.load(file)
@@ -282,7 +282,7 @@ def info_command(
     print(_describe(file, book, per_ply))
     print(_provenance(book))
     if empty is not None and book.kind == "strategy":
-        from inarow.book.strategy import decode
+        from inarow.engines.books.strategy import decode
 
         value, bit = decode(empty)
         print(
@@ -297,8 +297,8 @@ def info_command(
 def _default_file(game_name: str, strategy: bool) -> Path:
     """The book ``book info`` and ``book verify`` read without FILE: the deepest kept in the user's data
     folder, else the one shipped (with ``strategy``: the strategy book shipped)."""
-    from inarow.book.recall import shipped_path, user_folder
-    from inarow.notation import parse_game
+    from inarow.engines.books.recall import shipped_path, user_folder
+    from inarow.rules.notation import parse_game
 
     game = parse_game(game_name)
     stem = game.name.replace(":", "_") + "-"
@@ -344,8 +344,8 @@ def import_command(
         ),
     ] = None,
 ) -> None:
-    from inarow.book import bitbully, verify
-    from inarow.book.recall import user_path
+    from inarow.engines.books import bitbully, verify
+    from inarow.engines.books.recall import user_path
 
     if source != "bitbully":
         raise BookError(
@@ -382,8 +382,8 @@ def verify_command(
     sample: Annotated[int, _sample_option()] = 200,
     seed: Annotated[int, _seed_option()] = 0,
 ) -> None:
-    from inarow.book import verify
-    from inarow.book.file import Book
+    from inarow.engines.books import verify
+    from inarow.engines.books.file import Book
 
     file = file or _default_file(game_name, False)
     book = Book.load(file)

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
-from inarow.errors import InarowError, InvalidPositionError
-from inarow.i18n import N_
+from inarow.base.errors import InarowError, InvalidPositionError
+from inarow.base.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from inarow.rules import Game
-    from inarow.search.limits import Limits
+    from inarow.engines.limits import Limits
+    from inarow.rules.game import Game
 
 
 class LazyConsole:
@@ -113,10 +113,11 @@ FirstOption = Annotated[
 
 
 def game_named(name: str, first: str | None = None) -> "Game":
-    """The game ``name`` (see :func:`inarow.notation.parse_game`), with ``first`` moving first if given."""
+    """The game ``name`` (see :func:`inarow.rules.notation.parse_game`), with ``first`` moving first if
+    given."""
     from dataclasses import replace
 
-    from inarow.notation import parse_game
+    from inarow.rules.notation import parse_game
 
     game = parse_game(name)
     if first is None:
@@ -160,7 +161,7 @@ AlgoOption = Annotated[
 
 def allow_code_files(value: str) -> str:
     """An ``--eval`` given on the command line may name a student's file (``mine.py:e``): allow it."""
-    from inarow.evaluation_code import allow_files
+    from inarow.evaluation.student import allow_files
 
     allow_files()
     return value
@@ -202,7 +203,7 @@ def fail(error: InarowError) -> NoReturn:
 
 def said_error(error: InarowError) -> str:
     """``error: …`` in the language of the command."""
-    from inarow.i18n import _
+    from inarow.base.i18n import _
 
     return _("error: {message}").format(message=error.said())
 
@@ -228,8 +229,8 @@ def limits_for(
     big_board_time: float = BIG_BOARD_TIME,
 ) -> "Limits":
     """The limits given; with none at all on a board too big to solve, ``big_board_time`` seconds."""
-    from inarow.analysis import solvable
-    from inarow.search.limits import Limits
+    from inarow.engines.limits import Limits
+    from inarow.engines.policy import solvable
 
     if game is not None and depth is None and time is None and nodes is None and not solvable(game):
         time = big_board_time
@@ -363,21 +364,21 @@ def counting(description: str, total: int | None) -> Iterator[Callable[[int, int
 def engine_loading(compiling: bool) -> Iterator[None]:
     """What the compiled engine's first load shows on a terminal: a progress line while it loads and, when
     numba had to compile it, a line that stays; nothing when standard error is not a terminal."""
-    from inarow import words
+    from inarow.words import phrases
 
     if not err.is_terminal:
         yield
         return
     start = time.perf_counter()
-    with working(words.loading_engine(compiling)):
+    with working(phrases.loading_engine(compiling)):
         yield
     if compiling:
-        err.print(words.engine_compiled(time.perf_counter() - start), markup=False)
+        err.print(phrases.engine_compiled(time.perf_counter() - start), markup=False)
 
 
 def prepare_engine(game: "Game") -> None:
     """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match)."""
-    from inarow.analysis import engine_for, load_engine
+    from inarow.engines.policy import engine_for, load_engine
 
     if engine_for(game) == "compiled":
         load_engine(engine_loading, game)

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_, _, game_said
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     FirstOption,
@@ -19,8 +21,6 @@ from inarow.cli.output import (
     real,
     working,
 )
-from inarow.errors import InarowError
-from inarow.i18n import N_, _, game_said
 
 
 @app.command(
@@ -56,8 +56,8 @@ def play(
         ),
     ] = 2.0,
 ) -> None:
-    from inarow.console import ConsoleGame
-    from inarow.notation import parse_game
+    from inarow.cli.console import ConsoleGame
+    from inarow.rules.notation import parse_game
 
     the_game = parse_game(game)
     prepare_engine(the_game)
@@ -74,25 +74,27 @@ def play(
     ),
 )
 def warm_up_command() -> None:
-    from inarow import words
-    from inarow.analysis import load_engine
+    from inarow.engines.policy import load_engine
+    from inarow.words import phrases
 
-    compiling: list[bool] = []
+    compiled_now: list[bool] = []
 
     def loading(compiles: bool) -> AbstractContextManager[object]:
         # the spinner alone: the line that stays is this verb's own, printed once below
-        compiling.append(compiles)
-        return working(words.loading_engine(compiles))
+        compiled_now.append(compiles)
+        return working(phrases.loading_engine(compiles))
 
     seconds = load_engine(loading)  # numba's import included
-    from inarow.search import compiled, gomoku_compiled, kernels
+    from inarow.engines import compiling
+    from inarow.engines.exact import compiled
+    from inarow.engines.gomoku import driver
 
     folder = str(compiled.cache_folder())
-    out.print(words.engine_ready(seconds, any(compiling), folder), markup=False, soft_wrap=True)
-    compiles = not kernels.gomoku_unit().compiled_before()
-    with working(words.loading_engine(compiles)):
-        seconds = gomoku_compiled.warm_up()
-    out.print(words.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
+    out.print(phrases.engine_ready(seconds, any(compiled_now), folder), markup=False, soft_wrap=True)
+    compiles = not compiling.gomoku_unit().compiled_before()
+    with working(phrases.loading_engine(compiles)):
+        seconds = driver.warm_up()
+    out.print(phrases.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 
 
 @app.command(
@@ -217,12 +219,12 @@ def match_command(
 ) -> None:
     from rich.table import Table
 
-    from inarow import words
-    from inarow.evaluation_code import allow_files
-    from inarow.match import check_games, new_seed, play_match
-    from inarow.notation import format_moves
-    from inarow.openings import Opening, balanced_openings, read_openings
-    from inarow.players import player
+    from inarow.evaluation.student import allow_files
+    from inarow.play.match import check_games, new_seed, play_match
+    from inarow.play.openings import Opening, balanced_openings, read_openings
+    from inarow.protocols.pbrain import player
+    from inarow.rules.notation import format_moves
+    from inarow.words import phrases
 
     allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
@@ -285,7 +287,7 @@ def match_command(
     width = len(str(games))
     for number, record in enumerate(result.games, start=1):
         moves = format_moves(game, record.moves)
-        outcome = words.game_result(record.result, game)
+        outcome = phrases.game_result(record.result, game)
         if game.black_and_white:
             line = _("{number}. black {x}, white {o}: {moves} — {outcome}")
         else:
@@ -309,6 +311,6 @@ def gomocup_command(
         typer.Option(metavar="LEVEL", help=N_("The level that plays: easy, medium, hard or perfect.")),
     ] = "perfect",
 ) -> None:
-    from inarow import gomocup
+    from inarow.protocols import gomocup
 
     gomocup.serve(level=gomocup.level_named(level))

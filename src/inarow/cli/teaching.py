@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     POSITION_HELP,
@@ -21,17 +23,17 @@ from inarow.cli.output import (
     out,
     say_line,
 )
-from inarow.errors import InarowError
-from inarow.i18n import N_, _
 
 if TYPE_CHECKING:
-    from inarow.grading import Grade
-    from inarow.search.textbook import SearchResult
+    from inarow.engines.textbook import SearchResult
+    from inarow.teaching.grading import Grade
 
 COMPARE_MAX_NODES = 1_000_000
-"""The default of ``compare --nodes`` (inarow.explain.COMPARE_MAX_NODES; a test keeps the two equal)."""
+"""The default of ``compare --nodes`` (inarow.teaching.explain.COMPARE_MAX_NODES; a test keeps the two
+equal)."""
 MAX_TREE_NODES = 5_000
-"""The default of ``tree --max-nodes`` (inarow.explain.MAX_TREE_NODES; a test keeps the two equal)."""
+"""The default of ``tree --max-nodes`` (inarow.teaching.explain.MAX_TREE_NODES; a test keeps the two
+equal)."""
 
 
 SearchOption = Annotated[
@@ -143,11 +145,11 @@ def tree_command(
         ),
     ] = False,
 ) -> None:
-    from inarow import drawing
-    from inarow.explain import explain_tree
-    from inarow.notation import parse_position
-    from inarow.search.abstract import parse_leaves
-    from inarow.search.textbook import State, check_order
+    from inarow.engines.textbook import State, check_order
+    from inarow.rules.notation import parse_position
+    from inarow.teaching import drawing
+    from inarow.teaching.abstract import parse_leaves
+    from inarow.teaching.explain import explain_tree
 
     check_format(output_format, TREE_FORMATS)
     check_order(order)
@@ -211,7 +213,7 @@ def _print_deepening(rows: "tuple[SearchResult, ...]", output_format: str) -> No
     error (JSON, DOT and SVG stay whole on standard output)."""
     from rich.table import Table
 
-    from inarow.words import format_value
+    from inarow.words.phrases import format_value
 
     console = out if output_format == "text" else err
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, title_justify="left")
@@ -265,10 +267,10 @@ def compare_command(
     from rich.markup import escape
     from rich.table import Table
 
-    from inarow import words
-    from inarow.evaluation import evaluation_named
-    from inarow.explain import compare_algorithms
-    from inarow.notation import parse_position
+    from inarow.evaluation.lines import evaluation_named
+    from inarow.rules.notation import parse_position
+    from inarow.teaching.explain import compare_algorithms
+    from inarow.words import phrases
 
     limits_for(depth, None, max_nodes)
     evaluation_named(evaluation)
@@ -285,7 +287,7 @@ def compare_command(
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return
-    heading = words.position_heading(text, root.game.name, root.to_move)
+    heading = phrases.position_heading(text, root.game.name, root.to_move)
     said = _("{heading}, depth {depth}, {evaluation} evaluation")
     line = said.format(heading=heading, depth=report.depth, evaluation=report.evaluation)
     if report.order == "rows":
@@ -351,10 +353,10 @@ def grade_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help=N_("The grade as JSON."))] = False,
 ) -> None:
-    from inarow import drawing
-    from inarow.evaluation import evaluation_named
-    from inarow.explain import explain_tree
-    from inarow.grading import grade
+    from inarow.evaluation.lines import evaluation_named
+    from inarow.teaching import drawing
+    from inarow.teaching.explain import explain_tree
+    from inarow.teaching.grading import grade
 
     game = game_named(game_name, first)
     function = evaluation_named(evaluation)
@@ -489,8 +491,8 @@ def exam_command(
         typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
     ] = None,
 ) -> None:
-    from inarow import drawing
-    from inarow.exam import make_exam
+    from inarow.teaching import drawing
+    from inarow.teaching.exam import make_exam
 
     check_format(output_format, EXAM_FORMATS)
     exam = make_exam(depth, branching, seed, algo)

@@ -1,5 +1,4 @@
-"""How moves are chosen: the exact α-β engine, its heuristic fallback and the textbook algorithms."""
-
-from inarow.search.limits import Budget, Limits, SearchAborted
-
-__all__ = ["Budget", "Limits", "SearchAborted"]
+"""Deprecated: the package the engines and the textbook algorithms lived in before 0.2. Its three public
+paths still import, with a :class:`DeprecationWarning`, for one release: :mod:`inarow.search.textbook`
+(now :mod:`inarow.engines.textbook`), :mod:`inarow.search.abstract` (now :mod:`inarow.teaching.abstract`)
+and :mod:`inarow.search.engine` (now :mod:`inarow.engines.exact.reference`)."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from inarow.sessions.notes import MoveNote
-from inarow.store import By, Mode, Score
+from inarow.values.store import By, Mode, Score
 
 Waiting = Literal["you", "computer", "human"]
 """Whose move it is: ``you`` (the person, against the computer), ``computer``, or ``human`` (two people)."""
@@ -133,7 +133,8 @@ class ReviewedMove:
     """Why the move is a mistake, in English words (the page makes its own from the fields)."""
     moves: list[MoveEvaluation] = field(default_factory=list)
     mistake_kind: str | None = None
-    """On the Gomoku engine's boards, which mistake (see :class:`inarow.gomoku.Judgement`): ``missed-win``,
+    """On the Gomoku engine's boards, which mistake (see :class:`inarow.engines.gomoku.analyst.Judgement`):
+    ``missed-win``,
     ``allowed-win`` or ``dropped``, the evaluation falling by ``drop`` points, more than ``margin``."""
     drop: int | None = None
     margin: int | None = None

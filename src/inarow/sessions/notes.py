@@ -1,4 +1,5 @@
-"""Why the computer played a move (:class:`inarow.players.MoveNote`: typed fields the page makes its sentence
+"""Why the computer played a move (:class:`inarow.play.players.MoveNote`: typed fields the page makes its
+sentence
 from in the reader's language, ``words.js``: ``noteWords``), as the store keeps it, never as English prose.
 
 A note is kept in the ``note`` column of the moves table as its JSON form. Games stored before the notes
@@ -9,14 +10,14 @@ from __future__ import annotations
 
 import json
 
-from inarow.answer import MoveNote, NoteKind, SearchValue, search_value
-from inarow.players import Choice
+from inarow.play.players import Choice
+from inarow.values.answers import MoveNote, NoteKind, SearchValue, search_value
 
 __all__ = ["MoveNote", "NoteKind", "SearchValue", "note_of", "read_note", "search_value"]
 
 
 def note_of(choice: Choice) -> MoveNote:
-    """The note of a player's ``choice`` (see :class:`inarow.players.MoveNote`)."""
+    """The note of a player's ``choice`` (see :class:`inarow.play.players.MoveNote`)."""
     return choice.note
 
 

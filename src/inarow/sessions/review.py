@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from inarow import gomoku, words
-from inarow.analysis import analyze
-from inarow.rules import Position
-from inarow.search.limits import Limits
+from inarow.engines.gomoku import analyst
+from inarow.engines.limits import Limits
+from inarow.engines.policy import analyze
+from inarow.rules.game import Position
 from inarow.sessions.models import MoveEvaluation, ReviewedMove
-from inarow.store import By
+from inarow.values.store import By
+from inarow.words import phrases
 
 MAX_LINES = 3
 """How many best lines a reviewed move shows when several best moves are equal."""
@@ -23,7 +24,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     """Judge ``move``, played by ``by`` in ``before``, by the analysis of ``before`` within ``seconds``.
 
     A mistake is called from exact values: a move whose outcome is worse than the position's; on the
-    Gomoku engine's boards also from its judgement (:func:`inarow.gomoku.judge`).
+    Gomoku engine's boards also from its judgement (:func:`inarow.engines.gomoku.analyst.judge`).
     """
     bit = before.move_bit(move)
     name = before.game.cell_name(bit)
@@ -36,7 +37,7 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
             value=m.value,
             score=m.score,
             plies=m.plies,
-            description=words.describe(m),
+            description=phrases.describe(m),
         )
         for m in analysis.moves
     ]
@@ -53,15 +54,15 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
     mistake, verdict = False, ""
     kind: str | None = None
     drop: int | None = None
-    if gomoku.supports(before.game):
+    if analyst.supports(before.game):
         # Big five-in-a-row boards (issue 13): proven wins let go or let through, and big drops.
-        judgement = gomoku.judge(before, move, analysis, seconds)
-        mistake, verdict = judgement.kind is not None, words.mistake(judgement, gomoku.MISTAKE_MARGIN)
+        judgement = analyst.judge(before, move, analysis, seconds)
+        mistake, verdict = judgement.kind is not None, phrases.mistake(judgement, analyst.MISTAKE_MARGIN)
         kind = judgement.kind
         drop = judgement.best - judgement.played if kind == "dropped" else None
     elif analysis.outcome is not None and played.outcome is not None:
         mistake = (played.value or 0) < (analysis.value or 0)
-        verdict = words.turned(analysis.outcome, played.outcome) if mistake else ""
+        verdict = phrases.turned(analysis.outcome, played.outcome) if mistake else ""
     return ReviewedMove(
         ply=before.ply + 1,
         move=name,
@@ -72,15 +73,15 @@ def review_move(before: Position, move: str, by: By, seconds: float) -> Reviewed
         exact=analysis.exact,
         value_before=analysis.value,
         value=played.value,
-        description=words.describe(played),
+        description=phrases.describe(played),
         best=list(analysis.best),
-        best_description=words.describe(best),
+        best_description=phrases.describe(best),
         pv=list(analysis.pv),
         mistake=mistake,
         verdict=verdict,
         mistake_kind=kind,
         drop=drop,
-        margin=gomoku.MISTAKE_MARGIN if kind == "dropped" else None,
+        margin=analyst.MISTAKE_MARGIN if kind == "dropped" else None,
         moves=evaluations,
         lines=lines,
     )

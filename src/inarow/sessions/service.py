@@ -1,7 +1,7 @@
 """The game service: start a game, play a move and get the computer's reply, take moves back, review a game.
 
 This is the service the web app (and anything else that hosts games) calls. It owns who plays which side
-and whose turn it is; the rules stay in :mod:`inarow.rules`, the history in :mod:`inarow.store`.
+and whose turn it is; the rules stay in :mod:`inarow.rules.game`, the history in :mod:`inarow.values.store`.
 
 Searches run in :class:`~inarow.sessions.workers.SearchPool` s given by the caller: ``play`` for the
 computer's moves alone, ``teach`` (smaller, with a short queue) for every heavy read — analyses and hints,
@@ -28,20 +28,20 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
-from inarow.analysis import Analysis
-from inarow.book import recall
-from inarow.book.keys import keyable
-from inarow.errors import SessionError, StaleMoveError
-from inarow.i18n import N_
-from inarow.notation import format_moves, parse_moves
-from inarow.players import DEFAULT_THINK_TIME, SearchPlayer, player
-from inarow.rules import Game, Position, other
-from inarow.search.limits import Limits
+from inarow.base.errors import SessionError, StaleMoveError
+from inarow.base.i18n import N_
+from inarow.engines.books import recall
+from inarow.engines.books.keys import keyable
+from inarow.engines.limits import Limits
+from inarow.engines.policy import Analysis
+from inarow.play.players import DEFAULT_THINK_TIME, SearchPlayer, player
+from inarow.rules.game import Game, Position, other
+from inarow.rules.notation import format_moves, parse_moves
 from inarow.sessions.models import GameState, GameSummary, History, PlayedMove, Review, Waiting
 from inarow.sessions.notes import read_note
 from inarow.sessions.review import review_moves
 from inarow.sessions.workers import SearchPool, analyze_position, choose_move, remembering
-from inarow.store import By, GameRecord, Mode, Store
+from inarow.values.store import By, GameRecord, Mode, Store
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -64,7 +64,7 @@ class Sessions:
     moves) reproducible; without it they come from the operating system. ``remember_min_nodes``: the
     store keeps an exact score a search found only if that search explored at least this many positions.
     Every method raises
-    :class:`~inarow.errors.InarowError` subclasses for bad input.
+    :class:`~inarow.base.errors.InarowError` subclasses for bad input.
     """
 
     INLINE_CELLS = 12
@@ -125,7 +125,7 @@ class Sessions:
         ``you`` is the mark the person plays (``x`` or ``o``), ``first`` who moves first (``you``,
         ``computer`` or ``random``; the state says who was drawn), ``mode`` one of :data:`MODES`.
         ``x_player`` and ``o_player`` name the players of a computer-against-computer game (see
-        :func:`inarow.players.player`); either left out is the ``level``.
+        :func:`inarow.play.players.player`); either left out is the ``level``.
         """
         asked = time.time()
         level, you, first, mode = (s.strip().lower() for s in (level, you, first, mode))
@@ -171,7 +171,7 @@ class Sessions:
         return self._state(self.store.load(game_id), position, reply)
 
     def get(self, game_id: str) -> GameState:
-        """The game ``game_id`` as it stands. Raises :class:`~inarow.store.UnknownGameError`."""
+        """The game ``game_id`` as it stands. Raises :class:`~inarow.values.store.UnknownGameError`."""
         record = self.store.load(game_id)
         return self._state(record, _replay(record))
 
@@ -318,9 +318,9 @@ class Sessions:
         )
 
     def analyze(self, position: Position, depth: int | None = None, seconds: float | None = None) -> Analysis:
-        """:func:`inarow.analysis.analyze` of ``position`` (a hint, an analysis), searching at most
+        """:func:`inarow.engines.policy.analyze` of ``position`` (a hint, an analysis), searching at most
         :attr:`think_time` seconds, on the teaching pool (a read never waits in the players' queue).
-        Raises :class:`~inarow.errors.ServerBusyError` when too many teaching searches wait."""
+        Raises :class:`~inarow.base.errors.ServerBusyError` when too many teaching searches wait."""
         limit = self.think_time if seconds is None else min(seconds, self.think_time)
         limits = Limits(depth=depth, time=limit)
         pool = self._inline if position.game.cells <= self.INLINE_CELLS else self.teach_pool
@@ -350,7 +350,8 @@ class Sessions:
     def search(self, task: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
         """Run ``task`` (a teaching search, given and answering in values) on the teaching pool, stopped
         after the think time (and a moment to answer), and wait for its answer. Raises
-        :class:`~inarow.errors.ServerBusyError` when too many wait, :class:`~inarow.errors.StoppedError`
+        :class:`~inarow.base.errors.ServerBusyError` when too many wait,
+        :class:`~inarow.base.errors.StoppedError`
         when the time ran out before there was an answer."""
         return self.teach_pool.run(self.think_time + 0.25, task, *args, **kwargs)
 

@@ -2,9 +2,9 @@
 
 :class:`SearchPool` is a supervised pool: a cap on waiting tasks (beyond it :class:`ServerBusyError`), a
 deadline per task and a cancel flag per task shared with the worker processes (both seen by every
-:class:`~inarow.search.limits.Budget` check inside the task, see :func:`inarow.search.limits.bounded`),
+:class:`~inarow.engines.limits.Budget` check inside the task, see :func:`inarow.engines.limits.bounded`),
 and a new pool in place of one whose worker died. What crosses to a worker is values
-(:class:`~inarow.rules.Position` pickles as its game and bitboards), and what comes back too. A process
+(:class:`~inarow.rules.game.Position` pickles as its game and bitboards), and what comes back too. A process
 pool's workers end with the server that started them.
 """
 
@@ -21,15 +21,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
-from inarow.analysis import Analysis, analyze, prepare_engine
-from inarow.book import recall
-from inarow.errors import InarowError, ServerBusyError, StoppedError
-from inarow.i18n import N_
-from inarow.notation import parse_position
-from inarow.players import player
-from inarow.rules import Game, Position
-from inarow.search.limits import Limits, SearchAborted, bounded, threads
-from inarow.search.limits import stopped as limits_stopped
+from inarow.base.errors import InarowError, ServerBusyError, StoppedError
+from inarow.base.i18n import N_
+from inarow.engines.books import recall
+from inarow.engines.limits import Limits, SearchAborted, bounded, threads
+from inarow.engines.limits import stopped as limits_stopped
+from inarow.engines.policy import Analysis, analyze, prepare_engine
+from inarow.play.players import player
+from inarow.rules.game import Game, Position
+from inarow.rules.notation import parse_position
 from inarow.sessions.notes import MoveNote, note_of
 
 _P = ParamSpec("_P")
@@ -144,7 +144,8 @@ _in_flight = _InFlight()
 def thread_share(in_flight: int, cores: int | None = None) -> int:
     """The threads one search may use when ``in_flight`` searches share the machine's ``cores``: all of
     them for a search alone, one each once there are as many searches as cores. A Gomoku search uses a
-    helper thread per core it may have (:attr:`inarow.search.gomoku.Style.threads`); without this cap two
+    helper thread per core it may have (:attr:`inarow.engines.gomoku.search.Style.threads`); without this cap
+    two
     games at once on a 2-core server would run four threads on its two cores."""
     cores = cores or os.cpu_count() or 1
     return max(1, cores // max(1, in_flight))
@@ -403,7 +404,7 @@ def choose_move(
 
 
 def analyze_position(position: Position, limits: Limits) -> Analysis:
-    """:func:`inarow.analysis.analyze`, as a task."""
+    """:func:`inarow.engines.policy.analyze`, as a task."""
     return analyze(position, limits)
 
 
@@ -418,7 +419,8 @@ def remembering(
 ) -> tuple[_T, dict[int, int]]:
     """``fn(*args, **kwargs)`` (a search task on a position of ``game``) answering from the remembered
     solutions ``known`` (key → exact score) too, with the exact scores it found worth keeping: those whose
-    search explored at least ``min_nodes`` positions (:data:`inarow.book.recall.REMEMBER_MIN_NODES` is the
+    search explored at least ``min_nodes`` positions (:data:`inarow.engines.books.recall.REMEMBER_MIN_NODES`
+    is the
     usual bound)."""
     with recall.remembering(game, known, min_nodes) as memory:
         result = fn(*args, **kwargs)

@@ -14,7 +14,7 @@ neighbour does can stall the players:
   cancelled when its client goes away; a pool with a dead worker is replaced on the next request, and
   ``GET /api/health`` says how the pools stand.
 
-Errors: every :class:`~inarow.errors.InarowError` becomes a 4xx with its message (404 an unknown game,
+Errors: every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game,
 409 a stale move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail``
 names the field, a body over ``max_body`` bytes a 413 (before any route runs). Every error answer is JSON
 with ``detail`` and ``reason``. The trust boundary (hosts, origins, the token, the content-security
@@ -31,21 +31,20 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from inarow import __version__
-from inarow.explain import EXPLAIN_MAX_NODES
 from inarow.sessions import Sessions
 from inarow.sessions.workers import SearchPool
-from inarow.store import Store
-from inarow.web import student
+from inarow.teaching.explain import EXPLAIN_MAX_NODES
+from inarow.values.store import Store
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
-from inarow.web.positions import router as positions_router
-from inarow.web.routes import analysis, games, health, history, i18n, pages, teaching
+from inarow.web.routes import analysis, games, health, history, i18n, pages, student, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
+from inarow.web.routes.positions import router as positions_router
 from inarow.web.routes.teaching import COMPARE_WORK, compare_node_limit
+from inarow.web.routes.teaching_trees import router as trees_router
 from inarow.web.settings import Settings
-from inarow.web.teaching_trees import router as trees_router
 
 __all__ = [
     "COMPARE_WORK",

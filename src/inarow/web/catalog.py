@@ -18,9 +18,9 @@ from functools import cache
 from html.parser import HTMLParser
 from typing import IO, Any, TypedDict
 
-from inarow import i18n
-from inarow.glossary import TERMS
-from inarow.i18n import N_
+from inarow.base import i18n
+from inarow.base.i18n import N_
+from inarow.words.glossary import TERMS
 
 NAMES = {"en": "English", "zh_CN": "中文"}
 """Each language's name in itself, for the page's switch (a catalog without one is named by its code)."""
@@ -97,7 +97,7 @@ def catalog_answer(tags: str) -> tuple[bytes, str]:
 
 @cache
 def language_answer(code: str) -> tuple[bytes, str]:
-    """The JSON body of the catalog of ``code`` (one of :func:`inarow.i18n.available`, so the cache holds
+    """The JSON body of the catalog of ``code`` (one of :func:`inarow.base.i18n.available`, so the cache holds
     one answer per language there is) and its ETag."""
     answer = CatalogJSON(language=code, tag=tag_of(code), languages=languages(), messages=messages(code))
     body = json.dumps(answer, ensure_ascii=False, sort_keys=True).encode()

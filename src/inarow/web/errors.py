@@ -1,6 +1,7 @@
 """Every error answered as JSON with ``detail`` and ``reason``, in the request's language.
 
-Every :class:`~inarow.errors.InarowError` becomes a 4xx with its message (404 an unknown game, 409 a stale
+Every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game, 409 a
+stale
 move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail`` names the
 field, routing's own answers (404, 405 with ``Allow``) the same JSON; a bug is a 500 whose words say so.
 """
@@ -15,9 +16,9 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from inarow import i18n
-from inarow.errors import InarowError, ServerBusyError, StaleMoveError, StoppedError, UnknownGameError
-from inarow.i18n import N_
+from inarow.base import i18n
+from inarow.base.errors import InarowError, ServerBusyError, StaleMoveError, StoppedError, UnknownGameError
+from inarow.base.i18n import N_
 from inarow.sessions.workers import ClientGone
 from inarow.web.schemas import validation_message
 

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
-from inarow.errors import InarowError
-from inarow.evaluation import EVALUATIONS
-from inarow.i18n import N_
-from inarow.search.textbook import ALGORITHMS
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_
+from inarow.engines.textbook import ALGORITHMS
+from inarow.evaluation.lines import EVALUATIONS
 
 EXPLAIN_MAX_DEPTH = 9
 """The deepest search the teaching routes run, in plies (tic-tac-toe to the end)."""
@@ -53,7 +53,7 @@ Ascii = Annotated[str, AfterValidator(_printable_ascii), Field(json_schema_extra
 
 Typed = str
 """Moves and positions as a Chinese input method types them (``（２，２）``, ``５``): the rules read them
-(:func:`inarow.rules.as_typed`), so that anything they cannot read is a 400 naming it, as any other
+(:func:`inarow.rules.game.as_typed`), so that anything they cannot read is a 400 naming it, as any other
 position they refuse."""
 
 

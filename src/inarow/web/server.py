@@ -3,7 +3,8 @@ data folder.
 
 Start-up checks everything before it creates anything: the port's range, then the port itself (bound
 before the database is opened), then the database (locked for this server alone). Each failure is one
-:class:`~inarow.errors.InarowError`, which the CLI prints as one line. Binding beyond loopback needs a token:
+:class:`~inarow.base.errors.InarowError`, which the CLI prints as one line. Binding beyond loopback needs a
+token:
 one is made and printed in the page's URL unless ``--token`` gives it.
 
 Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
@@ -31,10 +32,10 @@ import platformdirs
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from inarow.errors import InarowError
-from inarow.i18n import N_, _
-from inarow.players import DEFAULT_THINK_TIME
-from inarow.store import Store
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_, _
+from inarow.play.players import DEFAULT_THINK_TIME
+from inarow.values.store import Store
 from inarow.web.app import Settings, create_app
 from inarow.web.middleware import is_loopback
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inarow.players import DEFAULT_THINK_TIME
+from inarow.play.players import DEFAULT_THINK_TIME
 from inarow.sessions import Pool, warm_up
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from inarow import words
-from inarow.answer import AnalysisJSON
-from inarow.notation import parse_game, parse_position
+from inarow.rules.notation import parse_game, parse_position
+from inarow.values.answers import AnalysisJSON
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.schemas import AnalyzeRequest
+from inarow.words import phrases
 
 router = APIRouter(tags=["analysis"])
 
@@ -21,4 +21,4 @@ async def analyze_position(body: AnalyzeRequest, sessions: SessionsDep, work: Wo
     player's move."""
     position = parse_position(body.position, parse_game(body.game))
     result = await work.teach(lambda: sessions.analyze(position, body.depth, body.time))
-    return words.analysis_json(result, body.position)
+    return phrases.analysis_json(result, body.position)

@@ -1,10 +1,11 @@
-"""The routes of a game being played: start one, read it, play a move, take one back."""
+"""The routes of a game: start one, read it, play a move, take one back, forget it."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
+from pydantic import BaseModel, Field
 
-from inarow.notation import parse_game
+from inarow.rules.notation import parse_game
 from inarow.sessions import GameState
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.schemas import MoveRequest, NewGameRequest, UndoRequest
@@ -46,3 +47,17 @@ async def undo(
     page that missed a move, a 409 that takes nothing back."""
     ply = body.ply if body is not None else None
     return await work.cheap(lambda: sessions.undo(game_id, ply))
+
+
+class Deleted(BaseModel):
+    """The id of the game forgotten."""
+
+    deleted: str = Field(description="the game's id")
+
+
+@router.delete("/api/games/{game_id}", responses=responses(403, 404, 422))
+def delete_game(game_id: str, sessions: SessionsDep) -> Deleted:
+    """Forget the game ``game_id`` and its moves (the scores count the games kept). Cheap: it runs in
+    FastAPI's thread pool."""
+    sessions.store.delete_game(game_id)
+    return Deleted(deleted=game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 
 from inarow.sessions import History, Review
-from inarow.store import Score
+from inarow.values.store import Score
 from inarow.web.deps import SessionsDep, WorkDep, responses
 from inarow.web.schemas import MAX_OFFSET
 

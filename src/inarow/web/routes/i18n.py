@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from inarow import i18n
+from inarow.base import i18n
 from inarow.web.catalog import catalog_answer, glossary_page
 
 router = APIRouter(include_in_schema=False)

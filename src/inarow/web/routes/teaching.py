@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from inarow.evaluation import EVALUATIONS
-from inarow.explain import EXPLAIN_MAX_NODES, ComparisonJSON, ExplanationJSON, compare_algorithms, page_tree
-from inarow.notation import parse_game, parse_position
-from inarow.players import LEVELS, PLAYER_NAMES
-from inarow.search.textbook import ALGORITHMS
+from inarow.engines.textbook import ALGORITHMS
+from inarow.evaluation.lines import EVALUATIONS
+from inarow.play.players import LEVELS, PLAYER_NAMES
+from inarow.rules.notation import parse_game, parse_position
 from inarow.sessions import MAX_PLAYER_WORK
+from inarow.teaching.explain import (
+    EXPLAIN_MAX_NODES,
+    ComparisonJSON,
+    ExplanationJSON,
+    compare_algorithms,
+    page_tree,
+)
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, CompareRequest, ExplainRequest, Menus
 

@@ -8,7 +8,7 @@
 // reorder them.
 //
 // The sentences the command line says too (a move's value, a position's, a computer's note, a mistake…)
-// are composed by say() from the table of sentences.js, which Python's inarow.sentences writes: the one
+// are composed by say() from the table of sentences.js, which Python's inarow.words.sentences writes: the one
 // place where they are composed. The others are composed here.
 //
 // `mark(side)` turns a side ("x" or "o") into the mark shown for it, upper case, through the game's
@@ -62,7 +62,7 @@ export function ngettext(singular, plural, count, params = {}) {
 export const numberText = (number) => number.toLocaleString(catalog.tag);
 
 // ------------------------------------------------------------------------ the shared sentences
-/** How a field is written into a sentence of the table, by the names of inarow.sentences.FORMATS. */
+/** How a field is written into a sentence of the table, by the names of inarow.words.sentences.FORMATS. */
 const FORMATS = {
   signed: (number) => (number ? signed(number) : "0"),
   moves: (plies) => movesOf(plies),

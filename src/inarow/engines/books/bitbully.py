@@ -1,0 +1,160 @@
+"""Reading the 12-ply Connect Four database of BitBully into a leaf book of inarow's own format.
+
+Source: the PyPI package ``bitbully-databases`` (Markus Thill, MIT licence; ``pip install
+'inarow[books]'``), file ``assets/book_12ply_distances.dat``: the exact score, with the distance to the
+end, of the Connect Four positions of 12 stones (player 1, X, to move) that a search meets — 4,200,899
+of them, one of each mirror pair, in 21 MB. Its format, as the package's own pure-Python reader
+(``BitBullyDatabases._readline`` and ``_to_huffman``) reads it:
+
+- one record of 5 bytes per position, sorted by the first four read as a signed big-endian integer;
+- bytes 1-4, big-endian: the board's Huffman code, read from its most significant bit, the columns from
+  left to right and each from the bottom up: ``10`` a stone of player 1, ``11`` one of player 2, ``0``
+  the end of the column (also after a full column); the 12 stones and 7 ends take 31 bits, and a last
+  ``0`` pads the code to 32;
+- byte 5, signed: 0 a draw; ``v > 0`` player 1 wins with the ``100 - v``-th stone from now; ``v < 0``
+  player 2 wins with the ``100 + v``-th.
+
+With 12 stones on the board player 1 is to move, and the winner's stone is stone ``112 - |v|`` of the
+game, so the score on inarow's scale (Pons': ``(C + 1 - n) // 2`` for a win with the stone played when
+``n`` stones are on the board) is ``sign(v) * ((|v| - 68) // 2)``. Positions where player 1 wins with its
+next stone are not in the database (nor need they be: the search sees them before it looks).
+"""
+
+from __future__ import annotations
+
+from importlib import metadata, resources
+from pathlib import Path
+
+import numpy as np
+
+from inarow.base.errors import BookError
+from inarow.base.i18n import N_
+from inarow.engines.books.file import About, Book
+from inarow.rules.game import Game
+
+PACKAGE = "bitbully-databases"
+"""The PyPI distribution that holds the database."""
+ASSET = "assets/book_12ply_distances.dat"
+"""The database's file inside the package ``bitbully_databases``."""
+LICENCE = "MIT"
+PLIES = 12
+CONNECT4 = Game(7, 6, 4, gravity=True)
+_RECORD = 5
+
+
+def database_path() -> Path:
+    """The database file of the installed ``bitbully-databases``; raises :class:`BookError` if it is not
+    installed."""
+    try:
+        found = resources.files("bitbully_databases").joinpath(ASSET)
+    except ModuleNotFoundError:
+        found = None
+    if found is None or not found.is_file():
+        raise BookError(
+            N_("cannot import the book of {source}: {reason}"),
+            reason=N_("the package is not installed (pip install 'inarow[books]')"),
+            source=PACKAGE,
+        )
+    return Path(str(found))
+
+
+def source_name() -> str:
+    """``bitbully-databases`` and its installed version."""
+    try:
+        return f"{PACKAGE} {metadata.version(PACKAGE)}"
+    except metadata.PackageNotFoundError:
+        return PACKAGE
+
+
+def _refused(path: Path, problem: str, **params: object) -> BookError:
+    return BookError(
+        N_("cannot import the book {path!r}: {reason}"), reason=problem, path=str(path), **params
+    )
+
+
+def read(path: Path | None = None) -> Book:
+    """The database at ``path`` (default: :func:`database_path`) as a leaf book of Connect Four at 12
+    plies, keyed and scored as inarow's books are. Raises :class:`BookError` for a file that is not such a
+    database (its size, a code that is not one of 12 stones, 6 of each player, a score off the scale)."""
+    path = path or database_path()
+    size = path.stat().st_size
+    if size % _RECORD or size == 0 or size > 64 * _RECORD * 1_000_000:
+        raise _refused(path, N_("its size, {size} bytes, is not that of 5-byte records"), size=size)
+    raw = np.fromfile(path, dtype=np.uint8).reshape(-1, _RECORD)
+    code = np.zeros(len(raw), dtype=np.uint64)
+    for byte in range(4):
+        code = (code << np.uint64(8)) | raw[:, byte].astype(np.uint64)
+    value = raw[:, 4].view(np.int8).astype(np.int64)
+    x, o, ok = _decode(code)
+    if not bool(ok.all()):
+        bad = int(np.argmin(ok))
+        raise _refused(path, N_("record {index} is not a board of 12 stones"), index=bad + 1)
+    absolute = np.abs(value)
+    if not bool(np.all((value == 0) | ((absolute >= 70) & (absolute <= 99)))):
+        bad = int(np.argmax(~((value == 0) | ((absolute >= 70) & (absolute <= 99)))))
+        raise _refused(path, N_("record {index} has the score {score}"), index=bad + 1, score=int(value[bad]))
+    scores = (np.sign(value) * ((absolute - 68) // 2)).astype(np.int8)
+    keys = _keys(x, o)  # X moves: X's stones are the side to move's
+    order = np.argsort(keys, kind="stable")
+    keys, scores = keys[order], scores[order]
+    if len(keys) > 1 and not bool(np.all(keys[1:] > keys[:-1])):
+        raise _refused(path, N_("it holds a position twice"))
+    about = About(source=source_name(), licence=LICENCE)
+    return Book(game=CONNECT4, plies=PLIES, first=PLIES, keys=keys, scores=scores, about=about)
+
+
+def _decode(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Player 1's and player 2's stones (inarow's layout) of each 32-bit Huffman code, and whether the code
+    is a board of 6 stones of each."""
+    height = CONNECT4.height
+    n = len(code)
+    x = np.zeros(n, dtype=np.uint64)
+    o = np.zeros(n, dtype=np.uint64)
+    at = np.zeros(n, dtype=np.int64)  # the next bit to read, from the most significant (0)
+    column = np.zeros(n, dtype=np.int64)
+    row = np.zeros(n, dtype=np.int64)
+    ok = np.ones(n, dtype=bool)
+
+    def bit(offset: np.ndarray) -> np.ndarray:
+        shift = np.clip(31 - offset, 0, 31).astype(np.uint64)
+        found: np.ndarray = ((code >> shift) & np.uint64(1)).astype(bool) & (offset <= 31)
+        return found
+
+    for _ in range(PLIES + CONNECT4.columns):
+        going = column < CONNECT4.columns
+        stone = bit(at) & going
+        end = ~bit(at) & going
+        second = bit(at + 1)
+        cell = (column * height + row).astype(np.uint64)
+        ok &= ~(stone & (row >= CONNECT4.rows))
+        placed = np.left_shift(np.uint64(1), np.where(stone, cell, 0).astype(np.uint64))
+        x |= np.where(stone & ~second, placed, np.uint64(0))
+        o |= np.where(stone & second, placed, np.uint64(0))
+        row = np.where(stone, row + 1, np.where(end, 0, row))
+        column = np.where(end, column + 1, column)
+        at = at + np.where(stone, 2, np.where(end, 1, 0))
+    ok &= (column == CONNECT4.columns) & (at == 31) & ~bit(np.full(n, 31))
+    ok &= (np.bitwise_count(x) == PLIES // 2) & (np.bitwise_count(o) == PLIES // 2)
+    return x, o, ok
+
+
+def _mirror(bits: np.ndarray) -> np.ndarray:
+    height = np.uint64(CONNECT4.height)
+    column = np.uint64((1 << CONNECT4.height) - 1)
+    out = np.zeros_like(bits)
+    last = CONNECT4.columns - 1
+    for c in range(CONNECT4.columns):
+        out |= ((bits >> (np.uint64(c) * height)) & column) << (np.uint64(last - c) * height)
+    return out
+
+
+def _keys(cur: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """:func:`inarow.engines.books.keys.key` of each position (``cur`` to move), on whole arrays: the least of
+    the
+    pair and its mirror image, then Pons' key."""
+    mirrored_cur, mirrored_opp = _mirror(cur), _mirror(opp)
+    flip = (mirrored_cur < cur) | ((mirrored_cur == cur) & (mirrored_opp < opp))
+    cur = np.where(flip, mirrored_cur, cur)
+    opp = np.where(flip, mirrored_opp, opp)
+    keys: np.ndarray = cur + (cur | opp) + np.uint64(CONNECT4.bottom_mask)
+    return keys

@@ -1,0 +1,5 @@
+"""Everything Gomoku: the board with its line patterns (:mod:`~inarow.engines.gomoku.board`,
+:mod:`~inarow.engines.gomoku.patterns`), the compiled α-β (:mod:`~inarow.engines.gomoku.kernel`, driven by
+:mod:`~inarow.engines.gomoku.driver`), the threat searches (:mod:`~inarow.engines.gomoku.threats`), the
+search (:mod:`~inarow.engines.gomoku.search`) and its answer as an analysis, with the judging of a move
+(:mod:`~inarow.engines.gomoku.analyst`)."""

@@ -1,0 +1,1131 @@
+"""The Gomoku engine's α-β search compiled by numba: the board of :mod:`inarow.engines.gomoku.board` as
+arrays, its line patterns kept up to date as stones are played and taken back, the candidate moves, the
+pattern evaluation, α-β with principal variation search, late move reductions (by a table of depth and
+move number), killer moves, aspiration windows at the root and a transposition table kept across
+searches (which threads searching at once may share: see :func:`_check`), a quiescence search over fours
+at the horizon (:func:`quiesce`; or a short VCF), a VCF at every node with a four with the ``inner``
+switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT (:func:`vct_line`).
+
+Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
+beside this file; :func:`root` runs without the GIL (``nogil=True``), so that threads search at once.
+:mod:`inarow.engines.gomoku.driver` drives it from Python (the iterative deepening, the clock); the root's
+threat-space proofs are driven by :mod:`inarow.engines.gomoku.search` and
+:mod:`inarow.engines.gomoku.threats`.
+
+Layout (the same cell indices as :class:`~inarow.engines.gomoku.board.GomokuBoard`): a flat board with a
+margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
+line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.engines.gomoku.patterns`);
+``PATTERNS[side, code]`` the kind that ``side`` makes there. For every on-board cell and side, ``agg[side,
+i, 0..5]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
+fives and worth in the evaluation to the side to move and to the side that waits, and ``agg[side, i,
+6..7]`` hold the last two with the cell's double-threat terms, as the evaluation counts them (0 on a taken
+cell; a cell's eight sums lie side by side); for every empty cell ``value[side, i]`` is its worth (with
+the double-threat bonuses) and ``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
+open three, ``count[side, bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the
+``S_`` indices).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from inarow.engines import table as shared_table
+
+probe = njit(cache=True)(shared_table.probe)
+"""The transposition table's probe (:func:`inarow.engines.table.probe`, one text for every engine),
+compiled."""
+
+DEBUG = False
+"""Whether the compiled functions assert their preconditions (as Pons' solver asserts its own): a stone
+goes on an empty on-board cell and is taken back from a cell of its side, the side is 1 or 2, the window is
+not empty, ``ply`` lies within the move buffers and the stones within the board. numba reads a module
+constant when it compiles: with False the checks are folded away and the machine code is the same as
+without them; set it to True (before the first compile, with numba's cache off) to compile a checking
+engine (a failed check raises AssertionError out of the kernel)."""
+
+EXACT = 1_000_000
+INFINITY = EXACT * 1000
+
+WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
+"""As :data:`inarow.engines.gomoku.board.WEIGHTS` (the tests check they agree)."""
+DOUBLE_THREAT = 600
+DOUBLE_THREE = 3
+ORDER_MINE, ORDER_THEIRS = 4, 3
+MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
+WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
+WAITER_WINS, WAITER_FOURS = -952, 2633
+"""As :mod:`inarow.engines.gomoku.board`'s (the tests check they agree)."""
+
+FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
+F_FIVE, F_FOUR, F_WIN, F_THREE = 1, 2, 4, 8
+NEVER = 1 << 30
+
+MAX_PLY = 60
+"""How far below the root forced replies may extend the search (as the Python engine)."""
+ROWS = 200
+"""Rows of the move buffers: one per ply of the α-β search and of a VCF below it."""
+LAST_ROW = 180
+MOVES = 400
+"""Room for every cell of a 19×19 board in a move list."""
+
+LMR_FIRST = 3
+"""Moves searched at full depth at a quiet node before the late quiet ones are searched a ply shallower
+(late move reductions), then searched again at full depth if they beat α."""
+LMR_DEEPER = 8
+"""From this move on, the late quiet moves are searched two plies shallower (at depth 4 or more)."""
+LMR_DEPTH = 2
+"""The least depth at which moves are reduced."""
+QUIET = F_FOUR | F_WIN | F_THREE
+"""A move is quiet unless it makes a four or an open three, or takes the opponent's four or open-four cell."""
+
+
+def lmr_reduction(depth: int, number: int, divisor: float = 2.0) -> int:
+    """The plies a late quiet move (the ``number``-th, from 0) is reduced by at ``depth`` with the table of
+    reductions (``Style.lmr``): grows with the logarithms of both, as Rapfi's and Stockfish's reduction
+    tables do (``initReductionLUT`` in Rapfi's search.cpp), at least 1, leaving at least a ply."""
+    r = int(0.5 + math.log(depth) * math.log(number + 1) / divisor)
+    return max(1, min(r, depth - 1))
+
+
+def lmr_table(divisor: float) -> np.ndarray:
+    """:func:`lmr_reduction` by depth and move number (both up to 63), for the compiled search (the
+    driver puts it in the buffers, row 8)."""
+    return np.array(
+        [[lmr_reduction(max(d, 1), k, divisor) for k in range(64)] for d in range(64)], dtype=np.int64
+    )
+
+
+ROOT_LMR_FIRST = 6
+ROOT_LMR_DEPTH = 4
+"""With root reductions (``Style.root_lmr``), the root's quiet moves from the ``ROOT_LMR_FIRST``-th on
+(the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
+depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
+
+ASPIRATION = 800
+ASPIRATION_DEPTH = 4
+"""From this depth on, an iteration searches the root within this many points of the last
+iteration's value first (an aspiration window), and again with the whole window if it falls outside."""
+
+LEAF_VCF_FOURS = 4
+LEAF_VCF_NODES = 60
+INNER_VCF_FOURS = 8
+INNER_VCF_NODES = 120
+
+S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 8, 9
+S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
+S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
+S_WORTH = 20
+"""``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 6]`` over the board; ``+ 1``: of ``agg[side, :,
+7]`` (indices 22 to 25, after the slots above)."""
+S_HISTORY = 26
+S_REPLY_WIDTH = 27
+S_PV_WIDTH = 28
+STATE_SIZE = 29
+"""``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
+VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
+depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
+table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
+VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
+and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
+too), the sums of the worths (above), the history heuristic on (see :data:`HISTORY_RANGE`), the candidate
+moves tried at a quiet node one ply below the root (0: as at any other), and at a quiet node of the
+principal variation, searched with an open window (0: as at any other)."""
+
+HISTORY_RANGE = 10692
+HISTORY_SHARE = 128
+"""The history heuristic (``Style.history``; Rapfi's ``mainHistory`` of quiet moves, ``search/ab/history.cpp``
+in ``github:dhbloo/rapfi``): ``buf[9][side, cell]`` rises by :func:`_history_bonus` when a quiet move of
+``side`` on ``cell`` fails high, and falls by as much for each quiet move searched before it at that node
+without doing so, kept within ±``HISTORY_RANGE`` (each change scaled down as the entry nears its bound).
+A quiet node's candidates are ranked by their static score plus ``1 / HISTORY_SHARE`` of their entry, so
+that moves that refuted other lines of this search come earlier (and are reduced less)."""
+
+RAZOR = (0, 2400, 3200)
+"""Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
+from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
+its quiescence search's word. The margins covered 99% of the gaps between a depth's value and the static
+evaluation measured in seeded middle games with the evaluation before the fitted one; they were doubled
+with its unit, not measured again (pruning is off for every level)."""
+FUTILITY = (0, 6000, 9000)
+"""Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
+evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
+
+VCF_NODES = 3000
+"""The most nodes one VCF inside a VCT may take (as :data:`inarow.engines.gomoku.threats.VCF_NODES`)."""
+LINE = 160
+"""Room for a VCT's line in a row of the line buffer (its length in column 0)."""
+FAILED_BITS = 16
+"""The VCT's table of failed positions holds 2 ** FAILED_BITS entries (always replaced)."""
+
+QUIESCE_FOURS = 8
+"""The most fours of the side to move the quiescence search at the horizon plays in a row (see
+:func:`quiesce`)."""
+NEAR_SQUARE = 2
+NEAR_LINE = 4
+"""After its first four, the quiescence search plays only fours within ``NEAR_SQUARE`` cells (in both
+directions) of the attacker's last four, or on one of its lines within ``NEAR_LINE`` cells (Rapfi's
+``RANGE_SQUARE2_LINE4`` for its QVCF moves)."""
+
+
+@njit(cache=True)
+def pattern_table(exact: bool) -> np.ndarray:
+    """``table[side, code]``: the pattern kind (0 none … 9 five, as :mod:`inarow.engines.gomoku.patterns`)
+    ``side``
+    makes by playing the cell whose window is ``code``, for every base-4 code of the ten window cells."""
+    views = 59049  # 3 ** 10: each window cell empty, own or blocked
+    kinds = np.zeros(views, dtype=np.uint8)
+    power = np.ones(10, dtype=np.int64)
+    for s in range(1, 10):
+        power[s] = power[s - 1] * 3
+    line = np.zeros(11, dtype=np.int64)
+    # One more own stone makes the next kind up, so views are classified from the most own stones down.
+    for own in range(10, -1, -1):
+        for v in range(views):
+            x = v
+            count = 0
+            for s in range(10):
+                digit = x % 3
+                x //= 3
+                line[s if s < 5 else s + 1] = digit
+                if digit == 1:
+                    count += 1
+            if count != own:
+                continue
+            line[5] = 1
+            start = 5
+            while start > 0 and line[start - 1] == 1:
+                start -= 1
+            end = 5
+            while end < 10 and line[end + 1] == 1:
+                end += 1
+            run = end - start + 1
+            if run == 5 or (run > 5 and not exact):
+                kinds[v] = 9
+                continue
+            if run > 5:
+                kinds[v] = 0
+                continue
+            fives = 0
+            best = 0
+            for s in range(10):
+                if line[s if s < 5 else s + 1] != 0:
+                    continue
+                kind = kinds[v + power[s]]
+                if kind == 9:
+                    fives += 1
+                elif kind > best:
+                    best = kind
+            if fives >= 2:
+                kinds[v] = 8
+            elif fives == 1:
+                kinds[v] = 7
+            elif best == 8:
+                kinds[v] = 6
+            elif best == 7:
+                kinds[v] = 5
+            elif best == 6:
+                kinds[v] = 4
+            elif best == 5:
+                kinds[v] = 3
+            elif best == 4:
+                kinds[v] = 2
+            elif best == 3:
+                kinds[v] = 1
+            else:
+                kinds[v] = 0
+    codes = 1 << 20
+    table = np.zeros((3, codes), dtype=np.uint8)
+    for side in range(1, 3):
+        for code in range(codes):
+            v = 0
+            x = code
+            for s in range(10):
+                digit = x & 3
+                x >>= 2
+                if digit == side:
+                    v += power[s]
+                elif digit != 0:
+                    v += 2 * power[s]
+            table[side, code] = kinds[v]
+    return table
+
+
+@njit(cache=True, inline="always")
+def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-def]
+    """Recompute the worth and flags of the empty cell ``j`` for side ``s`` from its sums. Inlined into
+    :func:`place` and :func:`setup` (numba's ``inline="always"``): it runs about 45 times a stone, and a
+    call that passes seven arrays cost more than its body (the search explores a quarter more nodes a
+    second, with the cells' sums laid out together, see the module)."""
+    worth = agg[s, j, 0]
+    fours = agg[s, j, 1]
+    threes = agg[s, j, 2]
+    mover = agg[s, j, 4]
+    waiter = agg[s, j, 5]
+    if fours >= 2 or (fours > 0 and threes > 0):
+        worth += DOUBLE_THREAT
+        mover += MOVER_FOUR_THREE
+        waiter += WAITER_FOUR_THREE
+    elif threes >= 2:
+        worth += DOUBLE_THREE
+        mover += MOVER_DOUBLE_THREE
+        waiter += WAITER_DOUBLE_THREE
+    new = 0
+    if agg[s, j, 3] > 0:
+        new |= F_FIVE
+    if fours > 0:
+        new |= F_FOUR
+    if fours >= 2:
+        new |= F_WIN
+    if threes > 0:
+        new |= F_THREE
+    value[s, j] = worth
+    state[S_WORTH + 2 * s] += mover - agg[s, j, 6]
+    state[S_WORTH + 2 * s + 1] += waiter - agg[s, j, 7]
+    agg[s, j, 6] = mover
+    agg[s, j, 7] = waiter
+    old = flags[s, j]
+    if old != new:
+        changed = old ^ new
+        for bit in range(4):
+            if changed >> bit & 1:
+                if new >> bit & 1:
+                    count[s, bit] += 1
+                else:
+                    count[s, bit] -= 1
+        flags[s, j] = new
+
+
+@njit(cache=True)
+def place(i, side, sign, b):  # type: ignore[no-untyped-def]
+    """Put a stone of ``side`` on the empty cell ``i`` (``sign`` 1), or take it back (``sign`` -1)."""
+    cells, codes, agg, value, flags, count, near, state = b[:8]
+    hashes, zobrist, table, kinds, steps, offsets, weights, neighbours = b[8:]
+    if DEBUG:
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert cells[i] == (0 if sign > 0 else side), "a stone on a taken cell, or taken from another's"
+    hashes[0] ^= zobrist[side, i]
+    if sign > 0:
+        cells[i] = side
+        state[S_STONES] += 1
+    else:
+        cells[i] = 0
+        state[S_STONES] -= 1
+    delta = sign * side
+    for d in range(4):
+        step = steps[d]
+        for m in range(10):
+            j = i + offsets[m] * step
+            old = codes[d, j]
+            new = old + delta * weights[m]
+            codes[d, j] = new
+            c = cells[j]
+            if c == 3:
+                continue
+            for s in range(1, 3):
+                ko = table[s, old]
+                kn = table[s, new]
+                if ko != kn:
+                    agg[s, j, 0] += kinds[kn, 0] - kinds[ko, 0]
+                    agg[s, j, 1] += kinds[kn, 1] - kinds[ko, 1]
+                    agg[s, j, 2] += kinds[kn, 2] - kinds[ko, 2]
+                    agg[s, j, 3] += kinds[kn, 3] - kinds[ko, 3]
+                    agg[s, j, 4] += kinds[kn, 4] - kinds[ko, 4]
+                    agg[s, j, 5] += kinds[kn, 5] - kinds[ko, 5]
+                    if c == 0:
+                        _refresh(j, s, agg, value, flags, count, state)
+    for m in range(neighbours.shape[0]):
+        near[i + neighbours[m]] += sign
+    if sign > 0:
+        for s in range(1, 3):
+            old_flags = flags[s, i]
+            for bit in range(4):
+                if old_flags >> bit & 1:
+                    count[s, bit] -= 1
+            flags[s, i] = 0
+            value[s, i] = 0
+            state[S_WORTH + 2 * s] -= agg[s, i, 6]
+            state[S_WORTH + 2 * s + 1] -= agg[s, i, 7]
+            agg[s, i, 6] = 0
+            agg[s, i, 7] = 0
+    else:
+        _refresh(i, 1, agg, value, flags, count, state)
+        _refresh(i, 2, agg, value, flags, count, state)
+
+
+@njit(cache=True)
+def setup(b, board):  # type: ignore[no-untyped-def]
+    """Fill the line codes, sums, worth and flags of an empty board (its ``cells`` 0 on the board, 3
+    off it); stones are then played with :func:`place`."""
+    cells, codes, agg, value, flags, count, state = b[0], b[1], b[2], b[3], b[4], b[5], b[7]
+    table, kinds, steps, offsets, weights = b[10], b[11], b[12], b[13], b[14]
+    for d in range(4):
+        step = steps[d]
+        for k in range(board.shape[0]):
+            i = board[k]
+            code = 0
+            for m in range(10):
+                # The cell offsets[m] steps away holds weight weights[m] in the window of the cell it
+                # updates; seen from i, the cell -offsets[m] steps away has that weight.
+                code += cells[i - offsets[m] * step] * weights[m]
+            codes[d, i] = code
+            for s in range(1, 3):
+                kind = table[s, code]
+                for q in range(6):
+                    agg[s, i, q] += kinds[kind, q]
+    for k in range(board.shape[0]):
+        _refresh(board[k], 1, agg, value, flags, count, state)
+        _refresh(board[k], 2, agg, value, flags, count, state)
+
+
+@njit(cache=True)
+def _first(s, bit, b, board):  # type: ignore[no-untyped-def]
+    flags = b[4]
+    for k in range(board.shape[0]):
+        j = board[k]
+        if flags[s, j] >> bit & 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
+    flags = b[4]
+    for k in range(board.shape[0] - 1, -1, -1):
+        j = board[k]
+        if flags[s, j] >> bit & 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def evaluate(side, b):  # type: ignore[no-untyped-def]
+    """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
+    of evaluations."""
+    count, state = b[5], b[7]
+    v = state[S_WORTH + 2 * side] + state[S_WORTH + 2 * (3 - side) + 1]
+    if count[3 - side, WIN_BIT] > 0:
+        v += WAITER_WINS
+    if count[3 - side, FOUR_BIT] > 0:
+        v += WAITER_FOURS
+    return max(-EXACT + 1, min(EXACT - 1, v))
+
+
+@njit(cache=True)
+def _win(n, state):  # type: ignore[no-untyped-def]
+    return (state[S_CELLS] + 1 - n) // 2 * EXACT
+
+
+@njit(cache=True)
+def _insert(moves, scores, row, q, move, score):  # type: ignore[no-untyped-def]
+    """Put ``move`` worth ``score`` into row ``row`` of the move buffers, kept best first (ties in the
+    order they come): at slot ``q`` or above, the worse moves from there shifted one slot down (the one
+    in slot ``q`` is overwritten: the caller passes the first free slot, or the last one it keeps)."""
+    while q > 0 and scores[row, q - 1] < score:
+        moves[row, q] = moves[row, q - 1]
+        scores[row, q] = scores[row, q - 1]
+        q -= 1
+    moves[row, q] = move
+    scores[row, q] = score
+
+
+@njit(cache=True)
+def _quiet(side, move, flags):  # type: ignore[no-untyped-def]
+    """Whether ``move`` is quiet for ``side`` (see :data:`QUIET`), a move late move reductions may
+    reduce."""
+    return not flags[side, move] & QUIET and not flags[3 - side, move] & (F_FOUR | F_WIN)
+
+
+@njit(cache=True)
+def _fours(side, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """Every cell where ``side`` makes a four, into row ``row`` of the move buffers, the worthiest first;
+    returns how many."""
+    value, flags = b[3], b[4]
+    moves, scores = buf[0], buf[1]
+    n = 0
+    for k in range(board.shape[0]):
+        j = board[k]
+        if flags[side, j] & F_FOUR:
+            _insert(moves, scores, row, n, j, value[side, j])
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _history_bonus(depth):  # type: ignore[no-untyped-def]
+    """The change to a history entry after a node ``depth`` plies deep (Rapfi's ``statBonus``)."""
+    return min(25 * depth * depth + 105 * depth - 157, 8927)
+
+
+@njit(cache=True)
+def _history_add(history, side, move, bonus):  # type: ignore[no-untyped-def]
+    """Move a history entry by ``bonus`` (may be negative), less as it nears ±:data:`HISTORY_RANGE`."""
+    entry = history[side, move]
+    history[side, move] = entry + bonus - entry * abs(bonus) // HISTORY_RANGE
+
+
+@njit(cache=True)
+def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
+    ``row`` of the buffers, best first; returns how many."""
+    cells, value, flags, count, near, state = b[0], b[3], b[4], b[5], b[6], b[7]
+    moves, scores, history = buf[0], buf[1], buf[9]
+    opp = 3 - side
+    n = 0
+    if count[opp, WIN_BIT] > 0:
+        # An open three (or a four-three) of the opponent: answer on its line, or play a four.
+        for k in range(board.shape[0]):
+            j = board[k]
+            if flags[opp, j] & F_FOUR or flags[side, j] & F_FOUR:
+                score = value[side, j] + value[opp, j]
+                _insert(moves, scores, row, n, j, score)
+                n += 1
+        return n
+    for k in range(board.shape[0]):
+        j = board[k]
+        if near[j] == 0 or cells[j] != 0:
+            continue
+        score = ORDER_MINE * value[side, j] + ORDER_THEIRS * value[opp, j]
+        if state[S_HISTORY]:
+            score += history[side, j] // HISTORY_SHARE
+        if n == width and scores[row, n - 1] >= score:
+            continue
+        _insert(moves, scores, row, n if n < width else width - 1, j, score)
+        if n < width:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _vcf_line(a, depth, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The length in plies of a VCF of ``a`` (to move) with at most ``depth`` fours, up to its five
+    included, or -1."""
+    flags, count, state = b[4], b[5], b[7]
+    moves = buf[0]
+    path = buf[2]
+    if count[a, FIVE_BIT] > 0:
+        path[row, 0] = _first(a, FIVE_BIT, b, board)
+        path[row, 3] = 1
+        return 1
+    if depth <= 0:
+        state[S_CUT] = 1
+        return -1
+    if state[S_NODES] > state[S_VCF_LIMIT]:
+        state[S_EXHAUSTED] = 1
+        return -1
+    d = 3 - a
+    n = 0
+    if count[d, FIVE_BIT] > 0:
+        if count[d, FIVE_BIT] > 1:
+            return -1
+        block = _first(d, FIVE_BIT, b, board)
+        if flags[a, block] & F_FOUR:
+            moves[row, 0] = block
+            n = 1
+    else:
+        n = _fours(a, row, b, board, buf)
+    for k in range(n):
+        move = moves[row, k]
+        state[S_NODES] += 1
+        if state[S_NODES] >= state[S_LIMIT]:
+            state[S_ABORT] = 1
+            return -1
+        place(move, a, 1, b)
+        found = -1
+        fives = count[a, FIVE_BIT]
+        if fives >= 2:
+            found = 3
+            path[row, 0] = move
+            path[row, 1] = _first(a, FIVE_BIT, b, board)
+            path[row, 2] = _last(a, FIVE_BIT, b, board)
+            path[row, 3] = 2
+        elif fives == 1:
+            reply = _first(a, FIVE_BIT, b, board)
+            if not flags[d, reply] & F_FIVE and row + 1 < ROWS:
+                place(reply, d, 1, b)
+                rest = _vcf_line(a, depth - 1, row + 1, b, board, buf)
+                if rest > 0:
+                    found = 2 + rest
+                    path[row, 0] = move
+                    path[row, 1] = reply
+                    path[row, 3] = 3
+                place(reply, d, -1, b)
+        place(move, a, -1, b)
+        if found > 0:
+            return found
+        if state[S_ABORT] or state[S_EXHAUSTED]:
+            return -1
+    return -1
+
+
+@njit(cache=True)
+def vcf(a, max_fours, max_nodes, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """The length of the shortest VCF of ``a`` found within ``max_nodes`` nodes, or -1 (no proof of
+    anything); sets the abort flag when the search's own node limit is passed."""
+    state = b[7]
+    state[S_VCF_LIMIT] = state[S_NODES] + max_nodes
+    state[S_EXHAUSTED] = 0
+    for depth in range(1, max_fours + 1):
+        state[S_CUT] = 0
+        length = _vcf_line(a, depth, row, b, board, buf)
+        if length > 0:
+            return length
+        if state[S_ABORT] or state[S_EXHAUSTED] or not state[S_CUT]:
+            return -1
+    return -1
+
+
+@njit(cache=True)
+def _vcf_into(a, max_fours, row, out_row, b, board, buf):  # type: ignore[no-untyped-def]
+    """Look for a VCF of ``a`` (see :func:`vcf`, within what the VCT has left, at most
+    :data:`VCF_NODES`) with its rows from ``row``; if found, its line into ``lines[out_row]`` (length in
+    column 0) and True."""
+    state = b[7]
+    lines, path = buf[4], buf[2]
+    left = state[S_VCT_LIMIT] - state[S_NODES]
+    nodes = max(1, min(VCF_NODES, left))
+    length = vcf(a, max_fours, nodes, row, b, board, buf)
+    if length <= 0:
+        return False
+    n = 0
+    r = row
+    while n < length:
+        tag = path[r, 3]
+        if tag == 1:
+            lines[out_row, 1 + n] = path[r, 0]
+            n += 1
+            break
+        if tag == 2:
+            lines[out_row, 1 + n] = path[r, 0]
+            lines[out_row, 2 + n] = path[r, 1]
+            lines[out_row, 3 + n] = path[r, 2]
+            n += 3
+            break
+        lines[out_row, 1 + n] = path[r, 0]
+        lines[out_row, 2 + n] = path[r, 1]
+        n += 2
+        r += 1
+    lines[out_row, 0] = n
+    return True
+
+
+@njit(cache=True)
+def _vct(a, depth, vcf_fours, row, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.engines.gomoku.threats.ThreatSearch._vct` and ``_after_threat`` compiled (one function:
+    numba's
+    cache does not keep mutually recursive functions): a VCT of ``a`` (to move) with at most ``depth``
+    threats into ``lines[row]``; True if found. Rows ``row`` (the threats) and ``row + 1`` (the replies)
+    of the move buffers are this level's; the next threat uses ``row + 2``."""
+    flags, value, count, state, hashes = b[4], b[3], b[5], b[7], b[8]
+    moves, scores, lines = buf[0], buf[1], buf[4]
+    failed_keys, failed_depths, failed_stamps = buf[5], buf[6], buf[7]
+    d = 3 - a
+    if count[a, FIVE_BIT] > 0:
+        lines[row, 0] = 1
+        lines[row, 1] = _first(a, FIVE_BIT, b, board)
+        return True
+    if depth <= 0 or row + 3 >= ROWS:
+        return False
+    key = hashes[0] ^ np.uint64(a)
+    slot = np.int64(key & np.uint64((1 << FAILED_BITS) - 1))
+    if (
+        failed_stamps[slot] == state[S_VCT_STAMP]
+        and failed_keys[slot] == key
+        and failed_depths[slot] >= depth
+    ):
+        return False
+    if state[S_NODES] > state[S_VCT_LIMIT]:
+        state[S_VCT_OUT] = 1
+        return False
+    number = 0
+    if count[d, FIVE_BIT] > 0:
+        if count[d, FIVE_BIT] > 1:
+            return False
+        moves[row, 0] = _first(d, FIVE_BIT, b, board)
+        number = 1
+    else:
+        if _vcf_into(a, min(vcf_fours, 2 * depth), row, row, b, board, buf):
+            return True
+        if state[S_ABORT]:
+            return False
+        # the wins first, then the others, each by worth (ties in board order)
+        for k in range(board.shape[0]):
+            j = board[k]
+            f = flags[a, j]
+            if not f & (F_WIN | F_FOUR | F_THREE):
+                continue
+            score = value[a, j] + (1 << 40 if f & F_WIN else 0)
+            _insert(moves, scores, row, number, j, score)
+            number += 1
+    replies = row + 1
+    for k in range(number):
+        move = moves[row, k]
+        state[S_NODES] += 1
+        if state[S_NODES] >= state[S_LIMIT]:
+            state[S_ABORT] = 1
+            return False
+        place(move, a, 1, b)
+        # The attacker has just played ``move``: the winning line if every defence loses.
+        found = False
+        answers = -1
+        if count[d, FIVE_BIT] == 0:
+            fives = count[a, FIVE_BIT]
+            if fives >= 2:
+                lines[row, 0] = 3
+                lines[row, 1] = move
+                lines[row, 2] = _first(a, FIVE_BIT, b, board)
+                lines[row, 3] = _last(a, FIVE_BIT, b, board)
+                found = True
+            elif fives == 1:
+                moves[replies, 0] = _first(a, FIVE_BIT, b, board)
+                answers = 1
+            elif (
+                count[a, WIN_BIT] > 0
+                and not _vcf_into(d, vcf_fours, replies, replies, b, board, buf)
+                and not state[S_ABORT]
+            ):
+                answers = 0
+                for q in range(board.shape[0]):
+                    j = board[q]
+                    if flags[a, j] & (F_WIN | F_FOUR) or flags[d, j] & F_FOUR:
+                        moves[replies, answers] = j
+                        answers += 1
+        if answers > 0:
+            longest = -1
+            for q in range(answers):
+                reply = moves[replies, q]
+                if flags[d, reply] & F_FIVE:
+                    longest = -1
+                    break
+                place(reply, d, 1, b)
+                held = _vct(a, depth - 1, vcf_fours, row + 2, b, board, buf)
+                place(reply, d, -1, b)
+                if not held:
+                    longest = -1
+                    break
+                length = lines[row + 2, 0]
+                if length + 2 > longest:
+                    longest = length + 2
+                    lines[row, 0] = longest
+                    lines[row, 1] = move
+                    lines[row, 2] = reply
+                    for m in range(length):
+                        lines[row, 3 + m] = lines[row + 2, 1 + m]
+            found = longest > 0
+        place(move, a, -1, b)
+        if found:
+            return True
+        if state[S_ABORT] or state[S_VCT_OUT]:
+            return False
+    failed_keys[slot] = key
+    failed_depths[slot] = depth
+    failed_stamps[slot] = state[S_VCT_STAMP]
+    return False
+
+
+@njit(cache=True)
+def vct_line(a, max_threats, vcf_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """:meth:`inarow.engines.gomoku.threats.ThreatSearch.vct` compiled: a VCT of ``a`` (to move) with at most
+    ``max_threats`` threats (a VCF with at most ``vcf_fours`` fours first), shortest depth first, found
+    within ``max_nodes`` nodes, into ``out``: returns its length (0: none found) and counts its nodes in
+    ``state[S_NODES]``. A line found is a proof (see :mod:`inarow.engines.gomoku.threats`)."""
+    state, lines = b[7], buf[4]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    state[S_VCT_OUT] = 0
+    state[S_VCT_STAMP] += 1
+    state[S_VCT_LIMIT] = state[S_NODES] + max_nodes
+    zero = np.int64(0)
+    found = _vcf_into(np.int64(a), np.int64(vcf_fours), zero, zero, b, board, buf)
+    depth = 2
+    while not found and depth <= max_threats and not state[S_VCT_OUT]:
+        found = _vct(np.int64(a), np.int64(depth), np.int64(vcf_fours), zero, b, board, buf)
+        depth += 1
+    if not found:
+        return 0
+    length = lines[0, 0]
+    for q in range(length):
+        out[q] = lines[0, 1 + q]
+    return length
+
+
+@njit(cache=True)
+def _settled(side, b):  # type: ignore[no-untyped-def]
+    """Count a node of the search or of its quiescence search, and settle it when it needs no search:
+    ``(True, value)`` once the node limit is passed (0, the abort flag set), when ``side`` (to move) has
+    a five to make (a win), the opponent two (a loss) or the board is full (a draw); else ``(False,
+    0)``."""
+    count, state = b[5], b[7]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_LIMIT]:
+        state[S_ABORT] = 1
+        return True, np.int64(0)
+    n = state[S_STONES]
+    if count[side, FIVE_BIT] > 0:
+        return True, np.int64(_win(n, state))
+    if count[3 - side, FIVE_BIT] >= 2:
+        return True, np.int64(-_win(n + 1, state))
+    if n >= state[S_CELLS]:
+        return True, np.int64(0)
+    return False, np.int64(0)
+
+
+@njit(cache=True)
+def quiesce(side, alpha, beta, fours, last, ply, b, board, buf):  # type: ignore[no-untyped-def]
+    """The value of the position for ``side``, to move, at the α-β search's horizon (a quiescence search
+    over fours, as Rapfi's ``vcfsearch``/``vcfdefend``): a five or an open four to make wins, a four of the
+    opponent is blocked, else the static evaluation stands unless one of ``side``'s fours (at most
+    ``fours`` more in a row, after the first only those near ``last``, the attacker's last four, see
+    :data:`NEAR_LINE`) does better: each four forces the one reply, so a VCF found is a win, and a four
+    that leaves a better position is worth that position. Returns 0 with the abort flag set once the node
+    limit is passed."""
+    cells, value, flags, count, state = b[0], b[3], b[4], b[5], b[7]
+    moves, scores = buf[0], buf[1]
+    settled, known = _settled(side, b)
+    if settled:
+        return known
+    opp = 3 - side
+    n = state[S_STONES]
+    if count[opp, FIVE_BIT] == 1:
+        if ply >= LAST_ROW:
+            return evaluate(side, b)
+        block = _first(opp, FIVE_BIT, b, board)
+        place(block, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours, last, ply + 1, b, board, buf)
+        place(block, side, -1, b)
+        return v
+    if count[side, WIN_BIT] > 0:
+        return _win(n + 2, state)
+    stand = evaluate(side, b)
+    if stand >= beta or fours <= 0 or count[side, FOUR_BIT] == 0 or ply >= LAST_ROW:
+        return stand
+    number = 0
+    if last < 0:
+        number = _fours(side, ply, b, board, buf)
+    else:
+        width = b[12][1]
+        for dr in range(-NEAR_LINE, NEAR_LINE + 1):
+            for dc in range(-NEAR_LINE, NEAR_LINE + 1):
+                ar = dr if dr >= 0 else -dr
+                ac = dc if dc >= 0 else -dc
+                if not ((ar <= NEAR_SQUARE and ac <= NEAR_SQUARE) or ar == 0 or ac == 0 or ar == ac):
+                    continue
+                j = last + dr * width + dc
+                if j < 0 or j >= cells.shape[0] or cells[j] != 0 or not flags[side, j] & F_FOUR:
+                    continue
+                score = value[side, j]
+                _insert(moves, scores, ply, number, j, score)
+                number += 1
+    best = stand
+    if stand > alpha:
+        alpha = stand
+    for k in range(number):
+        move = moves[ply, k]
+        place(move, side, 1, b)
+        v = -quiesce(opp, -beta, -alpha, fours - 1, move, ply + 1, b, board, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=True)
+def _check(generation, depth, lower, upper, move):  # type: ignore[no-untyped-def]
+    """The word a table entry's key is stored xored with: a mix of the entry's other fields, so that an
+    entry whose fields two search threads wrote at once (see :func:`root`) fails :func:`_entry`'s key
+    check instead of pairing one position's key with another's bounds (the lockless table of Hyatt and
+    Mann, "A lock-less transposition table implementation for parallel search chess engines", 2002)."""
+    h = np.uint64(generation) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= np.uint64(depth) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h ^= np.uint64(lower) * np.uint64(0x165667B19E3779F9)
+    h ^= np.uint64(upper) * np.uint64(0xD6E8FEB86659FD93)
+    h ^= np.uint64(move) * np.uint64(0xFF51AFD7ED558CCD)
+    return h
+
+
+@njit(cache=True)
+def _store(table, slot, key, generation, depth, lower, upper, move):  # type: ignore[no-untyped-def]
+    """Write an entry into ``slot`` of the table (its key checked, see :func:`_check`)."""
+    keys, depths, lowers, uppers, best_moves, generations = table
+    generations[slot] = generation
+    depths[slot] = depth
+    lowers[slot] = lower
+    uppers[slot] = upper
+    best_moves[slot] = move
+    keys[slot] = key ^ _check(generation, depth, lower, upper, move)
+
+
+@njit(cache=True)
+def _entry(table, slot, key, generation):  # type: ignore[no-untyped-def]
+    """``(found, depth, lower, upper, move)`` of the entry for ``key`` of this ``generation`` in ``slot``;
+    ``found`` False when the slot holds another position, another generation or a torn entry."""
+    keys, depths, lowers, uppers, best_moves, generations = table
+    stored_generation = generations[slot]
+    depth = depths[slot]
+    lower = lowers[slot]
+    upper = uppers[slot]
+    move = best_moves[slot]
+    found = stored_generation == generation and keys[slot] == key ^ _check(
+        stored_generation, depth, lower, upper, move
+    )
+    return found, depth, lower, upper, move
+
+
+@njit(cache=True)
+def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """The α-β value of the position for ``side``, to move, ``depth`` plies deep (negamax, principal
+    variation search, the table's bounds and best move). Returns 0 with the abort flag set once the node
+    limit is passed; an aborted search stores nothing."""
+    count, state, hashes = b[5], b[7], b[8]
+    moves = buf[0]
+    if DEBUG:
+        assert alpha < beta, "an empty window"
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert 0 <= ply < LAST_ROW, "ply beyond the move buffers"
+        assert 0 <= state[S_STONES] <= state[S_CELLS], "more stones than cells"
+    settled, known = _settled(side, b)
+    if settled:
+        return known
+    opp = 3 - side
+    n = state[S_STONES]
+    forced = 0
+    if count[opp, FIVE_BIT] == 1:
+        moves[ply, 0] = _first(opp, FIVE_BIT, b, board)
+        forced = 1
+        if ply < MAX_PLY:
+            depth += 1
+    elif count[side, WIN_BIT] > 0:
+        return _win(n + 2, state)
+    key = hashes[0] ^ np.uint64(side)
+    slot = np.int64(key & np.uint64(state[S_MASK]))
+    hint = -1
+    found, stored_depth, stored_lower, stored_upper, stored_move = _entry(table, slot, key, state[S_GEN])
+    if found:
+        hint = stored_move
+        decided, stored = probe(stored_depth, stored_lower, stored_upper, depth, alpha, beta)
+        if decided:
+            return stored
+    if depth <= 0 or ply >= LAST_ROW:
+        if state[S_QUIESCE] > 0:
+            # int64 arguments, as the recursion passes them (see :func:`root`)
+            leaf = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            lower = leaf if leaf > alpha else -INFINITY
+            upper = leaf if leaf < beta else INFINITY
+            _store(table, slot, key, state[S_GEN], 0, lower, upper, -1)
+            return leaf
+        leaf = evaluate(side, b)
+        if state[S_VCF] and not forced and count[side, FOUR_BIT] > 0:
+            length = vcf(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            if length > 0:
+                leaf = _win(n + length - 1, state)
+            # A horizon's value is exact at depth 0: kept, so that transpositions skip its VCF.
+            _store(table, slot, key, state[S_GEN], 0, leaf, leaf, -1)
+        return leaf
+    if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
+        static = evaluate(side, b)
+        if static + RAZOR[depth] < alpha:
+            v = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
+            if state[S_ABORT]:
+                return 0
+            if v < beta:
+                return v
+        elif static - FUTILITY[depth] >= beta and count[opp, WIN_BIT] == 0:
+            return static
+    if state[S_INNER] and not forced and count[side, FOUR_BIT] > 0:
+        length = vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES, ply, b, board, buf)
+        if length > 0:
+            return _win(n + length - 1, state)
+        if state[S_ABORT]:
+            return 0
+    number = forced
+    if not forced:
+        width = state[S_REPLY_WIDTH] if ply == 1 and state[S_REPLY_WIDTH] > 0 else state[S_WIDTH]
+        if beta > alpha + 1 and state[S_PV_WIDTH] > width:
+            width = state[S_PV_WIDTH]
+        number = _moves(side, width, ply, b, board, buf)
+        if number == 0:
+            return evaluate(side, b)
+    killers = buf[3]
+    front = 0
+    for wanted in (hint, killers[ply, 0], killers[ply, 1]):
+        if wanted < 0:
+            continue
+        for k in range(front, number):
+            if moves[ply, k] == wanted:
+                for q in range(k, front, -1):
+                    moves[ply, q] = moves[ply, q - 1]
+                moves[ply, front] = wanted
+                front += 1
+                break
+    flags = b[4]
+    alpha0 = alpha
+    best = -INFINITY
+    best_move = moves[ply, 0]
+    for k in range(number):
+        move = moves[ply, k]
+        reduce = 0
+        if not forced and k >= LMR_FIRST and depth >= LMR_DEPTH and _quiet(side, move, flags):
+            if state[S_LMR]:
+                reduce = buf[8][min(depth, 63), min(k, 63)]
+            else:
+                reduce = 2 if k >= LMR_DEEPER and depth >= 4 else 1
+        place(move, side, 1, b)
+        if k == 0:
+            v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
+        else:
+            v = -search(opp, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, depth - 1, -alpha - 1, -alpha, ply + 1, b, board, table, buf)
+            if alpha < v < beta and not state[S_ABORT]:
+                v = -search(opp, depth - 1, -beta, -alpha, ply + 1, b, board, table, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return 0
+        if v > best:
+            best = v
+            best_move = move
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    if not forced and killers[ply, 0] != move:
+                        killers[ply, 1] = killers[ply, 0]
+                        killers[ply, 0] = move
+                    if state[S_HISTORY] and not forced and _quiet(side, move, flags):
+                        bonus = _history_bonus(depth)
+                        _history_add(buf[9], side, move, bonus)
+                        for q in range(k):
+                            if _quiet(side, moves[ply, q], flags):
+                                _history_add(buf[9], side, moves[ply, q], -bonus)
+                    break
+    lower = best if best > alpha0 else -INFINITY
+    upper = best if best < beta else INFINITY
+    _store(table, slot, key, state[S_GEN], depth, lower, upper, best_move)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: ignore[no-untyped-def]
+    """Search the root moves ``roots`` of ``side`` ``depth`` plies deep within the window (``low``,
+    ``high``): the first with the whole window, the others with null windows first; ``values[k]`` gets
+    each root move's value (the best exact, the others upper bounds). Returns the best value (at most
+    ``low`` when every move failed low, then the index is -1; at least ``high`` when one failed high, and
+    the search stopped there), its index and how many root moves were searched (fewer than all when the
+    node limit was passed or a move failed high)."""
+    state = b[7]
+    if DEBUG:
+        assert low < high, "an empty window"
+        assert side == 1 or side == 2, "a side is 1 or 2"
+        assert depth >= 1, "a root search goes at least one ply deep"
+        for k in range(roots.shape[0]):
+            assert b[0][roots[k]] == 0, "a root move on a taken cell"
+    # Every argument of the recursive search typed as it calls itself (int64), or numba's cache would
+    # keep a second, unresolved specialisation (numba issue 6061).
+    alpha = np.int64(low)
+    beta = np.int64(high)
+    best = -1
+    opp = np.int64(3 - side)
+    one = np.int64(1)
+    below = np.int64(depth - 1)
+    flags = b[4]
+    for k in range(roots.shape[0]):
+        move = roots[k]
+        reduce = 0
+        if (
+            state[S_LMR] == 2
+            and k >= ROOT_LMR_FIRST
+            and depth >= ROOT_LMR_DEPTH
+            and _quiet(side, move, flags)
+        ):
+            reduce = buf[8][min(depth, 63), min(k, 63)]
+        place(move, side, 1, b)
+        if k == 0:
+            v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
+        else:
+            v = -search(opp, below - reduce, -alpha - 1, -alpha, one, b, board, table, buf)
+            if reduce and v > alpha and not state[S_ABORT]:
+                v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
+            if alpha < v < beta and not state[S_ABORT]:
+                v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
+        place(move, side, -1, b)
+        if state[S_ABORT]:
+            return alpha, best, k
+        values[k] = v
+        if v > alpha:
+            alpha = v
+            best = k
+            if v >= beta:
+                return alpha, best, k + 1
+    return alpha, best, roots.shape[0]
+
+
+@njit(cache=True)
+def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untyped-def]
+    """The expected line: ``first`` for ``side``, then the table's best moves, at most ``depth`` moves in
+    all, into ``out``; returns how many (the board is left as it was)."""
+    cells, state, hashes = b[0], b[7], b[8]
+    out[0] = first
+    place(first, side, 1, b)
+    length = 1
+    side = 3 - side
+    while length < depth:
+        key = hashes[0] ^ np.uint64(side)
+        slot = np.int64(key & np.uint64(state[S_MASK]))
+        found, _, _, _, move = _entry(table, slot, key, state[S_GEN])
+        if not found:
+            break
+        if move < 0 or cells[move] != 0:
+            break
+        out[length] = move
+        place(move, side, 1, b)
+        length += 1
+        side = 3 - side
+    for k in range(length - 1, -1, -1):
+        place(out[k], cells[out[k]], -1, b)
+    return length
+
+
+@njit(cache=True)
+def vcf_line(a, max_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
+    """The shortest VCF of ``a`` (to move) found with at most ``max_fours`` fours within ``max_nodes``
+    nodes, as :meth:`inarow.engines.gomoku.threats.ThreatSearch.vcf` finds it, into ``out``: returns its
+    length
+    (0: none found) and counts its nodes in ``state[S_NODES]``."""
+    state = b[7]
+    path = buf[2]
+    state[S_LIMIT] = 1 << 62
+    state[S_ABORT] = 0
+    # int64 arguments, as the recursion below passes them (see :func:`root`)
+    length = vcf(np.int64(a), np.int64(max_fours), np.int64(max_nodes), np.int64(0), b, board, buf)
+    if length <= 0:
+        return 0
+    n = 0
+    row = 0
+    while n < length:
+        tag = path[row, 3]
+        if tag == 1:
+            out[n] = path[row, 0]
+            n += 1
+            break
+        if tag == 2:
+            out[n] = path[row, 0]
+            out[n + 1] = path[row, 1]
+            out[n + 2] = path[row, 2]
+            n += 3
+            break
+        out[n] = path[row, 0]
+        out[n + 1] = path[row, 1]
+        n += 2
+        row += 1
+    return n

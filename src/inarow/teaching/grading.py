@@ -1,0 +1,275 @@
+"""Grading an evaluation e(P) against perfect play: what a depth-limited textbook search with it plays.
+
+From every non-terminal position of the game (3×3: all 4,520 reachable in play; bigger boards: a seeded
+sample of positions reached by random play), the search with the evaluation plays its move (the first
+best in the order searched, as ``inarow tree`` and ``best --algo`` report it), and the move is judged by
+the exact value: it **keeps** the position's value when the position is won and the move still wins, drawn
+and the move still draws, or lost (every move keeps a loss). A move that turns a win into a draw or a loss,
+or a draw into a loss, is a **blunder**; blunders come worst first (a win thrown to a loss, then a win to a
+draw, then a draw to a loss), earlier positions first. A small match against the named evaluations, at the
+same depth and algorithm, says how the evaluation plays whole games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from typing_extensions import TypedDict
+
+from inarow.base.errors import InarowError, InvalidLimitError
+from inarow.base.i18n import N_
+from inarow.engines.limits import MAX_DEPTH
+from inarow.engines.policy import analyze, solvable
+from inarow.engines.textbook import check_algorithm, evaluation_name, search
+from inarow.evaluation.lines import EVALUATIONS, Evaluation, evaluation_of
+from inarow.play.match import Tally, TallyJSON, play_match
+from inarow.play.players import SearchPlayer
+from inarow.rules.census import reachable
+from inarow.rules.game import Game, Position, Side
+
+EVERY_POSITION_CELLS = 9
+"""Boards of at most this many cells are graded on every position reachable in play; bigger ones on a
+sample."""
+
+DEFAULT_SAMPLE = 200
+"""How many positions are sampled on a board too big to grade whole."""
+
+DEFAULT_MATCH_GAMES = 10
+"""Games against each named evaluation (colours swapped every other game)."""
+
+Value = int
+"""1 a win, 0 a draw, -1 a loss, for the side to move."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Blunder:
+    """A position where the search's move throws a value away: ``before`` is the position's exact value
+    for the side to move, ``after`` the value the move keeps for that side; ``keeping`` the moves that
+    would have kept it; ``searched`` the value the search backed up for its move (the evaluation's
+    scale, for the side to move)."""
+
+    position: Position
+    move: int
+    before: Value
+    after: Value
+    keeping: tuple[int, ...]
+    searched: float
+
+    @property
+    def loss(self) -> int:
+        """How much was thrown away: 2 a win to a loss, 1 a win to a draw or a draw to a loss."""
+        return self.before - self.after
+
+
+class BlunderJSON(TypedDict):
+    """One blunder of :class:`GradeJSON`: the position (diagram), the side to move, the move played, the
+    values before and after (``win``/``draw``/``loss`` for the side to move) and the moves that keep it."""
+
+    position: str
+    to_move: Side
+    ply: int
+    move: str
+    before: str
+    after: str
+    loss: int
+    keeping: list[str]
+    searched: float | str
+
+
+class MatchRowJSON(TypedDict):
+    """The graded evaluation's results against one named evaluation."""
+
+    opponent: str
+    results: TallyJSON
+
+
+class GradeJSON(TypedDict):
+    """``inarow grade --json`` and ``POST /api/student/grade``: ``accuracy`` = ``kept`` / ``positions``
+    (0–1); ``by_value`` the same for the positions won, drawn and lost for the side to move."""
+
+    game: str
+    evaluation: str
+    algorithm: str
+    depth: int | None
+    positions: int
+    every_position: bool
+    seed: int | None
+    kept: int
+    accuracy: float
+    by_value: dict[str, list[int]]
+    blunders: list[BlunderJSON]
+    matches: list[MatchRowJSON]
+
+
+OUTCOMES: dict[Value, str] = {1: "win", 0: "draw", -1: "loss"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Grade:
+    """What :func:`grade` found (see the module docstring). ``by_value[v]`` is ``(kept, positions)`` over
+    the positions of exact value ``v`` for the side to move; ``matches`` one tally per named evaluation,
+    from the graded evaluation's side."""
+
+    game: Game
+    evaluation: str
+    algorithm: str
+    depth: int | None
+    positions: int
+    every_position: bool
+    seed: int | None
+    kept: int
+    by_value: dict[Value, tuple[int, int]]
+    blunders: tuple[Blunder, ...]
+    matches: tuple[tuple[str, Tally], ...]
+
+    @property
+    def accuracy(self) -> float:
+        """The share of positions where the move played keeps the value, 0–1."""
+        return self.kept / self.positions if self.positions else 1.0
+
+    def to_json(self) -> GradeJSON:
+        game = self.game
+        return {
+            "game": game.name,
+            "evaluation": self.evaluation,
+            "algorithm": self.algorithm,
+            "depth": self.depth,
+            "positions": self.positions,
+            "every_position": self.every_position,
+            "seed": self.seed,
+            "kept": self.kept,
+            "accuracy": round(self.accuracy, 6),
+            "by_value": {OUTCOMES[value]: list(pair) for value, pair in sorted(self.by_value.items())},
+            "blunders": [
+                {
+                    "position": blunder.position.diagram(),
+                    "to_move": blunder.position.turn,
+                    "ply": blunder.position.ply,
+                    "move": game.cell_name(blunder.move),
+                    "before": OUTCOMES[blunder.before],
+                    "after": OUTCOMES[blunder.after],
+                    "loss": blunder.loss,
+                    "keeping": [game.cell_name(bit) for bit in blunder.keeping],
+                    "searched": _number(blunder.searched),
+                }
+                for blunder in self.blunders
+            ],
+            "matches": [{"opponent": name, "results": tally.to_json()} for name, tally in self.matches],
+        }
+
+
+def _number(value: float) -> float | str:
+    if value == float("inf"):
+        return "inf"
+    if value == float("-inf"):
+        return "-inf"
+    return value
+
+
+def positions_to_grade(
+    game: Game, sample: int = DEFAULT_SAMPLE, seed: int = 1
+) -> tuple[list[Position], bool]:
+    """The non-terminal positions :func:`grade` judges, in a fixed order (by ply, then diagram), and
+    whether they are all of them: every position reachable in play on a board of at most
+    :data:`EVERY_POSITION_CELLS` cells, else ``sample`` distinct ones reached by seeded random play."""
+    start = Position.start(game)
+    if game.cells <= EVERY_POSITION_CELLS:
+        found = [position for position in reachable(game) if not position.is_over]
+        return sorted(found, key=lambda position: (position.ply, position.diagram())), True
+    rng = random.Random(seed)
+    chosen: set[Position] = set()
+    tries = 0
+    while len(chosen) < sample and tries < sample * 20:
+        tries += 1
+        position = start
+        stop = rng.randrange(game.cells)
+        while position.ply < stop and not position.is_over:
+            position = position.play(rng.choice(position.legal_bits()))
+        if not position.is_over:
+            chosen.add(position)
+    return sorted(chosen, key=lambda position: (position.ply, position.diagram())), False
+
+
+def grade(
+    game: Game,
+    evaluation: Evaluation | str,
+    depth: int | None,
+    algorithm: str = "alphabeta",
+    *,
+    sample: int = DEFAULT_SAMPLE,
+    seed: int = 1,
+    games: int = DEFAULT_MATCH_GAMES,
+    progress: Callable[[int, int], None] | None = None,
+) -> Grade:
+    """Grade ``evaluation`` as ``algorithm`` ``depth`` plies deep (None: to the end) plays on ``game``
+    (see the module docstring); ``games`` games against each named evaluation (0: no match).
+    ``progress(done, total)`` is called as positions are graded.
+
+    Raises :class:`~inarow.base.errors.InarowError` for a game without exact values, a bad depth, algorithm
+    or evaluation (and :class:`~inarow.base.errors.EvaluationCodeError` from a student's function)."""
+    algorithm = check_algorithm(algorithm)
+    function = evaluation_of(evaluation)
+    name = evaluation if isinstance(evaluation, str) else evaluation_name(function)
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise InvalidLimitError(
+            N_("invalid depth {depth!r}: expected 1 to {limit} plies"), depth=depth, limit=MAX_DEPTH
+        )
+    if not solvable(game) or game.cells > 16:
+        raise InarowError(
+            N_("cannot grade on {game}: grading needs exact values, and {game} is too big to solve"),
+            game=game.name,
+        )
+    positions, every = positions_to_grade(game, sample, seed)
+    kept = 0
+    by_value: dict[Value, list[int]] = {1: [0, 0], 0: [0, 0], -1: [0, 0]}
+    blunders: list[Blunder] = []
+    for index, position in enumerate(positions):
+        exact = analyze(position, weak=True)
+        values = {position.move_bit(move.move): move.value for move in exact.moves}
+        before = max(value for value in values.values() if value is not None)
+        result = search(position, algorithm, depth, function, record=False)
+        assert result.move is not None, "a search of a position that is not over plays a move"
+        after = values[result.move]
+        assert after is not None, "small boards are solved exactly"
+        by_value[before][1] += 1
+        if after == before:
+            kept += 1
+            by_value[before][0] += 1
+        else:
+            blunders.append(
+                Blunder(
+                    position=position,
+                    move=result.move,
+                    before=before,
+                    after=after,
+                    keeping=tuple(bit for bit, value in values.items() if value == before),
+                    searched=result.mover_value + 0.0,  # no -0.0 in the report
+                )
+            )
+        if progress is not None:
+            progress(index + 1, len(positions))
+    blunders.sort(key=lambda blunder: (-blunder.loss, -blunder.before, blunder.position.ply))
+    matches: list[tuple[str, Tally]] = []
+    if games:
+        plies = game.cells if depth is None else depth
+        graded = SearchPlayer(algorithm, plies, function)
+        for opponent in EVALUATIONS:
+            played = play_match(
+                game, graded, SearchPlayer(algorithm, plies, opponent), games, swap=True, seed=seed
+            )
+            matches.append((opponent, played.tally(0)))
+    return Grade(
+        game=game,
+        evaluation=name,
+        algorithm=algorithm,
+        depth=depth,
+        positions=len(positions),
+        every_position=every,
+        seed=None if every else seed,
+        kept=kept,
+        by_value={value: (pair[0], pair[1]) for value, pair in by_value.items()},
+        blunders=tuple(blunders),
+        matches=tuple(matches),
+    )
