@@ -1,19 +1,5 @@
-"""Deprecated: the old path of :mod:`inarow.teaching.abstract`, kept for one release (0.2); import that
-instead."""
+"""Deprecated: the old path of :mod:`inarow.teaching.abstract` (until 0.3)."""
 
-from __future__ import annotations
+from inarow.search import forward
 
-import warnings
-from typing import Any
-
-import inarow.teaching.abstract as _home
-
-warnings.warn(
-    "inarow.search.abstract is deprecated and will be removed in 0.3: import inarow.teaching.abstract",
-    DeprecationWarning,
-    stacklevel=2,
-)
-
-
-def __getattr__(name: str) -> Any:
-    return getattr(_home, name)
+__getattr__ = forward(__name__, "inarow.teaching.abstract")
