@@ -175,10 +175,10 @@ process.stdout.write(JSON.stringify(cases.map(([name, fields]) => say(name, fiel
 
 
 def page_says(language: str, cases: list[tuple[str, Mapping[str, object]]]) -> list[str]:
-    """What the page's ``say`` (phrases.js, run by node) says for ``cases`` in ``language``."""
+    """What the page's ``say`` (words.js, run by node) says for ``cases`` in ``language``."""
     catalog = {"tag": i18n.DEFAULT if language == i18n.DEFAULT else language.replace("_", "-")}
     catalog["messages"] = messages(language)  # type: ignore[assignment]
-    script = PAGE % (SCRIPTS / "phrases.js").as_uri()
+    script = PAGE % (SCRIPTS / "words.js").as_uri()
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         input=json.dumps({"catalog": catalog, "cases": cases}),
@@ -202,7 +202,7 @@ def test_the_page_and_the_command_line_say_the_same_for_the_same_fields(language
 
 
 def test_the_command_line_s_words_are_the_table_s() -> None:
-    """phrases.py's functions pass their fields to the table (the note with its winner named as is)."""
+    """words/phrases.py's functions pass their fields to the table (the note with its winner named as is)."""
     note = MoveNote(kind="search", algorithm="alphabeta", depth=2, value="-inf")
     assert phrases.note(note) == say("note", note.__dict__) == "α-β 2 plies deep: value −∞"
     assert phrases.move_value("loss", 4, -2) == "loss in 2"
