@@ -12,8 +12,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from inarow.base import errors
-from inarow.base import i18n
+from inarow.base import errors, i18n
 from inarow.rules.notation import parse_game, parse_position
 from inarow.words.glossary import TERMS
 
