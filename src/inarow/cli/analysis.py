@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from inarow.base import i18n
-from inarow.base.errors import InarowError
+from inarow.base.errors import EvaluationCodeError, InarowError
 from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
@@ -55,7 +55,8 @@ DEFAULT_EVALUATION = "open-lines"
         "compare do; move_nodes the full-window searches that gave every move its value.\n\n"
         "With no POSITION, reads one position per line from standard input (blank lines are "
         'skipped). A bad line gets an error (in JSON, {"position": ..., "error": ...}) and the '
-        "batch goes on; the exit status is 1 if any line failed. On a terminal, a long search "
+        "batch goes on; the exit status is 1 if any line failed (a failing --eval function stops the "
+        "command with status 2). On a terminal, a long search "
         "shows its progress on standard error."
     ),
 )
@@ -122,6 +123,8 @@ def analyze_command(
                 else:
                     say(phrases.searching(text, i18n.game_said(the_game.name)))
                     result = analyze(position, limits, weak=weak, loading=engine_loading)
+        except EvaluationCodeError:
+            raise  # the student's e(P) is broken, not this line: the command stops, exit status 2
         except InarowError as error:
             failed = True
             if as_json:
