@@ -8,14 +8,17 @@ import json
 import math
 import shutil
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from inarow import EvaluationCodeError, Position, UnknownPlayerError, parse_position
 from inarow.cli import app
+from inarow.evaluation import student as student_module
 from inarow.evaluation.lines import evaluation_named, static_value
+from inarow.evaluation.sandbox import Limits
 from inarow.evaluation.student import (
     Board,
     CodeEvaluation,
@@ -191,9 +194,9 @@ def test_a_function_that_fails_is_a_clear_error_naming_it_and_the_position(
 ) -> None:
     spec = write(tmp_path, body)
     result = runner.invoke(app, ["analyze", "", "--algo", "minimax", "--depth", "1", "--eval", f"{spec}:e"])
-    assert result.exit_code == 1  # analyze's exit status for a position it could not answer
-    assert result.output.startswith(f"error: the evaluation '{spec}:e' ")
-    assert said in result.output
+    assert result.exit_code == 2  # the function is broken, not the line: the batch stops
+    assert result.stderr.startswith(f"error: the evaluation '{spec}:e' ")
+    assert said in result.stderr and result.stderr.count("\n") == 1
     assert "Traceback" not in result.output
 
 
@@ -338,3 +341,110 @@ def test_a_process_that_never_allowed_files_refuses_to_run_one() -> None:
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     said = f"the evaluation '{EXAMPLE}:e' is a file, and files are read only on the command line"
     assert ran.stdout.splitlines() == [f"unknown player 'minimax:2:{EXAMPLE}:e': {said}", said]
+
+
+SMALL = Limits(seconds=1.0, load_seconds=2.0, memory_bytes=256 << 20)
+"""Limits small enough for tests: a call may take 1 s, the file's top level 2 s, memory 256 MB."""
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(student_module, "DEFAULT_LIMITS", SMALL)
+
+
+def analyze_json(spec: str) -> Result:
+    return runner.invoke(
+        app, ["analyze", "", "b2", "--algo", "minimax", "--depth", "2", "--eval", f"{spec}:e", "--json"]
+    )
+
+
+def assert_json_lines(text: str) -> None:
+    for line in text.splitlines():
+        json.loads(line)
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("def e(board):\n    while True:\n        try:\n            while True:\n                pass\n"
+         "        except BaseException:\n            pass\n",
+         "took more than 1 s on '.../o../x..' (Max is x)"),
+        ("import os\ndef e(board):\n    os._exit(7)\n",
+         "ended its process with status 7 on '.../o../x..' (Max is x)"),
+        ("import sys\ndef e(board):\n    sys.exit(3)\n", "raised SystemExit: 3 on '.../o../x..' (Max is x) at line 3"),
+        ("def e(board):\n    return 10**5000\n",
+         "returned an integer of 5001 digits on '.../o../x..' (Max is x): expected a finite number of size at "
+         "most 1e9"),
+        ("def e(board):\n    return -float('inf')\n", "returned -inf on '.../o../x..' (Max is x): expected a finite"),
+        ("def e(board):\n    return 2e9\n", "returned 2000000000.0 on '.../o../x..' (Max is x): expected a finite"),
+        ("def e(board):\n    return float('nan')\n", "returned nan on '.../o../x..' (Max is x): expected a number"),
+        ("def e(board):\n    raise KeyError(board.k)\n", "raised KeyError: 3 on '.../o../x..' (Max is x) at line 2"),
+        ("def e(board):\n    return len(bytearray(512 << 20))\n", "raised MemoryError on '.../o../x..' (Max is x)"),
+    ],
+)  # fmt: skip
+def test_a_function_that_misbehaves_in_its_process_is_one_line_of_error_and_exit_2(
+    tmp_path: Path, small_limits: None, body: str, said: str
+) -> None:
+    """Caught BaseException in a loop, os._exit, sys.exit, a huge, infinite, too large or NaN value, an
+    exception, a memory blow-up: each ends the command with one line naming the function, and what --json
+    wrote before stays JSON lines."""
+    spec = write(tmp_path, body)
+    result = analyze_json(spec)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: the evaluation '{spec}:e' ") and said in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert_json_lines(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("while True:\n    try:\n        pass\n    except BaseException:\n        pass\n",
+         "was still running its top level after 2 s"),
+        ("import os\nos._exit(4)\n", "ended its process with status 4 while running its top level"),
+        ("import sys\nsys.exit(5)\n", "failed to run: SystemExit: 5 at line 2"),
+        ("raise MemoryError\n", "failed to run: MemoryError at line 1"),
+    ],
+)  # fmt: skip
+def test_a_file_whose_top_level_misbehaves_is_one_line_of_error_and_exit_2(
+    tmp_path: Path, small_limits: None, body: str, said: str
+) -> None:
+    spec = write(tmp_path, body)
+    result = analyze_json(spec)
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"error: the evaluation file '{spec}' {said}\n"
+    assert result.stdout == ""
+
+
+def test_what_the_function_prints_goes_to_stderr_marked_never_into_json(tmp_path: Path) -> None:
+    spec = write(
+        tmp_path,
+        "import os, sys\nprint('loading')\n"
+        "def e(board):\n    print('asked', board)\n    os.write(1, b'raw\\n')\n    return 0\n",
+    )
+    result = analyze_json(spec)
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [answer["position"] for answer in answers] == ["", "b2"]
+    assert "e(P) printed: asked .../o../x.." in result.stderr.splitlines()
+    assert "loading" not in result.stdout and "raw" not in result.stdout
+
+
+def test_each_position_is_asked_once_and_the_file_is_loaded_once(tmp_path: Path) -> None:
+    spec = write(tmp_path, "def e(board):\n    print(board, board.max)\n    return 0\n")
+    evaluation = load_code_evaluation(f"{spec}:e")
+    assert load_code_evaluation(f"{spec}:e") is evaluation
+    shown: list[str] = []
+    counted = replace(evaluation, show=shown.append, known={})
+    position = parse_position("b2")
+    for _ in range(3):
+        assert static_value(position, "o", counted) == 0
+    assert shown == ["e(P) printed: .../.x./... o\n"]
+
+
+def test_a_function_stopped_at_its_limit_is_loaded_again_for_the_next_call(tmp_path: Path) -> None:
+    spec = write(tmp_path, "def e(board):\n    while board.max == 'x':\n        pass\n    return 5\n")
+    evaluation = load_code_evaluation(f"{spec}:e", seconds=0.2)
+    with pytest.raises(EvaluationCodeError, match=r"took more than 0\.2 s"):
+        static_value(parse_position(""), "x", evaluation)
+    assert static_value(parse_position(""), "o", evaluation) == 5

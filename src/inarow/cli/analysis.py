@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from inarow.base import i18n
-from inarow.base.errors import InarowError
+from inarow.base.errors import EvaluationCodeError, InarowError
 from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
@@ -33,6 +33,7 @@ from inarow.cli.output import (
 )
 
 if TYPE_CHECKING:
+    from inarow.engines.limits import Limits
     from inarow.engines.policy import Analysis
     from inarow.rules.game import Position
     from inarow.teaching.explain import MoveValues
@@ -55,7 +56,8 @@ DEFAULT_EVALUATION = "open-lines"
         "compare do; move_nodes the full-window searches that gave every move its value.\n\n"
         "With no POSITION, reads one position per line from standard input (blank lines are "
         'skipped). A bad line gets an error (in JSON, {"position": ..., "error": ...}) and the '
-        "batch goes on; the exit status is 1 if any line failed. On a terminal, a long search "
+        "batch goes on; the exit status is 1 if any line failed (a failing --eval function stops the "
+        "command with status 2). On a terminal, a long search "
         "shows its progress on standard error."
     ),
 )
@@ -122,6 +124,8 @@ def analyze_command(
                 else:
                     say(phrases.searching(text, i18n.game_said(the_game.name)))
                     result = analyze(position, limits, weak=weak, loading=engine_loading)
+        except EvaluationCodeError:
+            raise  # the student's e(P) is broken, not this line: the command stops, exit status 2
         except InarowError as error:
             failed = True
             if as_json:
@@ -270,7 +274,15 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     out.print()
 
 
-@app.command(cls=Verb, help=N_("The move to play and why, from the standpoint of the side to move."))
+@app.command(
+    cls=Verb,
+    help=N_(
+        "The move to play and why, from the standpoint of the side to move.\n\n"
+        "With --algo, the move a textbook search (minimax, negamax, alphabeta, alphabeta-soft, "
+        "negamax-alphabeta) chooses --depth plies deep (to the end without --depth) with the --eval "
+        "evaluation at its leaves, the side to move being Max, and the value it backs up."
+    ),
+)
 def best(
     position: Annotated[str, typer.Argument(metavar="POSITION", help=POSITION_HELP)],
     game: GameOption = "tictactoe",
@@ -278,18 +290,35 @@ def best(
     depth: DepthOption = None,
     time: TimeOption = None,
     nodes: NodesOption = None,
+    algo: AlgoOption = None,
+    evaluation: EvalOption = DEFAULT_EVALUATION,
 ) -> None:
     from inarow.engines.policy import analyze
     from inarow.rules.notation import parse_position
     from inarow.words import phrases
 
     the_position = parse_position(position, game_named(game, first))
+    if algo is not None:
+        _check_search(algo, evaluation)
+    elif evaluation != DEFAULT_EVALUATION:
+        raise InarowError(
+            N_(
+                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
+                "evaluation; add --algo minimax (or another textbook search) to search with it"
+            ),
+            evaluation=evaluation,
+        )
     if the_position.is_over:
         raise InarowError(
             N_("no move in {position!r}: the game is over ({result})"),
             position=the_position.diagram(),
             result=the_position.result,
         )
+    if algo is not None:
+        _best_by_textbook(
+            the_position, algo, depth, evaluation, limits_for(depth, time, nodes, the_position.game)
+        )
+        return
     with working(phrases.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
@@ -298,6 +327,51 @@ def best(
     why = phrases.best_move(
         outcome=result.outcome, plies=result.plies, score=result.score, depth=result.depth
     )
+    say_line(f"{move} — {why}")
+
+
+def _best_by_textbook(
+    position: "Position", algorithm: str, depth: int | None, evaluation: str, limits: "Limits"
+) -> None:
+    """Say the move ``algorithm`` chooses for the side to move (Max) and the value it backs up."""
+    from inarow.base.errors import TreeTooLargeError
+    from inarow.engines.limits import Budget, SearchAborted
+    from inarow.engines.textbook import check_algorithm, search
+    from inarow.values.answers import search_value
+    from inarow.words import phrases
+    from inarow.words.sentences import search_value as said_value
+
+    algorithm = check_algorithm(algorithm)
+    budget = Budget(limits)
+    with working(phrases.searching(position.diagram(), i18n.game_said(position.game.name))):
+        try:
+            result = search(position, algorithm, depth, evaluation, record=False, budget=budget)
+        except SearchAborted:
+            raise TreeTooLargeError(
+                N_(
+                    "the {algorithm} search of {position!r} was stopped by the limits after {nodes:,}"
+                    " nodes: lower the depth or raise the limits"
+                ),
+                algorithm=algorithm,
+                position=position.diagram(),
+                nodes=budget.nodes,
+            ) from None
+    move = result.move_name or "?"
+    fields = {
+        "value": said_value(search_value(result.mover_value)),
+        "side": (position.to_move or "?").upper(),
+        "algorithm": algorithm,
+        "evaluation": result.evaluation,
+        "nodes": f"{result.nodes:,}",
+    }
+    if depth is None:
+        why = _("{value} for {side} (Max) by {algorithm} to the end of the game, {nodes} nodes").format(
+            **fields
+        )
+    else:
+        why = _(
+            "{value} for {side} (Max) by {algorithm} at depth {depth} with {evaluation}, {nodes} nodes"
+        ).format(depth=depth, **fields)
     say_line(f"{move} — {why}")
 
 

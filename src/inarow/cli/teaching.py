@@ -453,7 +453,7 @@ def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
     return lines
 
 
-EXAM_FORMATS = ("text", "svg", "json")
+EXAM_FORMATS = ("text", "svg", "json", "html")
 
 
 @app.command(
@@ -483,9 +483,18 @@ def exam_command(
             "--format",
             "-f",
             metavar="FORMAT",
-            help=N_("text, svg (the blank question above the answer key) or json."),
+            help=N_(
+                "text, svg (the blank question above the answer key), json, or html: sheets to print on A4, "
+                "one a seed from --seed on (--count), then a separate answer key."
+            ),
         ),
     ] = "text",
+    count: Annotated[
+        int,
+        typer.Option(
+            "--count", "-n", metavar="N", help=N_("Sheets of --format html, from consecutive seeds.")
+        ),
+    ] = 1,
     lang: Annotated[
         str | None,
         typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
@@ -495,6 +504,11 @@ def exam_command(
     from inarow.teaching.exam import make_exam
 
     check_format(output_format, EXAM_FORMATS)
+    if output_format == "html":
+        from inarow.teaching.sheet import exam_sheets, to_html
+
+        sys.stdout.write(to_html(exam_sheets(seed, count, depth, branching, algo)))
+        return
     exam = make_exam(depth, branching, seed, algo)
     if output_format == "json":
         print(json.dumps(exam.to_json(), ensure_ascii=False))

@@ -14,110 +14,56 @@ e(P) takes and ``board.min`` the other; ``board.lines()`` every line of k cells 
 the top, then columns from the left, then the diagonals). Won and lost positions are the search's business:
 the function is only asked about positions without a completed line.
 
-Running a file runs its code, with the rights of whoever runs inarow. The call is checked: a function that
-raises, returns something other than a real number (or NaN), or runs longer than its time limit raises
+A file runs in a child process of its own (:mod:`inarow.evaluation.sandbox`), with a memory limit, a
+processor-time limit and a wall-clock limit the parent enforces by killing it, so nothing the code does can
+hold the command; what it prints is shown on standard error, each line marked ``e(P) printed:``. Each
+position is asked once per evaluation (the answers are kept). A call that raises, exits, returns something
+other than a real number of size at most 1e9, or runs longer than its limit raises
 :class:`~inarow.base.errors.EvaluationCodeError` naming the function and the position, never a wrong answer.
+Pasted source and functions handed to the Python API run in this process, with the same checks of the value
+and a time limit of their own.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
 import math
-import numbers
 import signal
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 from inarow.base.errors import EvaluationCodeError
-from inarow.base.i18n import N_
+from inarow.base.i18n import N_, _
+from inarow.evaluation.board import Board, board_view
+from inarow.evaluation.sandbox import LARGEST, Child, Limits, Reply, checked_function, judged, raised
 from inarow.rules.game import Game, Position, Side, other
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "DEFAULT_SECONDS",
+    "Board",
+    "CodeEvaluation",
+    "allow_files",
+    "board_view",
+    "code_evaluation_from_source",
+    "files_allowed",
+    "is_code_spec",
+    "load_code_evaluation",
+]
 
 DEFAULT_SECONDS = 1.0
 """How long one call of a student's e(P) may run before it is stopped."""
 
+DEFAULT_LIMITS = Limits(seconds=DEFAULT_SECONDS)
+"""The limits of the child process that runs a file: a call, the file's top level, memory."""
+
 CODE_SUFFIX = ".py"
-
-
-@cache
-def _line_cells(columns: int, rows: int, k: int) -> tuple[tuple[int, ...], ...]:
-    """Every line of k cells as indexes into the rows joined top to bottom: rows from the top, then
-    columns from the left, then the diagonals going down-right, then those going up-right."""
-
-    def index(row: int, column: int) -> int:
-        return row * columns + column
-
-    found: list[tuple[int, ...]] = []
-    for row in range(rows):
-        for column in range(columns - k + 1):
-            found.append(tuple(index(row, column + i) for i in range(k)))
-    for column in range(columns):
-        for row in range(rows - k + 1):
-            found.append(tuple(index(row + i, column) for i in range(k)))
-    for row in range(rows - k + 1):
-        for column in range(columns - k + 1):
-            found.append(tuple(index(row + i, column + i) for i in range(k)))
-    for row in range(k - 1, rows):
-        for column in range(columns - k + 1):
-            found.append(tuple(index(row - i, column + i) for i in range(k)))
-    return tuple(found)
-
-
-@dataclass(frozen=True)
-class Board:
-    """The position an e(P) written as code is asked about, read-only.
-
-    ``rows``: the rows from the top, each a string of ``x``, ``o`` and ``.`` from left to right; ``k``: how
-    many in a row win; ``max``: the side whose standpoint e(P) takes (``x`` or ``o``), ``min`` the other.
-    """
-
-    rows: tuple[str, ...]
-    k: int
-    max: Side
-    _flat: str = field(repr=False, compare=False, default="")
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_flat", "".join(self.rows))
-
-    @property
-    def min(self) -> Side:
-        """The opponent of :attr:`max`."""
-        return other(self.max)
-
-    @property
-    def width(self) -> int:
-        """The number of columns."""
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        """The number of rows."""
-        return len(self.rows)
-
-    def lines(self) -> tuple[str, ...]:
-        """Every line of k cells as a string of ``x``, ``o`` and ``.``: rows from the top, then columns from
-        the left (each read from the top), then the diagonals."""
-        flat = self._flat
-        return tuple(
-            "".join(flat[i] for i in cells) for cells in _line_cells(self.width, self.height, self.k)
-        )
-
-    def __str__(self) -> str:
-        return "/".join(self.rows)
-
-
-def board_view(position: Position, side: Side) -> Board:
-    """``position`` as the :class:`Board` an e(P) for ``side`` (Max) receives."""
-    return Board(tuple(position.diagram().split("/")), position.game.k, side)
 
 
 class _Timeout(BaseException):
@@ -158,13 +104,20 @@ def _time_limit(seconds: float) -> Iterator[None]:
         sys.settrace(tracer)
 
 
+def _on_stderr(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
 @dataclass(frozen=True, eq=False)
 class CodeEvaluation:
     """An e(P) written as a Python function of a :class:`Board` (see the module docstring).
 
     ``text`` is how the user named it (``mine.py:e``), ``source`` the file or ``<pasted>``, ``seconds`` the
     time one call may take. :meth:`score` is what searches call; ``hook`` (if set) runs before each call
-    (a node counter, say). Raises :class:`~inarow.base.errors.EvaluationCodeError` for a call that fails.
+    (a node counter, say). ``child`` (a file's) runs the function in its own process, and ``show`` is
+    handed each line it printed, worded; ``function`` is then the same call made from here. Raises
+    :class:`~inarow.base.errors.EvaluationCodeError` for a call that fails.
     """
 
     function: Callable[[Board], object]
@@ -172,49 +125,108 @@ class CodeEvaluation:
     source: str
     seconds: float = DEFAULT_SECONDS
     hook: Callable[[], None] | None = None
+    child: Child | None = None
+    show: Callable[[str], None] = _on_stderr
+    known: dict[tuple[Position, Side], float] = field(default_factory=dict, repr=False)
 
     def with_hook(self, hook: Callable[[], None]) -> CodeEvaluation:
         """The same evaluation running ``hook`` before each call."""
-        return CodeEvaluation(self.function, self.text, self.source, self.seconds, hook)
+        return replace(self, hook=hook)
 
     def score(self, position: Position, side: Side) -> float:
         """e(P) of ``position`` from ``side``'s standpoint (``side`` is Max). Raises
         :class:`~inarow.base.errors.EvaluationCodeError`."""
         if self.hook is not None:
             self.hook()
+        if self.child is not None:
+            return self._asked(position, side, self.child)
         board = board_view(position, side)
         try:
             with _time_limit(self.seconds):
                 value = self.function(board)
         except _Timeout:
-            raise EvaluationCodeError(
-                N_("the evaluation {name!r} took more than {seconds} s on {position!r} (Max is {side})"),
-                name=self.text,
-                seconds=f"{self.seconds:g}",
-                position=position.diagram(),
-                side=side,
-            ) from None
+            raise self._refused(Reply("timeout"), position, side) from None
         except (Exception, SystemExit) as error:
-            raise EvaluationCodeError(
-                N_("the evaluation {name!r} raised {error} on {position!r} (Max is {side}){where}"),
-                name=self.text,
-                error=f"{type(error).__name__}: {error}",
-                position=position.diagram(),
-                side=side,
-                where=_where(error, self.source),
-            ) from None
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
-            raise EvaluationCodeError(
+            raise self._refused(raised(error, self.source), position, side) from None
+        reply = judged(value)
+        if reply.kind != "value":
+            raise self._refused(reply, position, side)
+        return reply.value
+
+    def _asked(self, position: Position, side: Side, child: Child) -> float:
+        key = (position, side)
+        if key in self.known:
+            return self.known[key]
+        board = board_view(position, side)
+        reply = child.call(board.rows, board.k, side)
+        if reply.printed:
+            name = self.text.rpartition(":")[2]
+            self.show(
+                "".join(
+                    _("{name}(P) printed: {line}").format(name=name, line=line) + "\n"
+                    for line in reply.printed.splitlines()
+                )
+            )
+        if "loading" in reply.fields:  # its child was stopped, and the file failed when loaded again
+            loading = _load_refusal(reply, self.source, self.text, child.limits)
+            if loading is not None:
+                raise loading
+        if reply.kind != "value":
+            raise self._refused(reply, position, side)
+        self.known[key] = reply.value
+        return reply.value
+
+    def _refused(self, reply: Reply, position: Position, side: Side) -> EvaluationCodeError:
+        """The error saying what became of a call on ``position`` for Max ``side``."""
+        where = {"name": self.text, "position": position.diagram(), "side": side}
+        fields = reply.fields
+        if reply.kind == "timeout":
+            return EvaluationCodeError(
+                N_("the evaluation {name!r} took more than {seconds} s on {position!r} (Max is {side})"),
+                seconds=f"{self.seconds:g}",
+                **where,
+            )
+        if reply.kind == "returned":
+            return EvaluationCodeError(
                 N_(
                     "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a "
                     "number from Max's standpoint"
                 ),
-                name=self.text,
-                value=_shown(value),
-                position=position.diagram(),
-                side=side,
+                value=fields.get("shown", "?"),
+                **where,
             )
-        return float(value)
+        if reply.kind == "too-large":
+            return EvaluationCodeError(
+                N_(
+                    "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a "
+                    "finite number of size at most {largest}"
+                ),
+                value=fields.get("shown", "?"),
+                largest=f"1e{round(math.log10(LARGEST))}",
+                **where,
+            )
+        if reply.kind == "ended" and "signal" in fields:
+            return EvaluationCodeError(
+                N_("the evaluation {name!r} was killed by {signal} on {position!r} (Max is {side})"),
+                signal=fields["signal"],
+                **where,
+            )
+        if reply.kind == "ended":
+            return EvaluationCodeError(
+                N_(
+                    "the evaluation {name!r} ended its process with status {status} on {position!r} "
+                    "(Max is {side})"
+                ),
+                status=fields.get("status", "?"),
+                **where,
+            )
+        line = fields.get("line", "")
+        return EvaluationCodeError(
+            N_("the evaluation {name!r} raised {error} on {position!r} (Max is {side}){where}"),
+            error=fields.get("error", "?"),
+            where=f" at line {line}" if line else "",
+            **where,
+        )
 
     def __call__(self, game: Game, mine: int, theirs: int) -> float:
         """e(P) for the side holding ``mine``, for callers that know only the stones: that side is found
@@ -224,17 +236,6 @@ class CodeEvaluation:
         side = other(first) if mine.bit_count() < theirs.bit_count() else first
         x, o = (mine, theirs) if side == "x" else (theirs, mine)
         return self.score(Position(game, x, o), side)
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _where(error: BaseException, source: str) -> str:
-    """`` at line N`` of the student's code where ``error`` was raised, if it was raised there."""
-    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == source]
-    return f" at line {lines[-1]}" if lines else ""
 
 
 def is_code_spec(text: str) -> bool:
@@ -259,18 +260,19 @@ def files_allowed() -> bool:
     return _files_allowed
 
 
-def load_code_evaluation(text: str, seconds: float = DEFAULT_SECONDS) -> CodeEvaluation:
+def load_code_evaluation(text: str, seconds: float | None = None) -> CodeEvaluation:
     """The function ``FUNCTION`` of the file ``PATH.py`` named by ``text`` (``PATH.py:FUNCTION``), as an
-    evaluation. Runs the file. Raises :class:`~inarow.base.errors.EvaluationCodeError` when files are not
-    allowed in this process (:func:`allow_files`), or the file cannot be read or run, or has no such
-    function of one argument."""
+    evaluation run in a child process with :data:`DEFAULT_LIMITS` (``seconds`` a call, if given). Runs the
+    file's top level there (once per version of the file). Raises
+    :class:`~inarow.base.errors.EvaluationCodeError` when files are not allowed in this process
+    (:func:`allow_files`), or the file cannot be read or run, or has no such function of one argument."""
     spec_text = text.strip()
     if not _files_allowed:
         raise EvaluationCodeError(
             N_("the evaluation {text!r} is a file, and files are read only on the command line"),
             text=spec_text,
         )
-    path_text, _, name = spec_text.rpartition(":")
+    path_text, _colon, name = spec_text.rpartition(":")
     path = Path(path_text).expanduser()
     try:
         stamp = path.stat()
@@ -278,35 +280,92 @@ def load_code_evaluation(text: str, seconds: float = DEFAULT_SECONDS) -> CodeEva
         raise EvaluationCodeError(
             N_("cannot read the evaluation file {path!r}: {error}"), path=path_text, error=error.strerror
         ) from None
-    function = _load_file(str(path.resolve()), stamp.st_mtime_ns, stamp.st_size, name, spec_text)
-    return CodeEvaluation(function, spec_text, str(path.resolve()), seconds)
+    limits = DEFAULT_LIMITS if seconds is None else replace(DEFAULT_LIMITS, seconds=seconds)
+    resolved = str(path.resolve())
+    key = (resolved, stamp.st_mtime_ns, stamp.st_size, name, spec_text, limits)
+    if key not in _loaded:
+        child = Child(resolved, name, limits)
+        refusal = _load_refusal(child.start(), resolved, spec_text, limits)
+        if refusal is not None:
+            child.stop()
+            raise refusal
+        _loaded[key] = CodeEvaluation(
+            _ChildCall(child, spec_text), spec_text, resolved, limits.seconds, child=child
+        )
+    return _loaded[key]
 
 
-@cache
-def _load_file(path: str, mtime: int, size: int, name: str, text: str) -> Callable[[Board], object]:
-    """The function ``name`` of the file at ``path``, run once per version of the file (``mtime``,
-    ``size``)."""
-    spec = importlib.util.spec_from_file_location(f"inarow_student_{abs(hash(path))}", path)
-    if spec is None or spec.loader is None:
-        raise EvaluationCodeError(N_("cannot read the evaluation file {path!r}"), path=path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except (Exception, SystemExit) as error:
-        raise EvaluationCodeError(
+_loaded: dict[tuple[str, int, int, str, str, Limits], CodeEvaluation] = {}
+"""The files loaded, by version and limits: each child loads its file once."""
+
+
+@dataclass(frozen=True)
+class _ChildCall:
+    """A file's function called through its child, for callers that hold a :class:`Board`."""
+
+    child: Child
+    text: str
+
+    def __call__(self, board: Board) -> object:
+        reply = self.child.call(board.rows, board.k, board.max)
+        if reply.kind != "value":
+            raise EvaluationCodeError(
+                N_("the evaluation {name!r} failed on {position!r}"), name=self.text, position=str(board)
+            )
+        return reply.value
+
+
+def _load_refusal(reply: Reply, path: str, text: str, limits: Limits) -> EvaluationCodeError | None:
+    """Why the file at ``path`` cannot be used, from its child's first reply (None when it is ready)."""
+    fields = reply.fields
+    if reply.kind == "ready":
+        return None
+    if reply.kind == "no-function":
+        return EvaluationCodeError(
+            N_("the evaluation {text!r} names no function {name!r}: the code defines {known}"),
+            text=text,
+            name=text.rpartition(":")[2],
+            known=fields.get("known", "-"),
+        )
+    if reply.kind == "arguments":
+        return EvaluationCodeError(N_("the evaluation {text!r} must take one argument, the board"), text=text)
+    if reply.kind == "timeout":
+        return EvaluationCodeError(
+            N_("the evaluation file {path!r} was still running its top level after {seconds} s"),
+            path=path,
+            seconds=f"{limits.load_seconds:g}",
+        )
+    if reply.kind == "ended" and "signal" in fields:
+        return EvaluationCodeError(
+            N_("the evaluation file {path!r} was killed by {signal} while running its top level"),
+            path=path,
+            signal=fields["signal"],
+        )
+    if reply.kind == "ended":
+        return EvaluationCodeError(
+            N_(
+                "the evaluation file {path!r} ended its process with status {status} while running its top "
+                "level"
+            ),
+            path=path,
+            status=fields.get("status", "?"),
+        )
+    if reply.kind == "raised":
+        line = fields.get("line", "")
+        return EvaluationCodeError(
             N_("the evaluation file {path!r} failed to run: {error}{where}"),
             path=path,
-            error=f"{type(error).__name__}: {error}",
-            where=_where(error, path),
-        ) from None
-    return _function(vars(module), name, text)
+            error=fields.get("error", "?"),
+            where=f" at line {line}" if line else "",
+        )
+    return None
 
 
 def code_evaluation_from_source(
     source: str, function: str = "e", seconds: float = DEFAULT_SECONDS
 ) -> CodeEvaluation:
     """The function ``function`` defined by pasted ``source`` as an evaluation named ``<pasted>:FUNCTION``.
-    Runs the code. Raises :class:`~inarow.base.errors.EvaluationCodeError`."""
+    Runs the code in this process. Raises :class:`~inarow.base.errors.EvaluationCodeError`."""
     where = "<pasted>"
     text = f"{where}:{function}"
     try:
@@ -320,31 +379,14 @@ def code_evaluation_from_source(
             line=error.lineno or 0,
         ) from None
     except (Exception, SystemExit) as error:
+        line = raised(error, where).fields["line"]
         raise EvaluationCodeError(
             N_("the pasted evaluation failed to run: {error}{where}"),
             error=f"{type(error).__name__}: {error}",
-            where=_where(error, where),
+            where=f" at line {line}" if line else "",
         ) from None
-    return CodeEvaluation(_function(namespace, function, text), text, where, seconds)
-
-
-def _function(namespace: dict[str, Any], name: str, text: str) -> Callable[[Board], object]:
-    function = namespace.get(name)
-    if not callable(function):
-        known = sorted(key for key, value in namespace.items() if inspect.isfunction(value))
-        raise EvaluationCodeError(
-            N_("the evaluation {text!r} names no function {name!r}: the code defines {known}"),
-            text=text,
-            name=name,
-            known=", ".join(known) or "-",
-        )
-    try:
-        inspect.signature(function).bind(None)
-    except TypeError:
-        raise EvaluationCodeError(
-            N_("the evaluation {text!r} must take one argument, the board"), text=text
-        ) from None
-    except ValueError:
-        pass  # a builtin without a signature: the call will tell
-    checked: Callable[[Board], object] = function
-    return checked
+    refusal = _load_refusal(checked_function(namespace, function), where, text, DEFAULT_LIMITS)
+    if refusal is not None:
+        raise refusal
+    checked: Callable[[Board], object] = namespace[function]
+    return CodeEvaluation(checked, text, where, seconds)

@@ -1,0 +1,336 @@
+"""A student's e(P) file run in a child process of its own, so that nothing the code does holds the command.
+
+The parent (:class:`Child`) starts ``python -m inarow.evaluation.sandbox``, which loads the file and answers
+one position per request; requests and replies are lines of JSON on two pipes of their own (data, never
+code, crosses back: the parent unpickles nothing). The parent waits for each reply with a wall-clock limit
+and kills the child when it passes: an ``except BaseException`` in a loop, a disarmed alarm, a loop at the
+top level of the file, ``os._exit`` or a crash all end as a :class:`Reply` the parent can word. In the child
+a memory limit (``RLIMIT_AS``) holds from the start and a processor-time limit (``RLIMIT_CPU``) is renewed
+before each call, so that a child whose parent died mid-call still ends; standard input is empty and
+standard output is standard error, while what the function prints through ``sys.stdout`` is captured and
+sent back with the reply for the parent to show, marked as the function's (:mod:`inarow.evaluation.student`
+words every reply).
+
+The checks of a returned value (:func:`judged`) are shared with the in-process calls of pasted code.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import inspect
+import io
+import json
+import math
+import numbers
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TextIO
+
+from inarow.evaluation.board import Board
+
+LARGEST = 1e9
+"""The largest size of a value an e(P) may return: a bigger one (or an infinite one) is a mistake, since
+the search keeps ±inf for won and lost positions and a game's values are small numbers."""
+
+SHOWN = 60
+"""How many characters of a returned value or an error's text a message quotes."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one child may take: ``seconds`` of wall clock for each call, ``load_seconds`` for the top level
+    of the file, ``memory_bytes`` of address space (processor time is bounded by the wall clock, rounded up
+    a second)."""
+
+    seconds: float = 1.0
+    load_seconds: float = 5.0
+    memory_bytes: int = 1 << 30
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What became of a load or a call, as fields (the sentences are made by the caller).
+
+    ``kind`` is one of ``ready`` (loaded), ``value`` (``value`` holds the number), ``raised`` (``error``,
+    ``line``), ``returned`` (not a real number, or NaN: ``shown``), ``too-large`` (``shown``),
+    ``no-function`` (``known``: the functions the file defines), ``arguments`` (the function does not
+    take one argument), ``timeout`` (the child was killed at the wall-clock limit), ``ended`` (the process
+    ended: ``status`` or ``signal``). ``printed`` is what the code wrote to ``sys.stdout`` meanwhile. A call
+    that had to load the file again and could not says so with the field ``loading``.
+    """
+
+    kind: str
+    value: float = 0.0
+    fields: Mapping[str, str] = field(default_factory=dict)
+    printed: str = ""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to :data:`SHOWN` characters, whatever ``repr`` does (an integer too long to
+    print is said to be one)."""
+    try:
+        text = repr(value)
+    except Exception:  # an int of more than 4,300 digits, or a repr that raises
+        if isinstance(value, int):
+            return f"an integer of {math.floor(value.bit_length() * math.log10(2)) + 1} digits"
+        return f"a {type(value).__name__}"
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def judged(value: object) -> Reply:
+    """``value`` as a reply: ``value`` for a real number of size at most :data:`LARGEST`, ``returned`` for
+    anything else that is not a real number (a bool, None, a string, NaN), ``too-large`` for an infinite or
+    larger number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return Reply("returned", fields={"shown": shown(value)})
+    try:
+        number = float(value)
+    except OverflowError:
+        return Reply("too-large", fields={"shown": shown(value)})
+    if math.isnan(number):
+        return Reply("returned", fields={"shown": shown(value)})
+    if not abs(number) <= LARGEST:
+        return Reply("too-large", fields={"shown": shown(value)})
+    return Reply("value", number)
+
+
+def error_text(error: BaseException) -> str:
+    """``Type: message`` on one line, cut to a sentence's length."""
+    try:
+        said = str(error)
+    except Exception:
+        said = ""
+    said = " ".join(said.split())
+    if len(said) > 2 * SHOWN:
+        said = said[: 2 * SHOWN - 3] + "..."
+    name = type(error).__name__
+    return f"{name}: {said}" if said else name
+
+
+def line_of(error: BaseException, source: str) -> str:
+    """The line of ``source`` where ``error`` was raised, or ``""`` when it was raised elsewhere."""
+    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == source]
+    return str(lines[-1]) if lines and lines[-1] is not None else ""
+
+
+def raised(error: BaseException, source: str) -> Reply:
+    """An exception of the student's code as a reply."""
+    line = str(error.lineno or "") if isinstance(error, SyntaxError) else line_of(error, source)
+    return Reply("raised", fields={"error": error_text(error), "line": line})
+
+
+def checked_function(namespace: Mapping[str, Any], name: str) -> Reply:
+    """``ready`` when ``namespace`` holds a function ``name`` that takes one argument, else why not."""
+    function = namespace.get(name)
+    if not callable(function):
+        known = sorted(key for key, value in namespace.items() if inspect.isfunction(value))
+        return Reply("no-function", fields={"known": ", ".join(known) or "-"})
+    try:
+        inspect.signature(function).bind(None)
+    except TypeError:
+        return Reply("arguments")
+    except ValueError:
+        pass  # a builtin without a signature: the call will tell
+    return Reply("ready")
+
+
+class Child:
+    """The function ``name`` of the file at ``path``, run in a child process with ``limits``.
+
+    :meth:`start` loads the file; :meth:`call` asks about one board. Either returns a :class:`Reply`; a
+    ``timeout`` or ``ended`` reply leaves no process behind, and the next :meth:`call` starts a new one.
+    """
+
+    def __init__(self, path: str, name: str, limits: Limits) -> None:
+        self.path, self.name, self.limits = path, name, limits
+        self._process: subprocess.Popen[bytes] | None = None
+        self._to_child = -1
+        self._from_child = -1
+        self._buffer = b""
+
+    def start(self) -> Reply:
+        """Start the child and load the file: ``ready``, or why the file cannot be used."""
+        self.stop()
+        child_reads, parent_writes = os.pipe()
+        parent_reads, child_writes = os.pipe()
+        command = [
+            sys.executable,
+            "-m",
+            __name__,
+            str(child_reads),
+            str(child_writes),
+            self.path,
+            self.name,
+            repr(self.limits.seconds),
+            repr(self.limits.load_seconds),
+            str(self.limits.memory_bytes),
+        ]
+        try:
+            self._process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=2,  # whatever reaches the child's file descriptor 1 is shown on standard error
+                pass_fds=(child_reads, child_writes),
+            )
+        finally:
+            os.close(child_reads)
+            os.close(child_writes)
+        self._to_child, self._from_child, self._buffer = parent_writes, parent_reads, b""
+        _running.add(self)
+        return self._reply(self.limits.load_seconds)
+
+    def call(self, rows: Sequence[str], k: int, side: str) -> Reply:
+        """e(P) of the board of ``rows`` for Max ``side``, or what went wrong (the file is loaded again
+        first if its last child was stopped; a failure to load is then the reply)."""
+        if self._process is None:
+            started = self.start()
+            if started.kind != "ready":
+                return replace(started, fields={**started.fields, "loading": "yes"})
+        request = json.dumps({"rows": list(rows), "k": k, "max": side}) + "\n"
+        try:
+            os.write(self._to_child, request.encode())
+        except OSError:
+            return self._ended()
+        return self._reply(self.limits.seconds)
+
+    def stop(self) -> None:
+        """Kill the child, if one runs, and close its pipes."""
+        process, self._process = self._process, None
+        if process is not None:
+            with contextlib.suppress(OSError):
+                process.kill()
+            process.wait()
+        for fd in (self._to_child, self._from_child):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._to_child = self._from_child = -1
+        _running.discard(self)
+
+    def _reply(self, seconds: float) -> Reply:
+        deadline = _clock() + seconds
+        while b"\n" not in self._buffer:
+            left = deadline - _clock()
+            ready, _, _ = select.select([self._from_child], [], [], max(left, 0.0))
+            if not ready:
+                self.stop()
+                return Reply("timeout")
+            data = os.read(self._from_child, 1 << 16)
+            if not data:
+                return self._ended()
+            self._buffer += data
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            answer = json.loads(line)
+            return Reply(
+                str(answer["kind"]),
+                float(answer.get("value", 0.0)),
+                {str(key): str(value) for key, value in answer.get("fields", {}).items()},
+                str(answer.get("printed", "")),
+            )
+        except (ValueError, KeyError, TypeError, AttributeError):  # the code wrote to the reply pipe
+            self.stop()
+            return Reply("ended", fields={"status": "?"})
+
+    def _ended(self) -> Reply:
+        process = self._process
+        code = process.wait() if process is not None else 0
+        self.stop()
+        if code < 0:
+            with contextlib.suppress(ValueError):
+                return Reply("ended", fields={"signal": signal.Signals(-code).name})
+        return Reply("ended", fields={"status": str(code)})
+
+
+def _clock() -> float:
+    return time.monotonic()
+
+
+_running: set[Child] = set()
+
+
+@atexit.register
+def _stop_all() -> None:
+    for child in list(_running):
+        child.stop()
+
+
+def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, load_seconds: float) -> None:
+    """The child's side: load ``path``, then answer each request line until the input ends."""
+    captured = io.StringIO()
+    sys.stdout = captured
+
+    def send(reply: Reply) -> None:
+        printed = captured.getvalue()
+        captured.seek(0)
+        captured.truncate()
+        answer = {"kind": reply.kind, "value": reply.value, "fields": dict(reply.fields), "printed": printed}
+        writes.write(json.dumps(answer) + "\n")
+        writes.flush()
+
+    _limit_processor_time(load_seconds)
+    namespace: dict[str, Any] = {"__name__": "inarow_student", "__file__": path}
+    try:
+        with open(path, encoding="utf-8") as source:
+            code = compile(source.read(), path, "exec")
+        exec(code, namespace)
+    except BaseException as error:  # SystemExit and KeyboardInterrupt too: the file could not be used
+        send(raised(error, path))
+        return
+    loaded = checked_function(namespace, name)
+    send(loaded)
+    if loaded.kind != "ready":
+        return
+    function = namespace[name]
+    for line in reads:
+        request = json.loads(line)
+        board = Board(tuple(request["rows"]), int(request["k"]), request["max"])
+        _limit_processor_time(seconds)
+        try:
+            value = function(board)
+        except BaseException as error:
+            send(raised(error, path))
+            continue
+        send(judged(value))
+
+
+def _limit_processor_time(seconds: float) -> None:
+    """Let this process use ``seconds`` more processor time (rounded up, and a second more), then be
+    killed by SIGXCPU."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    spent = used.ru_utime + used.ru_stime
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = int(spent + math.ceil(seconds) + 1)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _limit_memory(memory_bytes: int) -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    soft = memory_bytes if hard == resource.RLIM_INFINITY else min(memory_bytes, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def main(arguments: Sequence[str]) -> None:
+    """``python -m inarow.evaluation.sandbox READ_FD WRITE_FD PATH NAME SECONDS LOAD_SECONDS MEMORY``."""
+    reads_fd, writes_fd, path, name, seconds, load_seconds, memory = arguments
+    _limit_memory(int(memory))
+    with (
+        os.fdopen(int(reads_fd), encoding="utf-8") as reads,
+        os.fdopen(int(writes_fd), "w", encoding="utf-8") as writes,
+    ):
+        _serve(reads, writes, path, name, float(seconds), float(load_seconds))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
