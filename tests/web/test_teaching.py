@@ -293,3 +293,22 @@ def test_explain_deepens_a_depth_at_a_time_each_trying_the_previous_best_first(c
     )  # fmt: skip
     assert tree["nodes"][0]["order"] == "previous-best"
     assert explain(client, position="b2 a1").json()["deepening"] == [], "no table unless asked for"
+
+
+def test_the_exam_route_gives_the_same_printable_sheets_as_the_command_in_the_language_asked(
+    client: TestClient,
+) -> None:
+    """``GET /exam`` is ``inarow exam --format html`` for the web: the same page for the same seeds, in
+    Chinese with ``lang=zh``; a count past the limit is a 422 naming the field."""
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    said = CliRunner().invoke(
+        app, ["--lang", "zh", "exam", "--format", "html", "--seed", "7", "--count", "2"]
+    )
+    answer = client.get("/exam", params={"seed": 7, "count": 2, "lang": "zh"})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    assert answer.text == said.stdout and 'data-seed="8"' in answer.text and "姓名" in answer.text
+    refused = client.get("/exam", params={"count": 41})
+    assert refused.status_code == 422 and "count" in refused.text

@@ -1,10 +1,14 @@
-"""The teaching routes: a search's tree to draw (explain), the algorithms side by side (compare), and the
-menus of what they accept."""
+"""The teaching routes: a search's tree to draw (explain), the algorithms side by side (compare), the menus
+of what they accept, and exam sheets to print (``GET /exam``)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+
+from inarow.base import i18n
 from inarow.engines.textbook import ALGORITHMS
 from inarow.evaluation.lines import EVALUATIONS
 from inarow.play.players import LEVELS, PLAYER_NAMES
@@ -17,6 +21,7 @@ from inarow.teaching.explain import (
     compare_algorithms,
     page_tree,
 )
+from inarow.teaching.sheet import MAX_SHEETS, exam_sheets, to_html
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, CompareRequest, ExplainRequest, Menus
 
@@ -77,3 +82,20 @@ async def menus() -> Menus:
         explain_max_nodes=EXPLAIN_MAX_NODES,
         max_player_work=MAX_PLAYER_WORK,
     )
+
+
+@router.get("/exam", response_class=HTMLResponse, responses=responses(400, 403, 422))
+def exam_sheet(
+    request: Request,
+    seed: Annotated[int, Query(ge=0, le=2**31, description="the first sheet's seed")] = 1,
+    count: Annotated[int, Query(ge=1, le=MAX_SHEETS, description="sheets, from consecutive seeds")] = 1,
+    depth: Annotated[int, Query(ge=1, le=4, description="the trees' depth")] = 3,
+    branching: Annotated[int, Query(ge=2, le=4, description="children of every inner node")] = 3,
+    lang: Annotated[str | None, Query(max_length=35, description="zh or en; else Accept-Language")] = None,
+) -> HTMLResponse:
+    """Exam sheets to print on A4, as ``inarow exam --format html`` writes them: one α-β question tree a
+    seed with blank value boxes, a name line and the seed on each sheet, then a separate answer key."""
+    language = i18n.from_accept_language(lang or request.headers.get("accept-language"))
+    with i18n.language(language):
+        page = to_html(exam_sheets(seed, count, depth, branching))
+    return HTMLResponse(page)
