@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 MINE = ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
 
 BLOCK = re.compile(
-    r"^(?P<indent>[ \t]*)```inarow(?:-(?P<kind>svg|table|reference))?(?P<args>[^\n]*)\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    r"^(?P<indent>[ \t]*)```inarow(?:-(?P<kind>svg|table|reference))?(?P<args>[^\n]*)\n"
+    r"(?P<body>.*?)^(?P=indent)```[ \t]*$",
     re.M | re.S,
 )
 INLINE = re.compile(r"\{\{(?P<command>inarow .+?) -> (?P<path>[\w.*-]+)\}\}")
