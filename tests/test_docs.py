@@ -16,6 +16,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
+from inarow.base import i18n
 from inarow.cli import app
 
 ROOT = Path(__file__).parent.parent
@@ -134,7 +135,10 @@ def test_every_inarow_command_line_of_the_readme_and_the_docs_parses(path: Path)
     group: Any = typer.main.get_command(app)
     for line in _command_lines(path.read_text(encoding="utf-8")):
         args = shlex.split(line)[1:]
-        with group.make_context("inarow", list(args), resilient_parsing=False) as context:
+        with (
+            i18n.language(i18n.current()),  # parsing --lang sets the language: the tests after keep theirs
+            group.make_context("inarow", list(args), resilient_parsing=False) as context,
+        ):
             name, command, rest = group.resolve_command(context, _rest(context))
             assert command is not None, line
             while hasattr(command, "resolve_command"):

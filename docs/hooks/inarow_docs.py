@@ -54,12 +54,13 @@ def run(command: str) -> str:
     :class:`DocsCommandError` when it exits other than 0."""
     from typer.testing import CliRunner
 
+    from inarow.base import i18n
     from inarow.cli import app
 
     words = shlex.split(command)
     if not words or words[0] != "inarow":
         raise DocsCommandError(f"not an inarow command: {command!r}")
-    with contextlib.chdir(_workdir()):
+    with contextlib.chdir(_workdir()), i18n.language("en"):  # a --lang of the command ends with it
         result = CliRunner(env={"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "COLUMNS": "100"}).invoke(
             app, words[1:]
         )
