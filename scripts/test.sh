@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+.venv/bin/python -m pip install --quiet -e '.[test,docs]'
 
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -40,4 +40,6 @@ fi
 .venv/bin/mypy
 node_modules/.bin/eslint .
 node --test --test-reporter=dot tests/js/*.test.mjs
+# The docs site, both languages, every figure run by inarow; no warning allowed. The app serves it at /help/.
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet
 .venv/bin/pytest -n 2 "$@"

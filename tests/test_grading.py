@@ -50,7 +50,7 @@ def test_a_full_depth_search_keeps_the_value_everywhere() -> None:
     ("evaluation", "kept", "by_value", "worst"),
     [
         (
-            "examples/textbook_eval.py:e",
+            "src/inarow/teaching/examples/textbook_eval.py:e",
             4297,
             [[632, 632], [1008, 1052], [2657, 2836]],
             ("..o/x../.x.", "b2"),

@@ -151,8 +151,8 @@ def test_a_third_language_is_a_catalog_dropped_in(tmp_path: Path) -> None:
     assert i18n.translations("fr", tmp_path).gettext("game tree") == "arbre de jeu"
 
 
-def test_the_readme_glossary_is_the_catalogs() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_glossary_is_the_catalogs() -> None:
+    readme = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     for term in TERMS:
         name, meaning = term.said()
         with i18n.language("zh_CN"):

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         TreeTooLargeError,
         UnknownAlgorithmError,
         UnknownEvaluationError,
+        UnknownExampleError,
         UnknownGameError,
         UnknownPlayerError,
     )
@@ -64,6 +65,7 @@ _HOMES = {
         "TreeTooLargeError",
         "UnknownAlgorithmError",
         "UnknownEvaluationError",
+        "UnknownExampleError",
         "UnknownGameError",
         "UnknownPlayerError",
     ),
@@ -119,6 +121,7 @@ __all__ = [
     "TreeTooLargeError",
     "UnknownAlgorithmError",
     "UnknownEvaluationError",
+    "UnknownExampleError",
     "UnknownGameError",
     "UnknownPlayerError",
     "__version__",

@@ -353,3 +353,39 @@ def test_the_review_graph_has_a_point_per_move(zh_phone: Any, live_server: Any, 
     assert zh_phone.locator("#review-lines").inner_text().startswith("最佳路线：")
     zh_phone.locator("#review-graph").scroll_into_view_if_needed()
     zh_phone.screenshot(path=artifacts / "phone-zh-review-graph.png")
+
+
+def _built_help() -> None:
+    """The docs site built where the app serves it (scripts/test.sh builds it before the tests)."""
+    import subprocess
+    import sys
+
+    from inarow.web.routes.pages import HELP
+
+    if not (HELP / "zh" / "lab.html").is_file():
+        root = Path(__file__).resolve().parents[2]
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet"], cwd=root, check=True)
+
+
+def test_the_help_link_opens_the_docs_offline_and_finds_the_lab_guide_in_chinese(zh_page: Any) -> None:
+    _built_help()
+    outside: list[str] = []
+
+    def local_only(route: Any) -> None:
+        if route.request.url.startswith(zh_page.base_url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    zh_page.route("**/*", local_only)
+    open_page(zh_page)
+    link = zh_page.get_by_test_id("help-link")
+    assert link.inner_text() == "帮助"
+    link.click()
+    zh_page.wait_for_url("**/help/zh/index.html")
+    zh_page.get_by_role("link", name="一字棋 α-β 实验指导").first.click()
+    zh_page.wait_for_url("**/help/zh/lab.html")
+    assert "定义估价函数" in zh_page.locator("article").inner_text()
+    assert "α 剪枝" in zh_page.locator("article").inner_text()
+    assert outside == []

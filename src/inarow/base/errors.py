@@ -188,3 +188,7 @@ class BookError(InarowError):
 class EngineError(InarowError):
     """Another engine played through a protocol (``pbrain:PATH``) that cannot be used: not an executable,
     exited, hung, refused a command or played an illegal move."""
+
+
+class UnknownExampleError(InarowError):
+    """An example file name that ``inarow example`` does not ship."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from inarow.base.errors import InarowError
+from inarow.base.errors import InarowError, UnknownExampleError
 from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
 from inarow.cli.output import (
@@ -529,3 +529,30 @@ def exam_command(
     print()
     print(_("Answer key"))
     print(drawing.to_text(exam.result))
+
+
+EXAMPLES = {"textbook-eval": "textbook_eval.py"}
+"""The example files shipped in the package (``inarow/teaching/examples/``), by the name ``example`` takes."""
+
+
+@app.command(
+    "example",
+    cls=Verb,
+    help=N_(
+        "Print an example file shipped with inarow, to start your own from: textbook-eval, the textbook "
+        "e(P) for --eval (inarow example textbook-eval > mine.py, then --eval mine.py:e)."
+    ),
+)
+def example_command(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("The example: textbook-eval."))],
+) -> None:
+    from importlib import resources
+
+    if name not in EXAMPLES:
+        raise UnknownExampleError(
+            N_("unknown example {name!r}: expected one of {names}"),
+            name=name,
+            names=", ".join(EXAMPLES),
+        )
+    source = resources.files("inarow.teaching").joinpath("examples", EXAMPLES[name])
+    sys.stdout.write(source.read_text(encoding="utf-8"))

@@ -37,6 +37,18 @@ def is_loopback(host: str) -> bool:
 TOKEN_COOKIE = "inarow_token"
 TOKEN_HEADER = b"x-inarow-token"
 
+CSP_TAIL = (
+    b"style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+HELP_HEADERS = (
+    # The docs site under /help/ is MkDocs Material's, whose pages carry small inline scripts of their own.
+    (b"content-security-policy", b"default-src 'self'; script-src 'self' 'unsafe-inline'; " + CSP_TAIL),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
 SECURITY_HEADERS = (
     (
         b"content-security-policy",
@@ -110,7 +122,8 @@ class Guard:
 
         async def secured_send(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                extra = HELP_HEADERS if scope["path"].startswith("/help/") else SECURITY_HEADERS
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         host = headers.get(b"host", "")

@@ -6,9 +6,23 @@ import html
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 STATIC = Path(__file__).parent.parent / "static"
+HELP = Path(__file__).parent.parent / "help"
+"""The docs site, built there by ``mkdocs build`` (scripts/start.sh and scripts/test.sh run it)."""
+
+NOT_BUILT = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>inarow help</title>'
+    '<link rel="stylesheet" href="/static/style.css"></head><body><main>'
+    "<h1>The help pages are not built</h1>"
+    "<p>Build them once with <code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code> in the "
+    "repository (<code>bash scripts/start.sh</code> does it), then reload this page.</p>"
+    '<p lang="zh-CN">帮助文档尚未生成：在仓库目录下运行 '
+    "<code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code>"
+    "（<code>bash scripts/start.sh</code> 会自动生成），然后刷新本页。</p>"
+    "</main></body></html>"
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -16,6 +30,25 @@ router = APIRouter(include_in_schema=False)
 @router.get("/")
 def index() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/help")
+def help_index() -> RedirectResponse:
+    return RedirectResponse("/help/index.html")
+
+
+@router.get("/help/{path:path}")
+def help_page(path: str) -> Response:
+    """A file of the built docs site, or a page saying how to build it (404) when it is not built."""
+    if not (HELP / "index.html").is_file():
+        return HTMLResponse(NOT_BUILT, status_code=404)
+    root = HELP.resolve()
+    file = (root / path).resolve()
+    if file.is_dir():
+        file = file / "index.html"
+    if root not in file.parents or not file.is_file():
+        return HTMLResponse((root / "404.html").read_text(encoding="utf-8"), status_code=404)
+    return FileResponse(file, headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/docs")

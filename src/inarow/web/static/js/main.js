@@ -574,6 +574,7 @@ async function speakTheReadersLanguage() {
   const tag = answer?.tag ?? "en";
   document.documentElement.lang = tag;
   $("glossary-link").href = `/glossary?lang=${encodeURIComponent(tag)}`;
+  $("help-link").href = tag.startsWith("zh") ? "/help/zh/index.html" : "/help/index.html";
   speak(tag);
   translatePage();
   document.documentElement.classList.remove("translating");

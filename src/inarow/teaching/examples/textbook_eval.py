@@ -1,6 +1,7 @@
 """The textbook e(P) for inarow's --eval: lines still open for Max minus lines still open for Min.
 
-    inarow analyze "" --algo minimax --depth 2 --eval examples/textbook_eval.py:e
+    inarow example textbook-eval > mine.py
+    inarow analyze "" --algo minimax --depth 2 --eval mine.py:e
 
 ``board.rows`` are the rows from the top ("x.o" ...), ``board.max`` the side whose standpoint e(P)
 takes, ``board.min`` the other, ``board.lines()`` every row, column and diagonal of k cells as a string.
