@@ -15,7 +15,7 @@ from inarow.rules.game import Game
 from inarow.teaching.grading import grade
 from inarow.web.app import Settings, create_app
 
-EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py").read_text()
+EXAMPLE = (Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text()
 LOCAL = ("127.0.0.1", 50123)
 
 
