@@ -50,6 +50,15 @@ def main() -> None:
     position = parse_position(VCF, "9x9:5")
     found = GomokuSearch(position.game, Budget(Limits(nodes=GOMOKU_NODES)), Style()).run(position)
     print(json.dumps({"vcf": found.reason, "value": found.value, "pv": found.pv}))
+    board = driver.CompiledBoard(Game.parse("gomoku"), [])
+    cell = int(board.board[112])
+    kernel.place(cell, 1, 1, board.arrays)
+    try:
+        kernel.place(cell, 2, 1, board.arrays)  # a stone on a taken cell
+        refused = False
+    except AssertionError:
+        refused = True
+    print(json.dumps({"a stone on a taken cell refused": refused}))
 
 
 if __name__ == "__main__":
