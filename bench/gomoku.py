@@ -61,31 +61,22 @@ def ladder(path: str) -> list[tuple[str, str]]:
 
 
 VARIANTS: dict[str, Style] = {
-    "perfect-inner": replace(DEFAULT_STYLE, inner=True),
-    "perfect-python": replace(DEFAULT_STYLE, compiled=False),
     "perfect-step1": replace(DEFAULT_STYLE, step=1),
     "perfect-width8": replace(DEFAULT_STYLE, width=8),
     "perfect-vcfleaf": replace(DEFAULT_STYLE, quiescence=False),
-    "perfect-prune": replace(DEFAULT_STYLE, pruning=True),
-    "perfect-lmr": replace(DEFAULT_STYLE, lmr=True),
     "perfect-nolmr": replace(DEFAULT_STYLE, lmr=False),
-    "perfect-both": replace(DEFAULT_STYLE, lmr=True, pruning=True),
-    "perfect-rootlmr": replace(DEFAULT_STYLE, lmr=True, root_lmr=True),
     "perfect-lmr15": replace(DEFAULT_STYLE, lmr_divisor=1.5),
     "perfect-lmr25": replace(DEFAULT_STYLE, lmr_divisor=2.5),
     "perfect-width16": replace(DEFAULT_STYLE, width=16),
     "perfect-lmr125": replace(DEFAULT_STYLE, lmr_divisor=1.25),
     "perfect-lmr1": replace(DEFAULT_STYLE, lmr_divisor=1.0),
     "perfect-lmr075": replace(DEFAULT_STYLE, lmr_divisor=0.75),
-    "perfect-prune125": replace(DEFAULT_STYLE, lmr_divisor=1.25, pruning=True),
-    "perfect-history": replace(DEFAULT_STYLE, history=True),
-    "perfect-reply24": replace(DEFAULT_STYLE, reply_width=24),
-    "perfect-pv24": replace(DEFAULT_STYLE, pv_width=24),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
-package): each one :class:`Style` field or a few changed, as the README's rounds of measurements name them
-(the threat search inside the α-β search, the α-β search in Python, other widths, reductions, pruning,
-the history heuristic)."""
+package): each one :class:`Style` field or a few changed (the iterations' step, other widths, the short
+VCF at the horizon, other reductions). The switches every level had off (the threat search inside the α-β
+search, the Python α-β search, razoring and futility pruning, root reductions, the history heuristic,
+wider replies and principal variation) were removed from the engine with their variants."""
 
 
 NODES = re.compile(r"(perfect(?:-[a-z0-9]+)?)@([0-9]+)")

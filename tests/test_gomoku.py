@@ -676,12 +676,11 @@ def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board
     same()
 
 
-@pytest.mark.parametrize("compiled", [True, False])
-def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wins(compiled: bool) -> None:
-    """No VCF or VCT at the root: the α-β search alone (compiled, and in Python) sees that b7 or f7 makes
-    an open four, a win two plies later, and plays it; a win α-β finds is not called proven."""
+def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wins() -> None:
+    """No VCF or VCT at the root: the α-β search alone sees that b7 or f7 makes an open four, a win two
+    plies later, and plays it; a win α-β finds is not called proven."""
     position = board(OPEN_THREE)
-    style = Style(vcf=False, vct=False, compiled=compiled, max_depth=4)
+    style = Style(vcf=False, vct=False, max_depth=4)
     found = GomokuSearch(position.game, Budget(Limits(time=5.0)), style).run(position)
     assert position.game.cell_name(found.best) in ("b7", "f7")
     assert found.value >= EXACT
@@ -794,74 +793,34 @@ def _middle_game(seed: int, plies: int) -> Position:
     return position
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_the_python_alpha_beta_fallback_is_the_compiled_search_move_for_move(seed: int) -> None:
-    """The α-β search that runs in Python while the kernel compiles is the same algorithm (the candidates,
-    the widths of the opponent's replies and of the principal variation, their order, late move
-    reductions, killer moves, the history heuristic, the table's move first, aspiration windows):
-    from a fresh table and with no clock, both search as many nodes to depth 6 (within 1%) and reach the
-    same value, best move and root values; with the threat searches on (counted differently), with and
-    without razoring and futility pruning, the same value and move at depth 4."""
-    position = _middle_game(seed, 4 + seed)
-    for style in (
-        Style(max_depth=6, vcf=False, vct=False),
-        Style(max_depth=4, vct=False),
-        Style(max_depth=4, vct=False, pruning=True),
-        Style(max_depth=6, vcf=False, vct=False, lmr=True),
-        Style(max_depth=6, vcf=False, vct=False, lmr=True, root_lmr=True),
-        Style(max_depth=6, vcf=False, vct=False, history=True),
-        Style(max_depth=6, vcf=False, vct=False, reply_width=24),
-        Style(max_depth=6, vcf=False, vct=False, pv_width=24),
-    ):
-        found = []
-        for compiled in (True, False):
-            gomoku_driver.forget()
-            found.append(
-                GomokuSearch(position.game, Budget(), replace(style, compiled=compiled)).run(position)
-            )
-        fast, slow = found
-        assert (fast.reason, fast.depth) == (slow.reason, slow.depth) == ("search", style.max_depth)
-        assert (fast.value, fast.best) == (slow.value, slow.best)
-        if not style.lmr:
-            # With the deeper reductions, a bound of a root move that is not the best one may differ by
-            # the kernel table's lost entries (below): with 2**23 slots, they agree too.
-            assert fast.move_values == slow.move_values
-        if not style.vcf:
-            # The kernel's table is 2**19 slots, each kept by the last position stored there; the Python
-            # table keeps every position: a few re-searches differ.
-            assert abs(fast.nodes - slow.nodes) <= slow.nodes // 100
+def test_while_the_kernels_compile_a_search_plays_the_static_order_at_depth_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before the kernels are compiled (the first search after an install), a search does not wait for the
+    compiler: with no threat on the board it plays the candidate its static order ranks first (the most
+    points for the mover and against the opponent, ties in board order), valued by the static evaluation
+    at depth 0, and not called proven."""
+    monkeypatch.setattr(gomoku_search, "compiled_ready", lambda: False)
+    position = parse_position("h8 h9 i8", "gomoku")
+    grid = GomokuBoard.from_position(position)
+    mine, theirs = grid.value[2], grid.value[1]  # o to move
+    first = min(grid.candidates, key=lambda i: (-4 * mine[i] - 3 * theirs[i], i))
+    found = GomokuSearch(position.game, Budget(Limits(depth=8)), Style(max_depth=8)).run(position)
+    assert (found.best, found.depth, found.reason, found.proven) == (grid.to_bit(first), 0, "search", False)
+    assert found.value == grid.evaluate(2)
+    assert found.pv == (found.best,)
 
 
-@pytest.mark.parametrize("history", [False, True])
-def test_the_history_heuristic_learns_quiet_moves_of_the_search_within_its_range(history: bool) -> None:
-    """With ``Style.history`` a search leaves history entries on empty cells only, some up (moves that
-    cut the search off) and some down (moves tried before them), all within ±HISTORY_RANGE; without it,
-    none."""
-    position = _middle_game(3, 10)
-    board = GomokuBoard.from_position(position)
-    compiled = gomoku_driver.CompiledBoard(position.game, [(i, board.cells[i]) for i in board.history])
-    me = 1 if position.turn == "x" else 2
-    gomoku_driver.iterate(
-        compiled,
-        me,
-        sorted(board.candidates),
-        Budget(),
-        width=12,
-        max_depth=6,
-        vcf=False,
-        inner=False,
-        start_value=0,
-        lmr=True,
-        history=history,
-        fresh=True,
-    )
-    entries = compiled.buffers[9]
-    assert entries[:, board.history].tolist() == [[0] * len(board.history)] * 3
-    if not history:
-        assert not entries.any()
-        return
-    assert (entries > 0).any() and (entries < 0).any()
-    assert np.abs(entries).max() <= gomoku_kernel.HISTORY_RANGE
+def test_while_the_kernels_compile_a_search_still_proves_a_vcf_with_its_python_threat_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The root's threat search runs in Python until the kernels are compiled: a VCF on the board is found
+    and proven as the compiled engine proves it (the oracle checks the line)."""
+    position = board(VCFS[3])
+    monkeypatch.setattr(gomoku_search, "compiled_ready", lambda: False)
+    found = GomokuSearch(position.game, Budget(Limits(nodes=50_000)), Style()).run(position)
+    assert (found.proven, found.reason, found.depth) == (True, "vcf", 0)
+    assert is_vcf(position, [position.game.cell_name(b) for b in found.pv])
 
 
 def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_same_kind() -> None:
@@ -882,23 +841,18 @@ def test_the_compiled_search_keeps_its_table_from_one_search_to_the_next_of_the_
     assert search() == first
 
 
-def _quiesce(position: Position, fours: int, compiled: bool) -> tuple[int, int]:
+def _quiesce(position: Position, fours: int) -> tuple[int, int]:
     """The horizon's quiescence value of ``position`` for the side to move with the whole window and at
-    most ``fours`` fours, and the nodes it took: the kernel's, or the Python fallback's."""
+    most ``fours`` fours (the kernel's), and the nodes it took."""
     side = 1 if position.turn == "x" else 2
     grid = GomokuBoard.from_position(position)
-    if compiled:
-        board = gomoku_driver.CompiledBoard(position.game, [(i, grid.cells[i]) for i in grid.history])
-        board.state[gomoku_kernel.S_LIMIT] = 1 << 62
-        window = gomoku_kernel.INFINITY
-        value = gomoku_kernel.quiesce(
-            side, -window, window, fours, -1, 0, board.arrays, board.board, board.buffers
-        )
-        return int(value), int(board.state[gomoku_kernel.S_NODES])
-    search = GomokuSearch(position.game, Budget(), Style(compiled=False))
-    search.board = grid
-    value = search._quiesce(side, -gomoku_kernel.INFINITY, gomoku_kernel.INFINITY, fours, -1, 0)
-    return value, search.budget.nodes
+    board = gomoku_driver.CompiledBoard(position.game, [(i, grid.cells[i]) for i in grid.history])
+    board.state[gomoku_kernel.S_LIMIT] = 1 << 62
+    window = gomoku_kernel.INFINITY
+    value = gomoku_kernel.quiesce(
+        side, -window, window, fours, -1, 0, board.arrays, board.board, board.buffers
+    )
+    return int(value), int(board.state[gomoku_kernel.S_NODES])
 
 
 @pytest.mark.parametrize("fours", sorted(VCFS))
@@ -906,26 +860,24 @@ def test_the_horizon_s_quiescence_search_wins_by_a_vcf_only_when_given_enough_fo
     """At the horizon, the quiescence search over the side to move's fours values each VCF position as a
     win once it may play all the fours of the shortest VCF but its last (the oracle says none is shorter),
     which makes two fives at once (an open four or a double four: a win on the board, as at every node),
-    and as no win with one four fewer; the Python fallback gets the same values with as many nodes."""
+    and as no win with one four fewer."""
     position = board(VCFS[fours])
     assert not vcf_exists(position, "x", fours - 1)
     for allowed in (fours - 2, fours - 1):
-        value, nodes = _quiesce(position, allowed, compiled=True)
+        value, _ = _quiesce(position, allowed)
         assert (value >= EXACT) == (allowed == fours - 1)
-        assert _quiesce(position, allowed, compiled=False) == (value, nodes)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_quiescence_search_never_values_a_middle_game_below_its_static_evaluation(seed: int) -> None:
     """The side to move may always stand pat: the quiescence value is at least the static evaluation (no
-    four of the opponent being on the board), and the fallback agrees with the kernel node for node."""
+    four of the opponent being on the board)."""
     position = _middle_game(seed, 6 + seed)
     grid = GomokuBoard.from_position(position)
     side = 1 if position.turn == "x" else 2
-    value, nodes = _quiesce(position, 8, compiled=True)
+    value, _ = _quiesce(position, 8)
     if not grid.fives[3 - side]:
         assert value >= min(EXACT - 1, grid.evaluate(side))
-    assert _quiesce(position, 8, compiled=False) == (value, nodes)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -943,14 +895,15 @@ def test_the_compiled_vct_finds_the_python_vct_s_line_in_middle_games(seed: int)
         assert lines[0] == lines[1]
 
 
-def test_the_late_move_reductions_table_is_the_same_in_the_kernel_and_the_fallback() -> None:
-    """Every depth and move number the compiled search reads from its table (both up to 63) is reduced
-    as the Python fallback computes it; a reduction is at least a ply and always leaves one."""
-    for depth in range(1, 64):
+def test_a_late_move_reduction_is_at_least_a_ply_and_always_leaves_one() -> None:
+    """Every depth and move number the compiled search reads from its table (both up to 63): a reduction
+    is at least a ply, leaves at least one, and grows with the depth and with the move number."""
+    table = gomoku_kernel.lmr_table(2.0)
+    for depth in range(2, 64):
         for number in range(64):
-            reduction = gomoku_search.lmr_reduction(depth, number)
-            assert gomoku_kernel.lmr_table(2.0)[depth, number] == reduction
-            assert depth == 1 or 1 <= reduction <= depth - 1
+            assert 1 <= table[depth, number] <= depth - 1
+            assert number == 0 or table[depth, number] >= table[depth, number - 1]
+            assert depth == 2 or table[depth, number] >= table[depth - 1, number]
 
 
 def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() -> None:

@@ -4,8 +4,15 @@ Connect Four's wrapper refusing overlapping or off-board stones: tests/test_comp
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
+from inarow.engines import compiling
 from inarow.engines.exact import kernel_template
 from inarow.engines.gomoku import driver, kernel
 from inarow.rules.game import Game
@@ -32,3 +39,30 @@ def test_a_gomoku_board_with_a_stone_off_the_board_or_of_no_side_is_refused() ->
         driver.CompiledBoard(GOMOKU, [(0, 1)])  # cell 0 is in the margin
     with pytest.raises(AssertionError, match="off the board or of no side"):
         driver.CompiledBoard(GOMOKU, [(cell, 3)])
+
+
+def _checked_kernels(checked: bool) -> list[dict[str, object]]:
+    """The answers of tests/checked_kernels.py in a process of its own, its kernels checked or not."""
+    env = {**os.environ, compiling.CHECKS_VARIABLE: "1" if checked else ""}
+    script = Path(__file__).parent / "checked_kernels.py"
+    output = subprocess.run(
+        [sys.executable, str(script)], env=env, check=True, capture_output=True, text=True
+    ).stdout
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_the_kernels_compiled_with_their_asserts_answer_as_the_normal_build() -> None:
+    """With INAROW_KERNEL_CHECKS set, both engines' kernels are compiled with DEBUG=True (into a folder of
+    their own; a minute of compiling the first time) and their asserts run: a stone on a taken cell is
+    refused there and not in the normal build; on some of the engine tests' positions (Connect Four solved
+    exactly, Gomoku middle games within 3,000 nodes and a VCF) no assert fails and every answer, node count
+    and line is the normal build's."""
+    checked, normal = _checked_kernels(True), _checked_kernels(False)
+    assert checked[0] == {"checked": True, "gomoku": True}
+    assert normal[0] == {"checked": False, "gomoku": False}
+    assert checked[-1] == {"a stone on a taken cell refused": True}
+    assert normal[-1] == {"a stone on a taken cell refused": False}
+    assert checked[1:-1] == normal[1:-1]
+    solved = [answer for answer in normal if "connect4" in answer]
+    assert len(solved) == 8 and all(answer["score"] == answer["expected"] for answer in solved)
+    assert [answer["vcf"] for answer in normal if "vcf" in answer] == ["vcf"]

@@ -10,6 +10,13 @@ files (and numba new machine code) instead of reusing stale ones.
 
 Cost, on the project's 2-core machine: compiling one board's kernel takes a few seconds, once per install
 and board; loading it from numba's cache in a later process a fraction of a second.
+
+Checked kernels: in a process started with :data:`CHECKS_VARIABLE` set, every kernel is compiled with its
+``DEBUG`` flag True, so that its Pons-style asserts run (a failed one raises AssertionError out of the
+kernel): the boards' copies are written with ``DEBUG = True``, and the Gomoku kernels are loaded from such a
+copy of :data:`GOMOKU_KERNEL` in place of the package's module (:func:`load_checked_gomoku_kernel`, called
+when :mod:`inarow.engines.gomoku` is imported), all in a folder of their own (:func:`kernel_folder`), so
+that the checked machine code never mixes with the unchecked one in numba's cache.
 """
 
 from __future__ import annotations
@@ -41,6 +48,26 @@ GOMOKU_KERNEL = Path(__file__).parent / "gomoku" / "kernel.py"
 """The Gomoku engine's kernels (one module for every board, see :mod:`inarow.engines.gomoku.driver`)."""
 
 LAYOUT_BITS = 64
+
+CHECKS_VARIABLE = "INAROW_KERNEL_CHECKS"
+"""An environment variable: set to anything but ``""`` or ``0``, the process compiles checked kernels (see the
+module's docstring). Slower, and for tests: no level or command sets it."""
+
+DEBUG_OFF = "DEBUG = False\n"
+DEBUG_ON = "DEBUG = True\n"
+"""The line of a kernel module that switches its asserts off, and the one that switches them on."""
+
+
+def checking() -> bool:
+    """Whether this process compiles checked kernels (:data:`CHECKS_VARIABLE`)."""
+    return os.environ.get(CHECKS_VARIABLE, "") not in ("", "0")
+
+
+def _checked(text: str) -> str:
+    """A kernel module's text with its asserts on (one ``DEBUG = False`` line, AssertionError otherwise)."""
+    assert text.count(DEBUG_OFF) == 1, "a kernel has one DEBUG line"
+    return text.replace(DEBUG_OFF, DEBUG_ON)
+
 
 _lock = threading.Lock()
 _loaded: dict[tuple[int, int, int, bool], ModuleType] = {}
@@ -168,13 +195,20 @@ def source(game: Game) -> str:
     """The text of ``game``'s kernel module: the template with its geometry block replaced."""
     text = TEMPLATE.read_text()
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    return text[:start] + geometry_block(game) + text[end:]
+    text = text[:start] + geometry_block(game) + text[end:]
+    return _checked(text) if checking() else text
 
 
 def kernel_folder() -> Path:
     """Where the boards' kernel modules are written (numba keeps their machine code beside them, in
     ``__pycache__``, or under ``NUMBA_CACHE_DIR`` when it is set): ``NUMBA_CACHE_DIR/inarow-kernels``, else
-    ``__pycache__/kernels`` next to this file, else (a read-only install) a folder in the temporary folder."""
+    ``__pycache__/kernels`` next to this file, else (a read-only install) a folder in the temporary folder;
+    for checked kernels (:func:`checking`), its subfolder ``checked``."""
+    folder = _unchecked_folder()
+    return folder / "checked" if checking() else folder
+
+
+def _unchecked_folder() -> Path:
     configured = os.environ.get("NUMBA_CACHE_DIR")
     if configured:
         return Path(configured) / "inarow-kernels"
@@ -313,8 +347,37 @@ def unit(game: Game) -> Unit:
     return Unit(kernel_path(game).stem, code)
 
 
+def gomoku_source() -> str:
+    """The text of the Gomoku kernels' module: :data:`GOMOKU_KERNEL`'s, with its asserts on when
+    :func:`checking`."""
+    text = GOMOKU_KERNEL.read_text()
+    return _checked(text) if checking() else text
+
+
 @cache
 def gomoku_unit() -> Unit:
     """The Gomoku kernels (:data:`GOMOKU_KERNEL`, one module for every board) as a :class:`Unit`."""
-    digest = hashlib.sha1(GOMOKU_KERNEL.read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha1(gomoku_source().encode()).hexdigest()[:12]
     return Unit(f"gomoku_kernel_{digest}", "from inarow.engines.gomoku.driver import warm_up; warm_up()")
+
+
+GOMOKU_MODULE = "inarow.engines.gomoku.kernel"
+
+
+def load_checked_gomoku_kernel() -> ModuleType:
+    """Write the Gomoku kernels' checked copy (:func:`gomoku_source`) to :func:`kernel_folder` and import it
+    as :data:`GOMOKU_MODULE`, before the package's module is imported (so every importer gets the copy)."""
+    assert checking(), f"checked kernels are compiled only with {CHECKS_VARIABLE} set"
+    with _lock:
+        found = sys.modules.get(GOMOKU_MODULE)
+        if found is not None:
+            assert found.DEBUG, "the unchecked Gomoku kernels were imported first"
+            return found
+        path = kernel_folder() / f"{gomoku_unit().name}.py"
+        _write(path, gomoku_source())
+        spec = importlib.util.spec_from_file_location(GOMOKU_MODULE, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[GOMOKU_MODULE] = module
+        spec.loader.exec_module(module)
+    return module

@@ -93,8 +93,7 @@ def analyze(
     time = limits.time
     if time is None and limits.nodes is None and limits.depth is None:
         time = DEFAULT_TIME
-    if style.compiled:
-        prepare()  # loading the compiled search is no part of the think time
+    prepare()  # loading the compiled search is no part of the think time
     share = 1 - LINES_SHARE if lines > 1 else 1.0
     budget = Budget(
         Limits(

@@ -224,7 +224,6 @@ class CompiledBoard:
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             kernel.lmr_table(2.0),
-            np.zeros((3, size), dtype=np.int64),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
@@ -360,13 +359,8 @@ class _Helper:
 SETTINGS = (
     kernel.S_WIDTH,
     kernel.S_VCF,
-    kernel.S_INNER,
     kernel.S_QUIESCE,
-    kernel.S_PRUNE,
     kernel.S_LMR,
-    kernel.S_HISTORY,
-    kernel.S_REPLY_WIDTH,
-    kernel.S_PV_WIDTH,
     kernel.S_GEN,
     kernel.S_MASK,
 )
@@ -380,63 +374,32 @@ def iterate(
     budget: Budget,
     *,
     width: int,
-    reply_width: int = 0,
-    pv_width: int = 0,
     max_depth: int,
     vcf: bool,
-    inner: bool,
     start_value: int,
     step: int = 2,
     quiesce: int = 0,
-    prune: bool = False,
     lmr: bool = False,
-    root_lmr: bool = False,
     lmr_divisor: float = 2.0,
-    history: bool = False,
     threads: int = 1,
     fresh: bool = False,
 ) -> Iterated:
     """Iterative deepening at the root: depth 1 (always finished), then every ``step`` plies from 2 (even
     depths by default) until the budget runs out, a win or loss is found or ``max_depth`` is reached.
-    ``reply_width``: the candidates of a quiet node one ply below the root (0: ``width``, as elsewhere);
-    ``pv_width``: of a quiet node searched with an open window, if more;
+    ``width``: the candidates tried at a quiet node;
     ``quiesce``: the fours the quiescence search at the horizon may play in a row (0: the short VCF of
-    ``vcf`` instead); ``prune``: razoring and futility pruning near the horizon (with ``quiesce``);
-    ``lmr``: late move reductions by the table of :func:`inarow.engines.gomoku.kernel.lmr_reduction`
-    (``root_lmr``: at the root too; ``lmr_divisor``: its divisor); ``history``: the history heuristic (see
-    :data:`inarow.engines.gomoku.kernel.HISTORY_RANGE`), from nothing at each search; ``threads``: with 2
+    ``vcf`` instead); ``lmr``: late move reductions by the table of
+    :func:`inarow.engines.gomoku.kernel.lmr_reduction` (``lmr_divisor``: its divisor); ``threads``: with 2
     or more and a budget of time alone, helper threads search beside this one (see :class:`_Helper`);
     ``fresh``: start from an empty table rather than what the last searches of the same kind stored (see
     :class:`_Tables`)."""
     state = board.state
     state[kernel.S_WIDTH] = width
     state[kernel.S_VCF] = int(vcf)
-    state[kernel.S_INNER] = int(inner)
     state[kernel.S_QUIESCE] = quiesce
-    state[kernel.S_PRUNE] = int(prune and quiesce > 0)
-    state[kernel.S_LMR] = 2 if lmr and root_lmr else int(lmr)
-    state[kernel.S_HISTORY] = int(history)
-    state[kernel.S_REPLY_WIDTH] = reply_width
-    state[kernel.S_PV_WIDTH] = pv_width
-    board.buffers[9][:] = 0
+    state[kernel.S_LMR] = int(lmr)
     board.buffers[8][:] = _lmr_table(lmr_divisor)
-    kind = (
-        board.game,
-        width,
-        reply_width,
-        pv_width,
-        max_depth,
-        vcf,
-        inner,
-        step,
-        quiesce,
-        prune,
-        lmr,
-        root_lmr,
-        lmr_divisor,
-        history,
-        fresh,
-    )
+    kind = (board.game, width, max_depth, vcf, step, quiesce, lmr, lmr_divisor, fresh)
     table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
     helpers = []
@@ -562,7 +525,6 @@ def _search_small_position() -> None:
         width=4,
         max_depth=2,
         vcf=True,
-        inner=True,
         start_value=0,
         quiesce=kernel.QUIESCE_FOURS,
     )

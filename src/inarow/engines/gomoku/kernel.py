@@ -3,8 +3,8 @@ arrays, its line patterns kept up to date as stones are played and taken back, t
 pattern evaluation, α-β with principal variation search, late move reductions (by a table of depth and
 move number), killer moves, aspiration windows at the root and a transposition table kept across
 searches (which threads searching at once may share: see :func:`_check`), a quiescence search over fours
-at the horizon (:func:`quiesce`; or a short VCF), a VCF at every node with a four with the ``inner``
-switch, and the root's threat searches: VCF (:func:`vcf_line`) and VCT (:func:`vct_line`).
+at the horizon (:func:`quiesce`; or a short VCF), and the root's threat searches: VCF (:func:`vcf_line`)
+and VCT (:func:`vct_line`).
 
 Everything here is ``@njit(cache=True)``: compiled on first use in a process, or loaded from numba's cache
 beside this file; :func:`root` runs without the GIL (``nogil=True``), so that threads search at once.
@@ -98,12 +98,6 @@ def lmr_table(divisor: float) -> np.ndarray:
     )
 
 
-ROOT_LMR_FIRST = 6
-ROOT_LMR_DEPTH = 4
-"""With root reductions (``Style.root_lmr``), the root's quiet moves from the ``ROOT_LMR_FIRST``-th on
-(the root orders its moves by the last iteration's best first) are reduced as inner nodes' are, at
-depths from ``ROOT_LMR_DEPTH`` on, and searched again at full depth if they beat α."""
-
 ASPIRATION = 800
 ASPIRATION_DEPTH = 4
 """From this depth on, an iteration searches the root within this many points of the last
@@ -111,47 +105,20 @@ iteration's value first (an aspiration window), and again with the whole window 
 
 LEAF_VCF_FOURS = 4
 LEAF_VCF_NODES = 60
-INNER_VCF_FOURS = 8
-INNER_VCF_NODES = 120
 
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 8, 9
-S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_INNER, S_MASK, S_QUIESCE = 10, 11, 12, 13, 14, 15, 16
-S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_PRUNE, S_LMR = 17, 18, 19, 20, 21
+S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_MASK, S_QUIESCE = 10, 11, 12, 13, 15, 16
+S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_LMR = 17, 18, 19, 21
 S_WORTH = 20
 """``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 6]`` over the board; ``+ 1``: of ``agg[side, :,
 7]`` (indices 22 to 25, after the slots above)."""
-S_HISTORY = 26
-S_REPLY_WIDTH = 27
-S_PV_WIDTH = 28
-STATE_SIZE = 29
+STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
-VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its
-depth, the VCF's node limit, the VCF ran out of nodes, the table's generation, the inner VCF on, the
-table's index mask, the fours the horizon's quiescence search may play (0: the short VCF instead), the
-VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its table of failed positions, razoring
-and futility pruning on, late move reductions by :func:`lmr_reduction` (1: below the root, 2: at the root
-too), the sums of the worths (above), the history heuristic on (see :data:`HISTORY_RANGE`), the candidate
-moves tried at a quiet node one ply below the root (0: as at any other), and at a quiet node of the
-principal variation, searched with an open window (0: as at any other)."""
-
-HISTORY_RANGE = 10692
-HISTORY_SHARE = 128
-"""The history heuristic (``Style.history``; Rapfi's ``mainHistory`` of quiet moves, ``search/ab/history.cpp``
-in ``github:dhbloo/rapfi``): ``buf[9][side, cell]`` rises by :func:`_history_bonus` when a quiet move of
-``side`` on ``cell`` fails high, and falls by as much for each quiet move searched before it at that node
-without doing so, kept within ±``HISTORY_RANGE`` (each change scaled down as the entry nears its bound).
-A quiet node's candidates are ranked by their static score plus ``1 / HISTORY_SHARE`` of their entry, so
-that moves that refuted other lines of this search come earlier (and are reduced less)."""
-
-RAZOR = (0, 2400, 3200)
-"""Razoring (Rapfi's search.cpp, "razoring with VCF"): at a null-window node ``depth`` (1 or 2) plies
-from the horizon with no forced reply, a static evaluation more than ``RAZOR[depth]`` below α is taken at
-its quiescence search's word. The margins covered 99% of the gaps between a depth's value and the static
-evaluation measured in seeded middle games with the evaluation before the fitted one; they were doubled
-with its unit, not measured again (pruning is off for every level)."""
-FUTILITY = (0, 6000, 9000)
-"""Futility pruning: at such a node where the opponent has no open four or four-three to make, a static
-evaluation more than ``FUTILITY[depth]`` above β fails high at once."""
+VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its depth, the VCF's node
+limit, the VCF ran out of nodes, the table's generation, (14 unused), the table's index mask, the fours
+the horizon's quiescence search may play (0: the short VCF instead), the VCT's node limit, the VCT ran
+out of nodes, the VCT's stamp in its table of failed positions, (20 unused), late move reductions by
+:func:`lmr_reduction` (0: one or two plies, see :data:`LMR_DEEPER`), the sums of the worths (above)."""
 
 VCF_NODES = 3000
 """The most nodes one VCF inside a VCT may take (as :data:`inarow.engines.gomoku.threats.VCF_NODES`)."""
@@ -454,24 +421,11 @@ def _fours(side, row, b, board, buf):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _history_bonus(depth):  # type: ignore[no-untyped-def]
-    """The change to a history entry after a node ``depth`` plies deep (Rapfi's ``statBonus``)."""
-    return min(25 * depth * depth + 105 * depth - 157, 8927)
-
-
-@njit(cache=True)
-def _history_add(history, side, move, bonus):  # type: ignore[no-untyped-def]
-    """Move a history entry by ``bonus`` (may be negative), less as it nears ±:data:`HISTORY_RANGE`."""
-    entry = history[side, move]
-    history[side, move] = entry + bonus - entry * abs(bonus) // HISTORY_RANGE
-
-
-@njit(cache=True)
 def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
-    cells, value, flags, count, near, state = b[0], b[3], b[4], b[5], b[6], b[7]
-    moves, scores, history = buf[0], buf[1], buf[9]
+    cells, value, flags, count, near = b[0], b[3], b[4], b[5], b[6]
+    moves, scores = buf[0], buf[1]
     opp = 3 - side
     n = 0
     if count[opp, WIN_BIT] > 0:
@@ -488,8 +442,6 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
         if near[j] == 0 or cells[j] != 0:
             continue
         score = ORDER_MINE * value[side, j] + ORDER_THEIRS * value[opp, j]
-        if state[S_HISTORY]:
-            score += history[side, j] // HISTORY_SHARE
         if n == width and scores[row, n - 1] >= score:
             continue
         _insert(moves, scores, row, n if n < width else width - 1, j, score)
@@ -933,28 +885,9 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
             # A horizon's value is exact at depth 0: kept, so that transpositions skip its VCF.
             _store(table, slot, key, state[S_GEN], 0, leaf, leaf, -1)
         return leaf
-    if state[S_PRUNE] and not forced and depth <= 2 and beta == alpha + 1:
-        static = evaluate(side, b)
-        if static + RAZOR[depth] < alpha:
-            v = quiesce(side, alpha, beta, state[S_QUIESCE], np.int64(-1), ply, b, board, buf)
-            if state[S_ABORT]:
-                return 0
-            if v < beta:
-                return v
-        elif static - FUTILITY[depth] >= beta and count[opp, WIN_BIT] == 0:
-            return static
-    if state[S_INNER] and not forced and count[side, FOUR_BIT] > 0:
-        length = vcf(side, INNER_VCF_FOURS, INNER_VCF_NODES, ply, b, board, buf)
-        if length > 0:
-            return _win(n + length - 1, state)
-        if state[S_ABORT]:
-            return 0
     number = forced
     if not forced:
-        width = state[S_REPLY_WIDTH] if ply == 1 and state[S_REPLY_WIDTH] > 0 else state[S_WIDTH]
-        if beta > alpha + 1 and state[S_PV_WIDTH] > width:
-            width = state[S_PV_WIDTH]
-        number = _moves(side, width, ply, b, board, buf)
+        number = _moves(side, state[S_WIDTH], ply, b, board, buf)
         if number == 0:
             return evaluate(side, b)
     killers = buf[3]
@@ -1002,12 +935,6 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
                     if not forced and killers[ply, 0] != move:
                         killers[ply, 1] = killers[ply, 0]
                         killers[ply, 0] = move
-                    if state[S_HISTORY] and not forced and _quiet(side, move, flags):
-                        bonus = _history_bonus(depth)
-                        _history_add(buf[9], side, move, bonus)
-                        for q in range(k):
-                            if _quiet(side, moves[ply, q], flags):
-                                _history_add(buf[9], side, moves[ply, q], -bonus)
                     break
     lower = best if best > alpha0 else -INFINITY
     upper = best if best < beta else INFINITY
@@ -1038,24 +965,13 @@ def root(side, roots, depth, values, low, high, b, board, table, buf):  # type: 
     opp = np.int64(3 - side)
     one = np.int64(1)
     below = np.int64(depth - 1)
-    flags = b[4]
     for k in range(roots.shape[0]):
         move = roots[k]
-        reduce = 0
-        if (
-            state[S_LMR] == 2
-            and k >= ROOT_LMR_FIRST
-            and depth >= ROOT_LMR_DEPTH
-            and _quiet(side, move, flags)
-        ):
-            reduce = buf[8][min(depth, 63), min(k, 63)]
         place(move, side, 1, b)
         if k == 0:
             v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         else:
-            v = -search(opp, below - reduce, -alpha - 1, -alpha, one, b, board, table, buf)
-            if reduce and v > alpha and not state[S_ABORT]:
-                v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
+            v = -search(opp, below, -alpha - 1, -alpha, one, b, board, table, buf)
             if alpha < v < beta and not state[S_ABORT]:
                 v = -search(opp, below, -beta, -alpha, one, b, board, table, buf)
         place(move, side, -1, b)
