@@ -682,6 +682,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
     import inarow.cli.output
     import inarow.engines.policy
     from inarow.engines import compiling
+    from inarow.engines.gomoku import driver
 
     terminal = Console(record=True, force_terminal=True, width=200)
     monkeypatch.setattr(inarow.cli.output, "err", terminal)
@@ -691,7 +692,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
             return 9.5
 
     monkeypatch.setattr(inarow.engines.policy, "load_engine", load_engine)
-    monkeypatch.setattr(inarow.engines.gomoku.driver, "warm_up", lambda: 8.5)
+    monkeypatch.setattr(driver, "warm_up", lambda: 8.5)
     monkeypatch.setattr(compiling, "gomoku_unit", lambda: compiling.Unit("never-compiled", ""))
     said = runner.invoke(app, ["warm-up"])
     assert said.exit_code == 0, said.output

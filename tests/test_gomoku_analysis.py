@@ -5,16 +5,17 @@ kept as exact values."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from typer.testing import CliRunner
 
 from inarow import parse_position
 from inarow.cli import app
-from inarow.engines.gomoku.analyst import CANDIDATES
+from inarow.engines.gomoku.analyst import CANDIDATES, _agreeing
 from inarow.engines.gomoku.analyst import analyze as gomoku_analyze
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
-from inarow.values.answers import WINRATE_SCALE, winrate
+from inarow.values.answers import WINRATE_SCALE, MoveValue, rank_key, winrate
 
 runner = CliRunner()
 
@@ -149,3 +150,52 @@ def test_the_command_line_names_gomoku_s_sides_black_and_white() -> None:
     )
     games = [line for line in match.output.splitlines() if line.startswith("1. ")]
     assert games[0].startswith("1. black threats, white rules: ") and games[0].endswith(" — black wins")
+
+
+AGREEING_GAMES = ("h8 h9 i8", "h8 i9 h10 j8", "g7 h8 i9 h9 h10 i8 g8")
+"""Three middle games whose analyses once listed a move above the best one (issue 35): ``h8 h9 i8`` named
+j8 best at −5391 and listed g8 under it at −4609."""
+
+
+def test_an_analysis_agrees_with_itself_the_best_move_first_with_the_highest_score_and_win_rate() -> None:
+    """Every listed move is worth at most the best one; the moves come in :func:`rank_key`'s order (searched
+    scores, then bounds, then unsearched moves, each by score), and win rates fall as scores fall."""
+    for text in AGREEING_GAMES:
+        result = gomoku_analyze(parse_position(text, "gomoku"), Limits(depth=4), lines=5)
+        best, *others = result.moves
+        assert best.move == result.best[0] and best.source == "search" and not best.exact, text
+        assert all(move.score <= best.score and move.winrate <= best.winrate for move in others), text  # type: ignore[operator]
+        assert [rank_key(move, best.move) for move in result.moves] == sorted(
+            rank_key(move, best.move) for move in result.moves
+        ), text
+        for one in result.moves:
+            for other in result.moves:
+                if one.score > other.score:
+                    assert one.winrate >= other.winrate, (text, one, other)  # type: ignore[operator]
+        lined = [move for move in result.moves if move.line]
+        assert len(lined) == 5 and all(move.source in ("search", "bound") for move in lined), text
+
+
+def test_a_move_whose_own_search_says_more_than_the_root_allowed_is_shown_as_the_root_s_bound() -> None:
+    """A candidate's own shallower search may value it above what the root's α-β proved (it failed low at
+    ``bound``), or above the best move: it is listed at the lower of the two, as a bound."""
+    best = MoveValue(move="j8", exact=False, score=-5391, value=None, plies=None, winrate=winrate(-5391))
+    searched = MoveValue(move="g8", exact=False, score=-4609, value=None, plies=None, winrate=winrate(-4609))
+    listed = _agreeing(searched, -5500, best)
+    assert (listed.score, listed.source, listed.winrate) == (-5500, "bound", winrate(-5500))
+    assert _agreeing(searched, None, best).score == -5391
+    lower = replace(searched, score=-6000)
+    assert _agreeing(lower, -5500, best) is lower  # within both: kept as searched
+
+
+def test_the_command_line_and_the_json_list_the_moves_in_one_order() -> None:
+    said = runner.invoke(app, ["analyze", AGREEING_GAMES[0], "--game", "gomoku", "--depth", "4", "--all"])
+    assert said.exit_code == 0, said.output
+    jsoned = runner.invoke(app, ["analyze", AGREEING_GAMES[0], "--game", "gomoku", "--depth", "4", "--json"])
+    moves = json.loads(jsoned.stdout)["moves"]
+    table = [
+        line.split()[0]
+        for line in said.stdout.splitlines()
+        if line.split() and line.split()[0] in {m["move"] for m in moves}
+    ]
+    assert table[: len(moves)] == [move["move"] for move in moves]

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { candidates, candidateWords, CANDIDATES, markOf, playersWords, stoneGame, stonesOf } from "../../src/inarow/web/static/js/words.js";
+import { candidates, candidateWords, CANDIDATES, markOf, rankKey, playersWords, stoneGame, stonesOf } from "../../src/inarow/web/static/js/words.js";
 
 const plain = { x: "x", o: "o" };
 const gomoku = { game: "gomoku", k: 5, gravity: false, symbols: plain, mode: "computer", you: "o", level: "hard", players: {} };
@@ -48,6 +48,14 @@ describe("the analysis's candidates", () => {
     assert.equal(shown.length, CANDIDATES);
     assert.deepEqual(shown.slice(0, 4).map((m) => m.move), ["d2", "b2", "a2", "e1"]);
     assert.ok(!shown.some((m) => m.move === "c2"));
+  });
+  test("searched scores come before bounds whatever their values, as the command line lists them", () => {
+    const moves = [move("a2", 50, ["a2"], { source: "bound" }), move("b2", -20), move("d2", 10), move("f2", 10, ["f2"], { source: "bound" })];
+    assert.deepEqual(candidates({ best: ["d2"], moves }).map((m) => m.move), ["d2", "b2", "a2", "f2"]);
+    assert.deepEqual(rankKey(moves[0], "d2"), [3, -50]);
+  });
+  test("a bound reads as at most its value", () => {
+    assert.equal(candidateWords(move("h8", 240, ["h8"], { winrate: 0.621, source: "bound" }), 2), "2. h8 — 62%, ≤ eval +240 — h8");
   });
   test("a candidate reads its rank, win rate, value and first moves; a proven one its exact words", () => {
     assert.equal(candidateWords(move("h8", 240, ["h8", "i9", "j10"], { winrate: 0.621 }), 1), "1. h8 — 62%, eval +240 — h8 i9 j10");

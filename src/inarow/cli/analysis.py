@@ -227,6 +227,7 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     from rich.table import Table
 
     from inarow.cli.console import render_board
+    from inarow.values.answers import ranked
     from inarow.words import phrases
 
     position = result.position
@@ -250,18 +251,13 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     columns += [(_("win rate"), True), (_("line"), False)] if rated else [(_("plies"), False)]
     for column, right in columns:
         table.add_column(column, justify="right" if right else "left", no_wrap=column != _("line"))
-    # The best move first, then the moves searched for their lines (their values are comparable), then
-    # the rest by their static values; each group by value.
-    moves = sorted(
-        result.moves,
-        key=lambda m: (m.move in result.best[:1], bool(m.line), m.score if not m.exact else m.score * 10**9),
-        reverse=True,
-    )
+    moves = ranked(result.moves, result.best[0] if result.best else None)  # the JSON's and the page's order
     shown = moves if every_move or not rated else moves[:SHOWN_CANDIDATES]
     for move in shown:
         if rated:
             rate = "" if move.winrate is None else phrases.percent(move.winrate)
-            table.add_row(move.move, phrases.describe(move), f"{move.score:+d}", rate, " ".join(move.line))
+            score = ("≤" if move.source == "bound" else "") + f"{move.score:+d}"  # a bound: at most that
+            table.add_row(move.move, phrases.describe(move), score, rate, " ".join(move.line))
         else:
             plies = "" if move.plies is None else str(move.plies)
             table.add_row(move.move, phrases.describe(move), f"{move.score:+d}", plies)

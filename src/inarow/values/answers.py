@@ -101,6 +101,28 @@ class MoveJSON(TypedDict):
     line: list[str]
 
 
+_GROUPS: dict[Source, int] = {"book": 1, "search": 1, "bound": 2, "evaluation": 3}
+
+
+def rank_key(move: MoveValue, best: str | None) -> tuple[int, int]:
+    """The order in which an analysis lists its moves, as a sort key (smaller first): the best move; proven
+    wins, the fastest first; the moves whose scores come from a completed search, by score; then the upper
+    bounds (``bound``) and the unsearched moves (``evaluation``), each by score; proven draws; proven losses,
+    the slowest first. Scores of different kinds are never interleaved, so the list reads as the engine knows
+    it; the command line, the JSON and the page all list moves in this order (:func:`ranked`)."""
+    if move.move == best:
+        return (0, 0)
+    if move.exact:
+        group = 1 if (move.value or 0) > 0 else 5 if move.value == 0 else 6
+        return (group, -move.score)
+    return (1 + _GROUPS[move.source], -move.score)
+
+
+def ranked(moves: tuple[MoveValue, ...], best: str | None) -> tuple[MoveValue, ...]:
+    """``moves`` in the order of :func:`rank_key` (a stable sort: ties keep their order)."""
+    return tuple(sorted(moves, key=lambda move: rank_key(move, best)))
+
+
 WINRATE_SCALE = 4000
 """The evaluation, in the Gomoku engine's points, that is worth odds of e to 1 (a win rate of 73%): the unit
 in which the evaluation is fitted to Rapfi's win rates (``bench/gomoku_fit.py``). ``bench/gomoku_winrate.py``

@@ -30,7 +30,7 @@ from inarow.engines.gomoku.search import DEFAULT_STYLE, GomokuResult, GomokuSear
 from inarow.engines.limits import Budget, Limits
 from inarow.engines.scores import EXACT, exact_score, plies_to_end, proven_score, sign
 from inarow.rules.game import Position
-from inarow.values.answers import Analysis, MoveValue, Proof, Source, winrate
+from inarow.values.answers import Analysis, MoveValue, Proof, Source, ranked, winrate
 
 __all__ = ["MISTAKE_MARGIN", "Judgement", "MistakeKind", "analyze", "judge", "supports"]
 
@@ -155,6 +155,8 @@ def analyze(
             left = None if time is None else max(0.0, time - budget.elapsed) / (len(others) - number)
             left = None if left is None else max(MIN_LINE_TIME, left)
             moves[bit] = _searched(position, bit, Limits(time=left, nodes=nodes), style, found.depth)
+    best = moves[found.best]
+    listed = tuple(_agreeing(moves[bit], found.move_values.get(bit), best) for bit in moves)
     return Analysis(
         position=position,
         exact=exact,
@@ -163,12 +165,28 @@ def analyze(
         plies=None if score is None else plies_to_end(game, position.ply, score),
         best=(game.cell_name(found.best),),
         pv=pv,
-        moves=tuple(moves.values()),
+        moves=ranked(listed, best.move),
         nodes=found.nodes,
         seconds=budget.elapsed,
         depth=None if exact else found.depth,
         proof=_proof(found) if exact else None,
     )
+
+
+def _agreeing(move: MoveValue, bound: int | None, best: MoveValue) -> MoveValue:
+    """``move`` as the analysis lists it beside ``best``, so that the list agrees with itself: a move the
+    root's α-β search bounded (it failed low: worth at most ``bound``) is worth at most that, whatever a
+    shallower search of its own said, and no unproven move is worth more than the best one, which the
+    root's completed depth chose over it. A score lowered that way is an upper bound (``source="bound"``);
+    an unsearched move keeps ``evaluation``. Proven moves, the best move itself, and every move beside a
+    proven best one are as found."""
+    if move.exact or move is best or best.exact:
+        return move  # an exact score and a guess are not on one scale: the ranking alone orders them
+    ceiling = best.score if bound is None else min(best.score, bound)
+    if move.score <= ceiling:
+        return move
+    source: Source = "evaluation" if move.source == "evaluation" else "bound"
+    return replace(move, score=ceiling, source=source, winrate=winrate(ceiling))
 
 
 def _proof(found: GomokuResult) -> Proof | None:

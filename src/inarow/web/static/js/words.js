@@ -242,14 +242,22 @@ export function analysisSummary(analysis, mark) {
 /** How many candidates the analysis of a Gomoku-family board shows, numbered on the board. */
 export const CANDIDATES = 10;
 
+/** Where a move stands in an analysis's list, as Python's inarow.values.answers.rank_key says (smaller
+ * first): the best move; proven wins, the fastest first; scores from a completed search; upper bounds; the
+ * unsearched moves; proven draws; proven losses. Kinds of scores are never interleaved. */
+export function rankKey(move, best) {
+  if (move.move === best) return [0, 0];
+  if (move.exact) return [move.value > 0 || move.outcome === "win" ? 1 : move.value === 0 || move.outcome === "draw" ? 5 : 6, -move.score];
+  return [{ book: 2, search: 2, bound: 3, evaluation: 4 }[move.source ?? "search"], -move.score];
+}
+
 /** The candidate moves of an analysis on a board too big to solve: the moves the server gave a line (its
- * best few), at most CANDIDATES, the best move first, then by value (proven wins first, proven losses
- * last). */
+ * best few), at most CANDIDATES, in the order of rankKey, the command line's and the JSON's. */
 export function candidates(analysis) {
-  const rank = (move) => (move.exact ? move.score * 1e9 : move.score);
-  const lined = analysis.moves.filter((move) => move.line && move.line.length > 0);
   const best = analysis.best[0];
-  lined.sort((a, b) => (b.move === best) - (a.move === best) || rank(b) - rank(a));
+  const key = (move) => rankKey(move, best);
+  const lined = analysis.moves.filter((move) => move.line && move.line.length > 0);
+  lined.sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
   return lined.slice(0, CANDIDATES);
 }
 
@@ -260,7 +268,8 @@ export const percentText = (rate) => say("percent", { rate });
  * words ("win in 3"). The line shows its first moves. */
 export function candidateWords(move, rank) {
   const value = moveWords(move).long;
-  const rate = move.winrate === null || move.winrate === undefined ? value : t("{rate}, {value}", { rate: percentText(move.winrate), value });
+  const bounded = move.source === "bound" ? `≤ ${value}` : value; // a bound: worth at most that
+  const rate = move.winrate === null || move.winrate === undefined ? bounded : t("{rate}, {value}", { rate: percentText(move.winrate), value: bounded });
   return t("{rank}. {move} — {rate} — {line}", { rank, move: move.move, rate, line: move.line.slice(0, 6).join(" ") });
 }
 
