@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from inarow.base.errors import ServerBusyError, StoppedError, TreeTooLargeError
+from inarow.base.errors import InarowError, ServerBusyError, StoppedError, TreeTooLargeError
 from inarow.engines.limits import Budget, Limits, SearchAborted, thread_limit
 from inarow.sessions.workers import ClientGone, SearchPool, asking, thread_share
 from inarow.web.app import Settings, create_app
@@ -71,6 +71,14 @@ def test_with_a_token_every_api_request_needs_it_by_header_or_by_the_cookie_from
         )
         assert client.get("/api/games").status_code == 200  # the cookie now
         assert client.get("/static/style.css").status_code == 200
+        client.cookies.clear()
+        linked = client.get(
+            "/?token=s3cret&leaves=%5B%5B3%2C12%5D%2C%5B2%5D%5D&student=1", follow_redirects=False
+        )
+        assert (
+            linked.status_code == 303
+            and linked.headers["location"] == "/?leaves=%5B%5B3%2C12%5D%2C%5B2%5D%5D&student=1"
+        )
 
 
 def test_a_token_of_any_characters_is_refused_with_a_403_never_a_500(tmp_path: Path) -> None:
@@ -81,6 +89,8 @@ def test_a_token_of_any_characters_is_refused_with_a_403_never_a_500(tmp_path: P
             assert (refused.status_code, refused.json()["reason"]) == (403, "token required"), given
             bearer = client.get("/api/games", headers={b"Authorization": b"Bearer " + given})
             assert bearer.status_code == 403, given
+    # A fresh server for the rest: eight wrong tokens from one client are as many as the guard answers 403.
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         for query in ("s%C3%ABcret", "%FF", "%ED%A0%80"):
             opened = client.get(f"/?token={query}", follow_redirects=False)
             assert opened.status_code == 403, query
@@ -236,3 +246,37 @@ def test_the_page_and_cheap_routes_answer_while_the_engine_warms_up(tmp_path: Pa
         while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
             time.sleep(0.05)
         assert client.get("/api/health").json()["engine_ready"] is True
+
+
+def test_fifty_wrong_tokens_from_one_client_get_429_and_the_right_token_still_works_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """Ten wrong tokens a minute are allowed a client; past them its requests are answered 429 with
+    Retry-After (the right token too, from it), while another client with the right token gets in."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="a-long-enough-token")
+    app = create_app(settings)
+    with TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.7", 5000)) as guesser:
+        teacher = TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.8", 5000))  # the same server
+        said = [
+            guesser.get("/api/games", headers={"X-Inarow-Token": f"guess-{n}"}).status_code for n in range(50)
+        ]
+        assert said[:10] == [403] * 10 and set(said[10:]) == {429}
+        held = guesser.get("/api/games", headers={"X-Inarow-Token": "a-long-enough-token"})
+        assert held.status_code == 429 and int(held.headers["retry-after"]) > 0
+        assert held.json()["reason"] == "too many wrong tokens"
+        assert teacher.get("/api/games", headers={"X-Inarow-Token": "a-long-enough-token"}).status_code == 200
+        assert guesser.get("/static/style.css").status_code == 200  # the page's files are no guess
+
+
+def test_a_token_shorter_than_sixteen_characters_is_refused_at_start_with_the_reason() -> None:
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+    from inarow.web.server import check_token
+
+    for short in ("a", "s3cret-token"):
+        with pytest.raises(InarowError, match=r"at least 16 characters"):
+            check_token(short)
+    check_token("a-long-enough-token")
+    said = CliRunner().invoke(app, ["--lang", "en", "serve", "--host", "0.0.0.0", "--token", "a"])
+    assert said.exit_code == 2 and said.output.startswith("error: invalid token 'a': a token has at least 16")

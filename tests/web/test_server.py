@@ -365,8 +365,8 @@ def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_na
     """A client that reaches a server on 0.0.0.0 at one of the machine's addresses (127.0.0.2 here, and
     the machine's host name) gets in with the token, and is asked for the token without it; a foreign
     name is still refused."""
-    server = make_server(host="0.0.0.0", extra=("--token", "s3cret-token")).start()
-    token = {"X-Inarow-Token": "s3cret-token"}
+    server = make_server(host="0.0.0.0", extra=("--token", "s3cret-token-of-the-lan")).start()
+    token = {"X-Inarow-Token": "s3cret-token-of-the-lan"}
     other = f"http://127.0.0.2:{server.port}"
     assert httpx.get(f"{other}/api/games", headers=token, timeout=10).status_code == 200
     refused = httpx.get(f"{other}/api/games", timeout=10)

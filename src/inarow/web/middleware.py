@@ -9,9 +9,12 @@ import ipaddress
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from fastapi.responses import JSONResponse
+from limits import RateLimitItemPerMinute
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -60,6 +63,9 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"no-referrer"),
 )
 
+FAILED_TOKENS = RateLimitItemPerMinute(10)
+"""The wrong tokens one client may send in a minute before its requests are answered 429."""
+
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -105,7 +111,9 @@ class Guard:
       page posting to this one).
     - With a ``token``, every API request must carry it: the ``X-Inarow-Token`` header, an
       ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``;
-      tokens are compared as bytes in constant time, whatever characters a client sends.
+      tokens are compared as bytes in constant time, whatever characters a client sends. A client that
+      sent :data:`FAILED_TOKENS` wrong tokens within a minute gets 429 until the minute has moved on (a
+      moving window of the ``limits`` library); the others are not held up.
     - Every answer carries a content-security policy that forbids framing and scripts from elsewhere.
     """
 
@@ -113,6 +121,7 @@ class Guard:
         self.app = app
         self.hosts = frozenset(host_name(h) for h in hosts)
         self.token = token
+        self.failures = MovingWindowRateLimiter(MemoryStorage())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -150,13 +159,28 @@ class Guard:
         path: str = scope.get("path", "")
         if self.token is not None:
             given = self._token_of(scope, headers)
+            guarded = path.startswith(("/api/", "/docs", "/openapi", "/class", "/exam")) or path == "/"
+            client = str((scope.get("client") or ("",))[0])
+            if guarded and not self.failures.test(FAILED_TOKENS, client):
+                await _answer(
+                    secured_send,
+                    429,
+                    f"too many wrong tokens from this client: retry in {FAILED_TOKENS.get_expiry()} s",
+                    "too many wrong tokens",
+                    [("Retry-After", str(FAILED_TOKENS.get_expiry()))],
+                )
+                return
             if path == "/" and given is None:
-                query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-                from_url = query.get("token", [None])[0]
+                query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+                from_url = next((value for name, value in query if name == "token"), None)
                 if from_url is not None and self._is_token(from_url):
-                    await self._set_cookie(secured_send)
+                    kept = [(name, value) for name, value in query if name != "token"]
+                    await self._set_cookie(secured_send, urlencode(kept))
                     return
-            guarded = path.startswith(("/api/", "/docs", "/openapi")) or path == "/"
+                if from_url is not None:
+                    self.failures.hit(FAILED_TOKENS, client)
+            elif guarded and given is not None and not self._is_token(given):
+                self.failures.hit(FAILED_TOKENS, client)
             if guarded and (given is None or not self._is_token(given)):
                 await _answer(
                     secured_send,
@@ -188,14 +212,15 @@ class Guard:
             return None
         return cookie[TOKEN_COOKIE].value if TOKEN_COOKIE in cookie else None
 
-    async def _set_cookie(self, send: Send) -> None:
-        # The token moves from the URL to a cookie the page's requests carry, and the URL loses it.
+    async def _set_cookie(self, send: Send, query: str) -> None:
+        # The token moves from the URL to a cookie the page's requests carry; the URL loses it and keeps
+        # every other parameter (a link to a tree, a position, the student's panel).
         await send(
             {
                 "type": "http.response.start",
                 "status": 303,
                 "headers": [
-                    (b"location", b"/"),
+                    (b"location", ("/?" + query if query else "/").encode("latin-1")),
                     (
                         b"set-cookie",
                         f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1"),

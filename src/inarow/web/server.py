@@ -115,9 +115,15 @@ TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
 makes tokens of these)."""
 
 
+MIN_TOKEN_LENGTH = 16
+"""The shortest token a server starts with: 16 characters of the 66 allowed are some 96 bits, out of reach of
+guessing at the few tries a minute the guard allows (:data:`inarow.web.middleware.FAILED_TOKENS`)."""
+
+
 def check_token(token: str | None) -> None:
-    """Refuse a token that would let anyone in (the empty one) or that a URL or cookie cannot carry as it
-    is (anything but ASCII letters, digits and ``-._~``). Raises :class:`InarowError`."""
+    """Refuse a token that would let anyone in (the empty one), one short enough to guess (under
+    :data:`MIN_TOKEN_LENGTH` characters), or one that a URL or cookie cannot carry as it is (anything but
+    ASCII letters, digits and ``-._~``). Raises :class:`InarowError`."""
     if token is None:
         return
     if not token:
@@ -127,6 +133,15 @@ def check_token(token: str | None) -> None:
     if not set(token) <= TOKEN_CHARACTERS:
         raise InarowError(
             N_("invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~"), token=token
+        )
+    if len(token) < MIN_TOKEN_LENGTH:
+        raise InarowError(
+            N_(
+                "invalid token {token!r}: a token has at least {least} characters, so that it cannot be "
+                "guessed; leave out --token to have one made"
+            ),
+            token=token,
+            least=MIN_TOKEN_LENGTH,
         )
 
 
