@@ -6,6 +6,16 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .
+# Pyodide (pinned in package-lock.json), served by inarow itself so that students' e(P) run in their own
+# browsers, offline: npm ci fetches it once, copy_pyodide.py puts it into the package.
+if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm ]; then
+  if command -v npm >/dev/null; then
+    [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error
+    .venv/bin/python scripts/copy_pyodide.py
+  else
+    echo "note: npm is missing, so the page's lab (a student's e(P) in the browser) is off" >&2
+  fi
+fi
 # Compile the compiled engines now (once per install, with a progress line), not on the first big-board move.
 .venv/bin/inarow warm-up
 exec .venv/bin/inarow serve --open "$@"
