@@ -12,12 +12,16 @@ are the worker's, enforced from outside (the page terminates a worker that runs 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_
 from inarow.engines.textbook import check_algorithm, search
-from inarow.evaluation.lines import static_value
-from inarow.evaluation.student import CodeEvaluation, code_evaluation_from_source
+from inarow.evaluation.lines import Evaluation, evaluation_named, static_value
+from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.game import Position, Side
 from inarow.rules.notation import parse_game, parse_position
 from inarow.teaching.explain.tree import page_tree
@@ -26,7 +30,11 @@ from inarow.teaching.explain.values import JsonValue, json_value
 UNLIMITED = 1e9
 """The seconds a call may take inside the worker: none of its own, the page's limit stops the worker."""
 
-_loaded: dict[str, CodeEvaluation] = {}
+_loaded: dict[str, Evaluation] = {}
+_sources: dict[tuple[str, str], str] = {}
+
+Progress = Callable[[int, str], None]
+"""Told the index and diagram of each position before it is searched (the page's limit per position)."""
 
 
 def load(name: str, source: str, function: str = "e") -> str:
@@ -36,8 +44,53 @@ def load(name: str, source: str, function: str = "e") -> str:
     return code.text
 
 
-def _code(name: str) -> CodeEvaluation:
+def _code(name: str) -> Evaluation:
     return _loaded[name]
+
+
+def _named(request: dict[str, Any]) -> str:
+    """The evaluation a request asks for: ``source`` and ``function`` (compiled once per text), or a
+    ``named`` one of the menu's (``open-lines``, ``weights:…``)."""
+    if "named" in request:
+        name = f"named:{request['named']}"
+        _loaded[name] = evaluation_named(str(request["named"]))
+        return name
+    key = (str(request["source"]), str(request.get("function") or "e"))
+    if key not in _sources:
+        name = f"code{len(_sources)}"
+        load(name, *key)
+        _sources[key] = name
+    return _sources[key]
+
+
+OPERATIONS = ("evaluate", "explain", "choose", "play")
+
+
+def call(request_text: str, progress: Progress | None = None) -> str:
+    """What the worker asks: ``{"op", "args", "source", "function"}`` or ``{"op", "args", "named"}``
+    (``play``: ``"second"`` too, the other side's ``{source, function}``), as JSON text. Answers
+    ``{"ok": true, "value": …}`` or ``{"ok": false, "error": "the sentence"}``: an
+    :class:`~inarow.base.errors.InarowError`'s message (the function's own errors name it and the
+    position), or the Python error (a ``MemoryError``, a ``RecursionError``)."""
+    try:
+        request = json.loads(request_text)
+        operation = str(request["op"])
+        if operation not in OPERATIONS:
+            raise InarowError(N_("no operation {operation!r}"), operation=operation)
+        name = _named(request)
+        args = list(request.get("args", []))
+        if operation == "play":
+            value: Any = play(name, _named(request["second"]), *args)
+        elif operation == "choose":
+            game, diagrams, algorithm, depth = args
+            value = choose(name, game, diagrams, algorithm, depth, progress)
+        else:
+            value = globals()[operation](name, *args)
+        return json.dumps({"ok": True, "value": value})
+    except InarowError as error:
+        return json.dumps({"ok": False, "error": str(error)})
+    except (Exception, MemoryError, RecursionError) as error:
+        return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}"})
 
 
 def evaluate(name: str, game: str, position: str, side: str | None = None) -> dict[str, JsonValue]:
@@ -68,7 +121,14 @@ def explain(name: str, game: str, position: str, choices: dict[str, Any]) -> Any
     return page_tree(board, asked, _code(name)).to_json()
 
 
-def choose(name: str, game: str, diagrams: list[str], algorithm: str, depth: int | None) -> dict[str, Any]:
+def choose(
+    name: str,
+    game: str,
+    diagrams: list[str],
+    algorithm: str,
+    depth: int | None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     """The move the search with the evaluation ``name`` plays in each position of ``diagrams`` (the
     positions grading judges, in its order): ``moves`` one cell index per position, written as a digit
     (boards of at most 9 cells) and ``values`` the value backed up for it, for the side to move."""
@@ -76,7 +136,9 @@ def choose(name: str, game: str, diagrams: list[str], algorithm: str, depth: int
     algorithm = check_algorithm(algorithm)
     moves: list[str] = []
     values: list[JsonValue] = []
-    for diagram in diagrams:
+    for index, diagram in enumerate(diagrams):
+        if progress is not None:
+            progress(index, diagram)
         result = search(parse_position(diagram, rules), algorithm, depth, _code(name), record=False)
         assert result.move is not None, "graded positions are not over"
         moves.append(rules.cell_name(result.move))

@@ -1,0 +1,109 @@
+"""End to end, the lab on a server protected the way a LAN server is (``--token``), on a phone: a student's
+e(P) runs in the page's own Python (Pyodide in a Web Worker), never on the server; a run past its limit
+is stopped and the next one works; the class board at ``/class`` shows the submission."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Server
+
+from inarow.web.lab import PYODIDE
+
+pytestmark = pytest.mark.skipif(
+    not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
+)
+
+TOKEN = "T0ken-for-the-class"
+TEXTBOOK = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py").read_text()
+PHONE = {"width": 390, "height": 844}
+READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
+OUTPUT_DONE = "!document.getElementById('student-run').disabled"
+CORNERS, EDGES = ("a1", "a3", "c1", "c3"), ("a2", "b1", "b3", "c2")
+
+
+@pytest.fixture
+def token_server(make_server: Any) -> Server:
+    server: Server = make_server(extra=("--token", TOKEN), headers={"X-Inarow-Token": TOKEN})
+    return server.start()
+
+
+@pytest.fixture
+def phone(browser: Any, token_server: Server) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{token_server.url}/?token={TOKEN}")  # the token becomes a cookie
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def run(page: Any, source: str, wait: float = 120_000) -> str:
+    page.get_by_test_id("student-code").fill(source)
+    page.get_by_test_id("student-run").click()
+    page.wait_for_function(OUTPUT_DONE, timeout=wait)
+    text: str = page.get_by_test_id("student-output").inner_text()
+    return text
+
+
+def test_a_students_e_runs_in_the_phones_browser(phone: Any, token_server: Server, artifacts: Path) -> None:
+    started = time.monotonic()
+    phone.goto(f"{token_server.url}/?student=1")
+    code = phone.get_by_test_id("student-code")
+    phone.wait_for_function(READY, timeout=60_000)
+    assert code.is_visible()
+    box = code.bounding_box()
+    assert box is not None and box["y"] < PHONE["height"] and box["y"] + box["height"] > 0, (
+        "student-code in view"
+    )
+    assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0")
+    print(f"first e(P) run on a cold phone page: {time.monotonic() - started:.1f} s")
+
+    # The textbook e(P) at the leaves, minimax 2 plies deep from the empty board.
+    phone.get_by_label("Algorithm", exact=True).select_option("minimax")
+    phone.get_by_label("Depth", exact=True).select_option("2")
+    phone.wait_for_function(READY)
+    phone.get_by_label("Use it at the leaves of the tree above").check()
+    phone.wait_for_function(
+        f"{READY} && document.getElementById('explain-summary').textContent.includes('pasted')"
+    )
+    phone.get_by_role("button", name="Show the whole tree").click()
+    values = {
+        move: phone.locator(f'[data-testid="tree-node"][data-path="{move}"] .value').first.text_content()
+        for move in ("b2", *CORNERS, *EDGES)
+    }
+    assert values["b2"] in ("1", "+1"), values
+    assert {values[move] for move in CORNERS} == {"−1"} or {values[m] for m in CORNERS} == {"-1"}, values
+    assert {values[move].replace("−", "-") for move in EDGES} == {"-2"}, values
+    phone.get_by_test_id("student-code").screenshot(path=artifacts / "lab-phone.png")
+
+
+def test_the_server_is_out_of_reach_and_a_loop_is_stopped(
+    phone: Any, token_server: Server, tmp_path: Path
+) -> None:
+    phone.goto(f"{token_server.url}/?student=1")
+    phone.wait_for_function(READY, timeout=60_000)
+    target = tmp_path / "written-by-a-student.txt"
+    writes = (
+        "def e(board):\n"
+        f"    open({str(target)!r}, 'w').write('hello')\n"
+        "    import os\n"
+        f"    return len(os.listdir({str(tmp_path)!r}))\n"
+    )
+    said = run(phone, writes)
+    assert not target.exists(), "the e(P) wrote on the server's disk"
+    assert re.search(r"= \d+", said) or "Error" in said, said
+
+    started = time.monotonic()
+    said = run(phone, "def e(board):\n    while True:\n        pass\n", wait=30_000)
+    stopped = time.monotonic() - started
+    assert "e ran longer than 3 s on the empty board" in said, said
+    assert stopped < 3 + 2, f"stopped after {stopped:.1f} s"
+    assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0"), "the next run works"
