@@ -10,9 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from conftest import Server
 
+from inarow.evaluation.student import code_evaluation_from_source
+from inarow.rules.notation import parse_game
+from inarow.teaching.grading import grade
+from inarow.web import browser as browser_side
 from inarow.web.lab import PYODIDE
 
 pytestmark = pytest.mark.skipif(
@@ -24,6 +29,7 @@ TEXTBOOK = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py
 PHONE = {"width": 390, "height": 844}
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 OUTPUT_DONE = "!document.getElementById('student-run').disabled"
+ZERO = "def e(board):\n    return 0\n"
 CORNERS, EDGES = ("a1", "a3", "c1", "c3"), ("a2", "b1", "b3", "c2")
 
 
@@ -107,3 +113,52 @@ def test_the_server_is_out_of_reach_and_a_loop_is_stopped(
     assert "e ran longer than 3 s on the empty board" in said, said
     assert stopped < 3 + 2, f"stopped after {stopped:.1f} s"
     assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0"), "the next run works"
+
+
+def test_a_submission_reaches_the_class_board_in_chinese(
+    browser: Any, phone: Any, token_server: Server, artifacts: Path
+) -> None:
+    phone.goto(f"{token_server.url}/?student=1")
+    phone.wait_for_function(READY, timeout=60_000)
+    phone.get_by_label("Depth", exact=True).select_option("1")
+    phone.wait_for_function(READY)
+    algorithm = phone.get_by_label("Algorithm", exact=True).input_value()
+    phone.get_by_test_id("student-code").fill(TEXTBOOK)
+    phone.get_by_test_id("student-name").fill("Ada")
+    phone.get_by_test_id("student-submit").click()
+    phone.wait_for_function("!document.getElementById('student-submit').disabled", timeout=300_000)
+    assert "On the class board as Ada." in phone.locator("#student-status").inner_text()
+    # A second student, sent the way a browser sends (the moves its worker chose), through the API.
+    diagrams = httpx.get(f"{token_server.url}/api/lab/positions", headers=token_server.headers).json()[
+        "positions"
+    ]
+    browser_side.load("zero", ZERO)
+    body = {"name": "Bo", "evaluation": "e", "algorithm": algorithm, "depth": 1, "source": ZERO}
+    body |= browser_side.choose("zero", "tictactoe", diagrams, algorithm, 1)
+    assert (
+        httpx.post(f"{token_server.url}/api/class", json=body, headers=token_server.headers).status_code
+        == 200
+    )
+
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", bypass_csp=True)
+    page = teacher.new_page()
+    page.goto(f"{token_server.url}/?token={TOKEN}")
+    page.goto(f"{token_server.url}/class")
+    rows = page.get_by_test_id("class-row")
+    rows.nth(1).wait_for()
+    expected = {
+        "Ada": grade(parse_game("tictactoe"), code_evaluation_from_source(TEXTBOOK), 1, algorithm, games=0),
+        "Bo": grade(parse_game("tictactoe"), code_evaluation_from_source(ZERO), 1, algorithm, games=0),
+    }
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        name = row.get_attribute("data-name")
+        assert float(row.get_attribute("data-accuracy") or "nan") == round(expected[name].accuracy, 6)
+    assert rows.first.get_attribute("data-name") == "Ada", "best first"
+    assert "导出 CSV" in page.locator("#class-csv").inner_text()
+    page.get_by_role("button", name="进行循环赛").click()
+    page.get_by_test_id("class-cross").locator("tbody tr").nth(1).wait_for(timeout=120_000)
+    page.wait_for_function("!document.getElementById('class-tournament').disabled", timeout=120_000)
+    page.screenshot(path=artifacts / "class-zh.png", full_page=True)
+    page.screenshot(path="/tmp/class-zh.png", full_page=True)
+    teacher.close()

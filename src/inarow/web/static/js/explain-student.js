@@ -13,6 +13,7 @@ import { ask, warmUp } from "./lab.js";
 import { pliesText, t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
+const LAB_CODE = "inarow.lab.code"; // class.js puts a student's e(P) here before opening one of its blunders
 const SHOWN_BLUNDERS = 5;
 const positionsOf = new Map();
 
@@ -176,4 +177,19 @@ export function initStudent(changed) {
     drawRanking([]);
   });
   drawRanking();
+  useLinkedCode();
+}
+
+/** A blunder opened from the class board (?code=1): that student's e(P) in the box and at the leaves. */
+function useLinkedCode() {
+  if (new URLSearchParams(location.search).get("code") !== "1") return;
+  try {
+    const code = JSON.parse(localStorage.getItem(LAB_CODE) ?? "null");
+    if (typeof code?.source !== "string") return;
+    $("student-source").value = code.source;
+    $("student-function").value = code.function || "e";
+    $("student-use").checked = true;
+  } catch {
+    /* nothing usable: the box keeps its code */
+  }
 }
