@@ -88,6 +88,11 @@ def test_a_students_e_runs_in_the_phones_browser(phone: Any, token_server: Serve
     assert values["b2"] in ("1", "+1"), values
     assert {values[move] for move in CORNERS} == {"−1"} or {values[m] for m in CORNERS} == {"-1"}, values
     assert {values[move].replace("−", "-") for move in EDGES} == {"-2"}, values
+    # The algorithms compared with it, in the phone's Python too: minimax's row has the root's value.
+    compared = phone.get_by_test_id("explain-compare").locator("tbody tr")
+    compared.nth(3).wait_for(timeout=60_000)
+    minimax = phone.locator('#compare-table tbody tr[data-algorithm="minimax"]')
+    assert minimax.count() == 1 and "+1" in minimax.inner_text(), minimax.inner_text()
     phone.get_by_test_id("student-code").screenshot(path=artifacts / "lab-phone.png")
 
 
@@ -113,6 +118,12 @@ def test_the_server_is_out_of_reach_and_a_loop_is_stopped(
     assert "e ran longer than 3 s on the empty board" in said, said
     assert stopped < 3 + 2, f"stopped after {stopped:.1f} s"
     assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0"), "the next run works"
+
+    said = run(phone, "def e(board):\n    return len([0] * 10**12)\n")
+    assert said.startswith("the evaluation '<pasted>:e' raised OverflowError") and ".../.../..." in said, said
+    said = run(phone, "def e(board):\n    return e(board) + 1\n")
+    assert "RecursionError" in said or "call stack" in said, said
+    assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0"), "and after a blow-up too"
 
 
 def test_a_submission_reaches_the_class_board_in_chinese(
@@ -162,3 +173,21 @@ def test_a_submission_reaches_the_class_board_in_chinese(
     page.screenshot(path=artifacts / "class-zh.png", full_page=True)
     page.screenshot(path="/tmp/class-zh.png", full_page=True)
     teacher.close()
+
+
+def test_python_starts_under_the_pages_own_content_security_policy(browser: Any, live_server: Server) -> None:
+    """No CSP bypass here: the worker, Pyodide's WebAssembly and the zip load as the page's policy allows."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    blocked: list[str] = []
+    page.on(
+        "console", lambda message: "Content Security Policy" in message.text and blocked.append(message.text)
+    )
+    page.goto(f"{live_server.url}/?student=1")
+    page.get_by_test_id("student-code").fill(TEXTBOOK)
+    page.get_by_test_id("student-run").click()
+    expect(page.get_by_test_id("student-output")).to_contain_text("e(.../.../...) = 0", timeout=120_000)
+    context.close()
+    assert blocked == []

@@ -1,5 +1,6 @@
 """The Python a student's browser runs (Pyodide, in a Web Worker: ``static/js/lab-worker.js``): a pasted
-e(P) compiled and used to score a position, to draw a search tree, to choose the moves grading scores,
+e(P) compiled and used to score a position, to draw a search tree, to compare the algorithms, to choose
+the moves grading scores,
 and to play the games of the class tournament — with the very modules the command line uses (rules,
 the board view of :mod:`inarow.evaluation.student`, :mod:`inarow.engines.textbook`, the tree of
 :mod:`inarow.teaching.explain.tree`), shipped to the browser as a zip by :mod:`inarow.web.lab`.
@@ -24,6 +25,7 @@ from inarow.evaluation.lines import Evaluation, evaluation_named, static_value
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.game import Position, Side
 from inarow.rules.notation import parse_game, parse_position
+from inarow.teaching.explain.compare import compare_algorithms
 from inarow.teaching.explain.tree import page_tree
 from inarow.teaching.explain.values import JsonValue, json_value
 
@@ -63,7 +65,7 @@ def _named(request: dict[str, Any]) -> str:
     return _sources[key]
 
 
-OPERATIONS = ("evaluate", "explain", "choose", "play")
+OPERATIONS = ("evaluate", "explain", "compare", "choose", "play")
 
 
 def call(request_text: str, progress: Progress | None = None) -> str:
@@ -119,6 +121,13 @@ def explain(name: str, game: str, position: str, choices: dict[str, Any]) -> Any
     asked = Asked(**known)
     board = parse_position(position, parse_game(game))
     return page_tree(board, asked, _code(name)).to_json()
+
+
+def compare(name: str, game: str, position: str, depth: int | None) -> Any:
+    """The algorithms side by side (``/api/compare``'s fields) with the evaluation ``name`` at the leaves,
+    each bounded by nodes as on the server."""
+    board = parse_position(position, parse_game(game))
+    return compare_algorithms(board, depth, _code(name)).to_json()
 
 
 def choose(

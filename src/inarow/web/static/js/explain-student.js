@@ -30,6 +30,11 @@ export function explainWithCode(wanted, code) {
   return ask({ op: "explain", args: [wanted.game, wanted.position, wanted], ...code }, { position: wanted.position || t("the empty board") });
 }
 
+/** The algorithms side by side (the fields of /api/compare) with the pasted `code` at the leaves, searched in this browser. */
+export function compareWithCode(wanted, code) {
+  return ask({ op: "compare", args: [wanted.game, wanted.position, wanted.depth], ...code }, { position: wanted.position || t("the empty board") });
+}
+
 const readRanking = () => {
   try {
     return JSON.parse(localStorage.getItem(STORAGE) ?? "[]");

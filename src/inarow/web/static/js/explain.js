@@ -15,7 +15,7 @@ import { drawTree, go, nodeOf, pan, setMode, showMode, stageInSight, toggleNode,
 import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "./explain-panels.js";
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
 import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } from "./explain-view.js";
-import { explainWithCode, initStudent, studentCode } from "./explain-student.js";
+import { compareWithCode, explainWithCode, initStudent, studentCode } from "./explain-student.js";
 import { warmUp } from "./lab.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
@@ -113,8 +113,8 @@ export async function explainPosition(game, mark) {
 /** Explain a position (`wanted`: the fields of /api/explain), with the student's e(P) at the leaves if the box says so. */
 function explainAt(wanted) {
   const code = studentCode();
-  // A pasted e(P) runs in this browser (lab.js), never on the server; the comparison's searches are the server's, with named evaluations only.
-  if (code) return load({ ...wanted, ...code }, () => explainWithCode(wanted, code), null);
+  // A pasted e(P) runs in this browser (lab.js), never on the server: its tree and its comparison.
+  if (code) return load({ ...wanted, ...code }, () => explainWithCode(wanted, code), () => compareWithCode(wanted, code));
   return load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
 }
 
