@@ -182,9 +182,12 @@ def test_python_starts_under_the_pages_own_content_security_policy(browser: Any,
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     blocked: list[str] = []
-    page.on(
-        "console", lambda message: "Content Security Policy" in message.text and blocked.append(message.text)
-    )
+
+    def heard(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            blocked.append(message.text)
+
+    page.on("console", heard)
     page.goto(f"{live_server.url}/?student=1")
     page.get_by_test_id("student-code").fill(TEXTBOOK)
     page.get_by_test_id("student-run").click()
