@@ -4,6 +4,7 @@ is stopped and the next one works; the class board at ``/class`` shows the submi
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -49,6 +50,13 @@ def phone(browser: Any, token_server: Server) -> Iterator[Any]:
     yield page
     context.close()
     assert errors == [], errors
+
+
+def server_cpu(server: Server) -> float:
+    """The processor seconds the server's process has used (user and system, from /proc)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run(page: Any, source: str, wait: float = 120_000) -> str:
@@ -112,9 +120,11 @@ def test_the_server_is_out_of_reach_and_a_loop_is_stopped(
     assert not target.exists(), "the e(P) wrote on the server's disk"
     assert re.search(r"= \d+", said) or "Error" in said, said
 
+    cpu = server_cpu(token_server)
     started = time.monotonic()
     said = run(phone, "def e(board):\n    while True:\n        pass\n", wait=30_000)
     stopped = time.monotonic() - started
+    assert server_cpu(token_server) - cpu < 0.5, "the server worked while the student's loop ran"
     assert "e ran longer than 3 s on the empty board" in said, said
     assert stopped < 3 + 2, f"stopped after {stopped:.1f} s"
     assert run(phone, TEXTBOOK).startswith("e(.../.../...) = 0"), "the next run works"

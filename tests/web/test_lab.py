@@ -162,3 +162,33 @@ def test_an_illegal_move_is_a_400_naming_it(client: TestClient) -> None:
     answer = client.post("/api/lab/grade", json={"moves": moves, "depth": 2})
     assert answer.status_code == 400
     assert "illegal move 'b2'" in answer.json()["detail"]
+
+
+def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_position() -> None:
+    def asked(request: dict[str, Any], progress: Any = None) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(browser.call(json.dumps(request), progress))
+        return answer
+
+    broken = asked(
+        {"op": "evaluate", "args": ["tictactoe", "b2", None], "source": "def e(board):\n    return [1]\n"}
+    )
+    assert broken == {
+        "ok": False,
+        "error": "the evaluation '<pasted>:e' returned [1] on '.../.x./...' (Max is o): expected a number "
+        "from Max's standpoint",
+    }
+    assert asked({"op": "open", "args": [], "named": "open-lines"})["ok"] is False
+    heard: list[tuple[int, str]] = []
+    chosen = asked(
+        {
+            "op": "choose",
+            "args": ["tictactoe", [".../.../...", "x../.../..."], "minimax", 1],
+            "named": "open-lines",
+        },
+        lambda index, diagram: heard.append((index, diagram)),
+    )
+    assert chosen["ok"] and chosen["value"]["moves"] == "b2 b2"
+    assert heard == [(0, ".../.../..."), (1, "x../.../...")]
+    compared = asked({"op": "compare", "args": ["tictactoe", "", 2], "source": TEXTBOOK})["value"]
+    assert {row["name"] for row in compared["rows"]} >= {"minimax", "alphabeta"}
+    assert next(row for row in compared["rows"] if row["name"] == "minimax")["value"] == 1
