@@ -220,7 +220,12 @@ CSV_COLUMNS = (
 )
 
 
-@router.get("/api/class.csv", response_class=PlainTextResponse, responses=responses(403, 422))
+CSV_ANSWER: dict[int | str, dict[str, Any]] = {
+    200: {"description": "the board as CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}
+}
+
+
+@router.get("/api/class.csv", response_class=Response, responses={**CSV_ANSWER, **responses(403, 422)})
 async def board_csv(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Response:
     """The class board as CSV (no source, no blunders)."""
     rows = await work.cheap(lambda: [_row(row) for row in sessions.store.submissions(klass)])
