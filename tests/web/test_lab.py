@@ -192,3 +192,22 @@ def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_po
     compared = asked({"op": "compare", "args": ["tictactoe", "", 2], "source": TEXTBOOK})["value"]
     assert {row["name"] for row in compared["rows"]} >= {"minimax", "alphabeta"}
     assert next(row for row in compared["rows"] if row["name"] == "minimax")["value"] == 1
+
+
+def test_nothing_on_the_server_compiles_or_imports_text() -> None:
+    """The web app and the sessions never exec, compile or import code (inarow.web.browser is the
+    browser's, zipped by inarow.web.lab and never imported by the app)."""
+    source = Path(__file__).resolve().parents[2] / "src" / "inarow"
+    for path in [*(source / "web").rglob("*.py"), *(source / "sessions").rglob("*.py")]:
+        if path.name == "browser.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for word in ("exec(", "compile(", "code_evaluation_from_source", "import_module", "importlib"):
+            assert word not in text, f"{path.relative_to(source)} has {word}"
+    script = (
+        "import sys; from fastapi.testclient import TestClient; from inarow.web.app import Settings, create_app\n"
+        "with TestClient(create_app(Settings(db=':memory:', pool='inline'))) as c: c.get('/lab/inarow.zip')\n"
+        "assert 'inarow.web.browser' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
