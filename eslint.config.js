@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "test-artifacts/"] },
+  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "test-artifacts/", "src/inarow/web/static/pyodide/"] },
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

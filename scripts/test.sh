@@ -34,6 +34,7 @@ fi
 if [ ! node_modules/.package-lock.json -nt package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+.venv/bin/python scripts/copy_pyodide.py
 
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench

@@ -469,7 +469,7 @@ def test_presenter_mode_lays_the_panel_over_the_whole_width(browser: Any, live_s
 def test_a_pasted_e_p_is_used_at_the_leaves_graded_and_ranked_and_a_broken_one_is_named(
     page: Any, client: Any, artifacts: Path
 ) -> None:
-    """The live server listens on 127.0.0.1 without a token: it runs pasted code. The textbook e(P) in the
+    """The pasted e(P) runs in the page's own Python (a Web Worker), never on the server. The textbook e(P) in the
     box reproduces weights:1,1,1,inf at the leaves; graded one ply deep, it joins the ranking."""
     explain_after(page, ["b2", "a1"])
     named = client.post(

@@ -13,8 +13,9 @@ same depth and algorithm, says how the evaluation plays whole games.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from typing_extensions import TypedDict
 
@@ -192,6 +193,78 @@ def positions_to_grade(
     return sorted(chosen, key=lambda position: (position.ply, position.diagram())), False
 
 
+Choice = tuple[int, float]
+"""A move chosen in a position (a cell's bit) and the value the search backed up for it, for the side to move
+(the evaluation's scale)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scored:
+    """What :func:`score_choices` found: ``kept`` positions of all, ``by_value`` (kept, positions) by exact
+    value for the side to move, the blunders worst first."""
+
+    kept: int
+    by_value: dict[Value, tuple[int, int]]
+    blunders: tuple[Blunder, ...]
+
+
+@cache
+def perfect_values(position: Position) -> dict[int, Value]:
+    """The exact value of every move of ``position`` for the side to move, by the move's bit: the table
+    grading scores against (data; the small boards' exact values)."""
+    exact = analyze(position, weak=True)
+    values = {position.move_bit(move.move): move.value for move in exact.moves}
+    assert all(value is not None for value in values.values()), "small boards are solved exactly"
+    return {bit: value for bit, value in values.items() if value is not None}
+
+
+def score_choices(game: Game, positions: Sequence[Position], choices: Sequence[Choice]) -> Scored:
+    """The one scorer of grading: the moves chosen in ``positions`` (``choices[i]`` in ``positions[i]``)
+    judged against perfect play. :func:`grade` gives it the moves its own search chose; the web gives it
+    the moves a student's browser sent. Raises :class:`~inarow.base.errors.InarowError` for a list of the
+    wrong length or an illegal move."""
+    if len(choices) != len(positions):
+        raise InarowError(
+            N_("expected {expected} moves, one for each position graded, got {got}"),
+            expected=len(positions),
+            got=len(choices),
+        )
+    kept = 0
+    by_value: dict[Value, list[int]] = {1: [0, 0], 0: [0, 0], -1: [0, 0]}
+    blunders: list[Blunder] = []
+    for position, (move, searched) in zip(positions, choices, strict=True):
+        values = perfect_values(position)
+        if move not in values:
+            raise InarowError(
+                N_("the move {move!r} is not legal in {position!r}"),
+                move=game.cell_name(move) if 0 <= move < game.cells else str(move),
+                position=position.diagram(),
+            )
+        before = max(values.values())
+        after = values[move]
+        by_value[before][1] += 1
+        if after == before:
+            kept += 1
+            by_value[before][0] += 1
+        else:
+            blunders.append(
+                Blunder(
+                    position=position,
+                    move=move,
+                    before=before,
+                    after=after,
+                    keeping=tuple(bit for bit, value in values.items() if value == before),
+                    searched=searched,
+                )
+            )
+    blunders.sort(key=lambda blunder: (-blunder.loss, -blunder.before, blunder.position.ply))
+    return Scored(
+        kept=kept,
+        by_value={value: (pair[0], pair[1]) for value, pair in by_value.items()},
+        blunders=tuple(blunders),
+    )
+
+
 def grade(
     game: Game,
     evaluation: Evaluation | str,
@@ -222,35 +295,15 @@ def grade(
             game=game.name,
         )
     positions, every = positions_to_grade(game, sample, seed)
-    kept = 0
-    by_value: dict[Value, list[int]] = {1: [0, 0], 0: [0, 0], -1: [0, 0]}
-    blunders: list[Blunder] = []
+    choices: list[Choice] = []
     for index, position in enumerate(positions):
-        exact = analyze(position, weak=True)
-        values = {position.move_bit(move.move): move.value for move in exact.moves}
-        before = max(value for value in values.values() if value is not None)
         result = search(position, algorithm, depth, function, record=False)
         assert result.move is not None, "a search of a position that is not over plays a move"
-        after = values[result.move]
-        assert after is not None, "small boards are solved exactly"
-        by_value[before][1] += 1
-        if after == before:
-            kept += 1
-            by_value[before][0] += 1
-        else:
-            blunders.append(
-                Blunder(
-                    position=position,
-                    move=result.move,
-                    before=before,
-                    after=after,
-                    keeping=tuple(bit for bit, value in values.items() if value == before),
-                    searched=result.mover_value + 0.0,  # no -0.0 in the report
-                )
-            )
+        choices.append((result.move, result.mover_value + 0.0))  # no -0.0 in the report
         if progress is not None:
             progress(index + 1, len(positions))
-    blunders.sort(key=lambda blunder: (-blunder.loss, -blunder.before, blunder.position.ply))
+    scored = score_choices(game, positions, choices)
+    kept, by_value, blunders = scored.kept, scored.by_value, list(scored.blunders)
     matches: list[tuple[str, Tally]] = []
     if games:
         plies = game.cells if depth is None else depth
@@ -269,7 +322,61 @@ def grade(
         every_position=every,
         seed=None if every else seed,
         kept=kept,
-        by_value={value: (pair[0], pair[1]) for value, pair in by_value.items()},
+        by_value=by_value,
         blunders=tuple(blunders),
         matches=tuple(matches),
+    )
+
+
+def grade_choices(
+    game: Game,
+    evaluation: str,
+    depth: int | None,
+    algorithm: str,
+    moves: Sequence[str],
+    values: Sequence[float],
+) -> Grade:
+    """The :class:`Grade` of moves chosen elsewhere (a student's browser) by ``evaluation`` searched as
+    ``algorithm`` ``depth`` plies deep: ``moves[i]`` (a cell's name) played in the ``i``-th of
+    :func:`positions_to_grade`'s positions, backing up ``values[i]``; scored by :func:`score_choices`
+    exactly as :func:`grade` scores its own search's moves, without a match. ``evaluation`` is only a name
+    to show. Raises :class:`~inarow.base.errors.InarowError` (a move that is not one, or not legal there)."""
+    algorithm = check_algorithm(algorithm)
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise InvalidLimitError(
+            N_("invalid depth {depth!r}: expected 1 to {limit} plies"), depth=depth, limit=MAX_DEPTH
+        )
+    if not solvable(game) or game.cells > EVERY_POSITION_CELLS:
+        raise InarowError(
+            N_("cannot grade moves sent on {game}: only boards of at most {cells} cells are"),
+            game=game.name,
+            cells=EVERY_POSITION_CELLS,
+        )
+    positions, every = positions_to_grade(game)
+    if not len(moves) == len(values) == len(positions):
+        raise InarowError(
+            N_(
+                "expected {expected} moves and values, one for each position graded, got {moves} and {values}"
+            ),
+            expected=len(positions),
+            moves=len(moves),
+            values=len(values),
+        )
+    choices = [
+        (position.move_bit(move), value)
+        for position, move, value in zip(positions, moves, values, strict=True)
+    ]
+    scored = score_choices(game, positions, choices)
+    return Grade(
+        game=game,
+        evaluation=evaluation,
+        algorithm=algorithm,
+        depth=depth,
+        positions=len(positions),
+        every_position=every,
+        seed=None,
+        kept=scored.kept,
+        by_value=scored.by_value,
+        blunders=scored.blunders,
+        matches=(),
     )

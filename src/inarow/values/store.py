@@ -86,6 +86,25 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (game, key)
     );
     """,
+    """
+    -- The class board: what a student's browser graded and sent (inarow.teaching.grading.grade_choices
+    -- scored the moves it sent, and the source is text shown to the teacher, never run). One row per class
+    -- and name: a new submission replaces the old.
+    CREATE TABLE submissions (
+        class       TEXT NOT NULL DEFAULT '',      -- the class code given ('' for none)
+        name        TEXT NOT NULL,
+        evaluation  TEXT NOT NULL,                 -- the function's name
+        algorithm   TEXT NOT NULL,
+        depth       INTEGER,                       -- NULL: to the end of the game
+        game        TEXT NOT NULL,
+        kept        INTEGER NOT NULL,
+        positions   INTEGER NOT NULL,
+        source      TEXT NOT NULL,
+        report      TEXT NOT NULL,                 -- the grade's fields as JSON (blunders and all)
+        submitted   REAL NOT NULL,
+        PRIMARY KEY (class, name)
+    );
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 
@@ -443,6 +462,50 @@ class Store:
             total: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             return total
 
+    def submit(self, submission: Submission) -> None:
+        """Keep ``submission`` on the class board, replacing the same name's in the same class."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO submissions (class, name, evaluation, algorithm, depth, game, kept,"
+                " positions, source, report, submitted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    submission.klass,
+                    submission.name,
+                    submission.evaluation,
+                    submission.algorithm,
+                    submission.depth,
+                    submission.game,
+                    submission.kept,
+                    submission.positions,
+                    submission.source,
+                    submission.report,
+                    submission.submitted,
+                ),
+            )
+
+    def submissions(self, klass: str | None = None) -> list[Submission]:
+        """The class board (of class ``klass``, or every class), the latest first."""
+        query = "SELECT * FROM submissions"
+        arguments: tuple[str, ...] = ()
+        if klass is not None:
+            query, arguments = query + " WHERE class = ?", (klass,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY submitted DESC, name", arguments).fetchall()
+        return [
+            Submission(
+                klass=row["class"],
+                **{key: row[key] for key in row.keys() if key != "class"},  # noqa: SIM118
+            )
+            for row in rows
+        ]
+
+    def clear_submissions(self, klass: str | None = None) -> int:
+        """Empty the class board (of class ``klass``, or every class); how many rows went."""
+        with self._transaction() as db:
+            if klass is None:
+                return db.execute("DELETE FROM submissions").rowcount
+            return db.execute("DELETE FROM submissions WHERE class = ?", (klass,)).rowcount
+
     def scores(self) -> list[Score]:
         """Per kind of game, the finished games a person played against the computer: won, drawn, lost."""
         with self._lock:
@@ -454,6 +517,25 @@ class Store:
                 " FROM games WHERE mode = 'computer' AND result IS NOT NULL GROUP BY game ORDER BY game"
             ).fetchall()
         return [Score(r["game"], r["wins"], r["draws"], r["losses"]) for r in rows]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Submission:
+    """A row of the class board: who (``name`` in ``klass``), the evaluation and how it searched, how
+    many of the positions graded its moves kept, its ``source`` (text), the grade's fields as JSON text
+    (``report``) and when it was submitted (seconds since the epoch)."""
+
+    klass: str
+    name: str
+    evaluation: str
+    algorithm: str
+    depth: int | None
+    game: str
+    kept: int
+    positions: int
+    source: str
+    report: str
+    submitted: float
 
 
 def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:

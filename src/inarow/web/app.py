@@ -38,7 +38,7 @@ from inarow.values.store import Store
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
-from inarow.web.routes import analysis, games, health, history, i18n, pages, student, teaching
+from inarow.web.routes import analysis, games, health, history, i18n, lab, pages, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
 from inarow.web.routes.positions import router as positions_router
@@ -63,9 +63,11 @@ ROUTERS = (
     teaching.router,
     trees_router,
     positions_router,
+    lab.router,
     health.router,
     i18n.router,
     pages.router,
+    lab.files,
 )
 """The routers of the API and of the page, in the order the OpenAPI description lists their routes."""
 
@@ -123,7 +125,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     add_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
-    student.include(app, settings.token, settings.hosts)  # pasted e(P): loopback servers only
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(ReadBody, limit=settings.max_body, timeout=settings.body_timeout)
     app.add_middleware(Guard, hosts=(*LOOPBACK_HOSTS, *settings.hosts), token=settings.token)

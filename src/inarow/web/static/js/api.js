@@ -74,7 +74,11 @@ export const api = {
   analyze: (name, position) => request("POST", "/api/analyze", { game: name, position }),
   explain: (choices) => request("POST", "/api/explain", choices),
   explainTree: (choices) => request("POST", "/api/explain/tree", choices),
-  explainWithCode: (choices) => request("POST", "/api/student/explain", choices),
-  grade: (choices) => request("POST", "/api/student/grade", choices),
+  // The lab: the positions grading judges, the moves a student's browser chose scored, the class board.
+  labPositions: (name) => request("GET", `/api/lab/positions?game=${encodeURIComponent(name)}`),
+  gradeMoves: (body) => request("POST", "/api/lab/grade", body),
+  submit: (body) => request("POST", "/api/class", body),
+  board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
+  clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -1,21 +1,38 @@
-// A student's e(P) as Python in the Explain panel: pasted or read from a .py file, used at the leaves of
-// the tree drawn (POST /api/student/explain) and graded against perfect play (POST /api/student/grade),
-// each grade joining the class's ranking (kept in this browser). The server runs the code only when it
-// is bound to loopback and asked from the same machine; elsewhere it answers 403 saying so, and that is
-// what the box says. Nothing runs at import: explain.js calls initStudent.
+// A student's e(P) as Python in the Explain panel: pasted or read from a .py file, run in this browser
+// (Pyodide in a Web Worker, lab.js) — never on the server. It scores the board's position (Run), sits at
+// the leaves of the tree drawn, and is graded: the worker plays it in every position grading judges
+// (GET /api/lab/positions) and the server scores the moves against perfect play (POST /api/lab/grade,
+// the figures of `inarow grade`). Each grade joins the ranking kept in this browser; Submit puts it on
+// the class board (POST /api/class, read by the teacher at /class). Nothing runs at import:
+// explain.js calls initStudent.
 
 import { api } from "./api.js";
 import { $, html, view } from "./explain-view.js";
-import { blunderWords, keptWords, matchWords, rankEntry, ranked, shareText } from "./grading.js";
+import { blunderWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
+import { ask, warmUp } from "./lab.js";
 import { pliesText, t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
+const LAB_CODE = "inarow.lab.code"; // class.js puts a student's e(P) here before opening one of its blunders
 const SHOWN_BLUNDERS = 5;
+const positionsOf = new Map();
 
 /** The code pasted, when the box says to use it at the leaves: {source, function}, else null. */
 export function studentCode() {
   if (!$("student-use").checked) return null;
-  return { source: $("student-source").value, function: $("student-function").value.trim() || "e" };
+  return pasted();
+}
+
+const pasted = () => ({ source: $("student-source").value, function: $("student-function").value.trim() || "e" });
+
+/** The tree of `wanted` (the fields of /api/explain) with the pasted `code` at the leaves, searched in this browser. */
+export function explainWithCode(wanted, code) {
+  return ask({ op: "explain", args: [wanted.game, wanted.position, wanted], ...code }, { position: wanted.position || t("the empty board") });
+}
+
+/** The algorithms side by side (the fields of /api/compare) with the pasted `code` at the leaves, searched in this browser. */
+export function compareWithCode(wanted, code) {
+  return ask({ op: "compare", args: [wanted.game, wanted.position, wanted.depth], ...code }, { position: wanted.position || t("the empty board") });
 }
 
 const readRanking = () => {
@@ -58,27 +75,74 @@ function drawGrade(answer) {
     list.append(...answer.blunders.slice(0, SHOWN_BLUNDERS).map((blunder) => html("li", {}, blunderWords(blunder, view.mark))));
     parts.push(list);
   }
-  if (answer.matches.length) parts.push(html("p", {}, answer.matches.map(matchWords).join(t("; "))));
   $("student-result").replaceChildren(...parts);
 }
 
-/** Grade the pasted code, or (`named`) the evaluation chosen in the menu, as the menus' algorithm and depth search. */
-async function gradeIt(named) {
-  const depth = $("explain-depth").value;
-  const body = {
-    game: view.board?.game && view.source === "board" ? view.board.game : "tictactoe",
-    algorithm: $("explain-algorithm").value,
-    depth: depth === "end" ? null : Number(depth),
-    function: $("student-function").value.trim() || "e",
-  };
-  if (named) body.evaluation = $("explain-evaluation").value === "custom" ? $("explain-weights").value.trim() : $("explain-evaluation").value;
-  else body.source = $("student-source").value;
-  for (const id of ["student-grade", "student-grade-named"]) $(id).disabled = true;
+/** The game and position the box runs on: the board's, or the one Explain shows; 3×3 from the empty board else. */
+function runsOn() {
+  if (view.source === "board" && view.board) return { game: view.board.game, position: view.board.position };
+  if (view.source === "position") return { game: $("explain-game").value || "tictactoe", position: $("explain-position").value };
+  return { game: "tictactoe", position: "" };
+}
+
+/** Run the pasted e(P) on the position: its value, or its error, in student-output. */
+async function runIt() {
+  const { game, position } = runsOn();
+  const code = pasted();
+  $("student-run").disabled = true;
+  $("student-output").className = "student-output thinking";
+  $("student-output").textContent = t("Running {function} in this browser…", { function: code.function });
+  try {
+    const answer = await ask({ op: "evaluate", args: [game, position, null], ...code }, { position: position || t("the empty board") });
+    $("student-output").className = "student-output";
+    $("student-output").textContent = t("{function}({position}) = {value}, from {side}'s standpoint (Max)", {
+      function: code.function,
+      position: answer.position,
+      value: String(answer.value),
+      side: view.mark(answer.max),
+    });
+  } catch (error) {
+    $("student-output").className = "student-output error";
+    $("student-output").textContent = error.message;
+  } finally {
+    $("student-run").disabled = false;
+  }
+}
+
+/** The grading's fields for the menus' algorithm and depth, the moves played by the pasted code (or, `named`, the menu's e(P)) in this browser. */
+async function movesGraded(named) {
+  const game = view.board?.game && view.source === "board" ? view.board.game : "tictactoe";
+  if (!positionsOf.has(game)) positionsOf.set(game, (await api.labPositions(game)).positions);
+  const diagrams = positionsOf.get(game);
+  const depth = $("explain-depth").value === "end" ? null : Number($("explain-depth").value);
+  const algorithm = $("explain-algorithm").value;
+  const evaluation = $("explain-evaluation").value === "custom" ? $("explain-weights").value.trim() : $("explain-evaluation").value;
+  const code = named ? { named: evaluation } : pasted();
+  const onProgress = (index) => index % 200 === 0 && say(t("Grading in this browser: position {done} of {total}…", { done: index + 1, total: diagrams.length }), "thinking");
+  const chosen = await ask({ op: "choose", args: [game, diagrams, algorithm, depth], ...code }, { onProgress });
+  return { game, algorithm, depth, evaluation: named ? evaluation : code.function, ...chosen };
+}
+
+const BUTTONS = ["student-grade", "student-grade-named", "student-submit"];
+
+/** Grade the pasted code, or (`named`) the evaluation chosen in the menu; `submit` puts it on the class board too. */
+async function gradeIt(named, submit = false) {
+  for (const id of BUTTONS) $(id).disabled = true;
   say(t("Grading: every position, searched as the menus say…"), "thinking");
   try {
-    const answer = await api.grade(body);
+    await warmUp();
+    const body = await movesGraded(named);
+    let answer;
+    if (submit) {
+      const row = await api.submit({ ...body, name: $("student-name").value.trim(), class: $("student-class").value.trim(), source: $("student-source").value });
+      answer = row.report;
+      say(t("On the class board as {name}.", { name: row.name }), "done");
+    } else {
+      answer = await api.gradeMoves(body);
+      say("");
+    }
+    answer = { ...answer, evaluation: named ? answer.evaluation : `<pasted>:${answer.evaluation}` };
     drawGrade(answer);
-    say("");
     const list = ranked(readRanking(), rankEntry(answer, named ? "" : $("student-name").value));
     localStorage.setItem(STORAGE, JSON.stringify(list));
     drawRanking(list);
@@ -86,7 +150,7 @@ async function gradeIt(named) {
     $("student-result").replaceChildren();
     say(error.message, "error");
   } finally {
-    for (const id of ["student-grade", "student-grade-named"]) $(id).disabled = false;
+    for (const id of BUTTONS) $(id).disabled = false;
   }
 }
 
@@ -101,11 +165,36 @@ export function initStudent(changed) {
   $("student-use").addEventListener("change", changed);
   $("student-source").addEventListener("change", () => $("student-use").checked && changed());
   $("student-function").addEventListener("change", () => $("student-use").checked && changed());
+  $("student-source").addEventListener("focus", () => warmUp().catch(() => {}), { once: true });
+  $("student-run").addEventListener("click", runIt);
   $("student-grade").addEventListener("click", () => gradeIt(false));
   $("student-grade-named").addEventListener("click", () => gradeIt(true));
+  $("student-submit").addEventListener("click", () => {
+    if (!$("student-name").value.trim()) {
+      say(t("Give your name first: the class board lists you by it."), "error");
+      $("student-name").focus();
+      return;
+    }
+    gradeIt(false, true);
+  });
   $("student-clear").addEventListener("click", () => {
     localStorage.removeItem(STORAGE);
     drawRanking([]);
   });
   drawRanking();
+  useLinkedCode();
+}
+
+/** A blunder opened from the class board (?code=1): that student's e(P) in the box and at the leaves. */
+function useLinkedCode() {
+  if (new URLSearchParams(location.search).get("code") !== "1") return;
+  try {
+    const code = JSON.parse(localStorage.getItem(LAB_CODE) ?? "null");
+    if (typeof code?.source !== "string") return;
+    $("student-source").value = code.source;
+    $("student-function").value = code.function || "e";
+    $("student-use").checked = true;
+  } catch {
+    /* nothing usable: the box keeps its code */
+  }
 }

@@ -37,6 +37,7 @@ export const view = {
   source: "board", // what is explained: "board" (the game on the board), "tree" (leaves typed), "position" (pasted)
   board: null, // the GameState on the board, for going back to it
   arriving: false, // opened from a link: once shown, bring the stage into sight and the keys to the stepper
+  student: false, // opened by ?student=1: once shown, bring the e(P) box into sight instead
   selected: null, // the node whose details are shown
   mark: (side) => side.toUpperCase(),
   request: 0, // bumped at each request, so a late answer for an old one is dropped

@@ -15,7 +15,8 @@ import { drawTree, go, nodeOf, pan, setMode, showMode, stageInSight, toggleNode,
 import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "./explain-panels.js";
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
 import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } from "./explain-view.js";
-import { initStudent, studentCode } from "./explain-student.js";
+import { compareWithCode, explainWithCode, initStudent, studentCode } from "./explain-student.js";
+import { warmUp } from "./lab.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
 import { initiallyClosed } from "./tree.js";
@@ -112,8 +113,8 @@ export async function explainPosition(game, mark) {
 /** Explain a position (`wanted`: the fields of /api/explain), with the student's e(P) at the leaves if the box says so. */
 function explainAt(wanted) {
   const code = studentCode();
-  // A pasted e(P) has no comparison: the comparison's searches take named evaluations only.
-  if (code) return load({ ...wanted, ...code }, () => api.explainWithCode({ ...wanted, ...code }), null);
+  // A pasted e(P) runs in this browser (lab.js), never on the server: its tree and its comparison.
+  if (code) return load({ ...wanted, ...code }, () => explainWithCode(wanted, code), () => compareWithCode(wanted, code));
   return load(wanted, () => api.explain(wanted), () => api.compare(wanted.game, wanted.position, wanted.depth, wanted.evaluation));
 }
 
@@ -121,6 +122,13 @@ function explainAt(wanted) {
 function arrive() {
   if ($("explain-panel").hidden) return;
   view.arriving = false;
+  if (view.student) {
+    // ?student=1: the e(P) box in sight, ready to type in.
+    view.student = false;
+    $("student-source").scrollIntoView({ block: "center" });
+    $("student-source").focus({ preventScroll: true });
+    return;
+  }
   stageInSight();
   $("explain-step").focus({ preventScroll: true });
 }
@@ -171,7 +179,9 @@ export function openLinked(search) {
   }
   showSource();
   view.arriving = true;
+  view.student = Boolean(link.student);
   explainChosen();
+  if (link.student) warmUp().catch(() => {});
   return true;
 }
 

@@ -99,7 +99,8 @@ const ALGORITHMS = new Set(["minimax", "negamax", "alphabeta", "alphabeta-soft",
 /**
  * What a link asks Explain to open (the page's query string, "?leaves=…&algo=alphabeta"), or null:
  * {source: "tree", leaves, algorithm} for `leaves=`; {source: "position", game, position, algorithm,
- * depth} for `explain=ALGORITHM` with `position=` (and `game=`, `depth=`). An algorithm not known is
+ * depth} for `explain=ALGORITHM` with `position=` (and `game=`, `depth=`), the same with `student: true`
+ * on 3×3 from the empty board for `student=1`. An algorithm not known is
  * left to the menu's choice (null); a tree that is not nested lists is kept as typed, so the page says
  * what is wrong with it.
  */
@@ -107,6 +108,8 @@ export function linkedExplain(search) {
   const query = new URLSearchParams(search);
   const algorithmOf = (name) => (name && ALGORITHMS.has(name) ? name : null);
   if (query.has("leaves")) return { source: "tree", leaves: query.get("leaves"), algorithm: algorithmOf(query.get("algo") ?? query.get("explain")) };
+  // The lab for a student: 3×3 from the empty board, the e(P) box in sight (?student=1).
+  if (query.get("student") === "1") return { source: "position", game: "tictactoe", position: "", algorithm: null, depth: null, student: true };
   if (query.has("explain") && query.has("position")) {
     const depth = query.get("depth");
     return {

@@ -1,0 +1,32 @@
+"""Copy the Pyodide files the page's Web Worker loads from node_modules/pyodide (the npm package pinned in
+package-lock.json; run ``npm ci`` first) into src/inarow/web/static/pyodide/, where ``inarow serve`` serves
+them (no CDN: a classroom may be offline). The folder is git-ignored; scripts/start.sh and scripts/test.sh
+run this after ``npm ci``. Usage: ``python scripts/copy_pyodide.py``."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "node_modules" / "pyodide"
+TARGET = ROOT / "src" / "inarow" / "web" / "static" / "pyodide"
+FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def main() -> int:
+    missing = [name for name in FILES if not (SOURCE / name).is_file()]
+    if missing:
+        print(f"error: {SOURCE} lacks {', '.join(missing)}: run npm ci first", file=sys.stderr)
+        return 2
+    TARGET.mkdir(parents=True, exist_ok=True)
+    for name in FILES:
+        shutil.copy2(SOURCE / name, TARGET / name)
+    size = sum((TARGET / name).stat().st_size for name in FILES)
+    print(f"copied Pyodide ({size / 1e6:.1f} MB) to {TARGET}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,34 @@
+// The class board's rows and the tournament's cross table, from the fields of GET /api/class and the games
+// played. Pure functions: no DOM, so node can test them.
+
+/** The board's rows with `blunders` counted and `search` ("alphabeta 2") to sort by. */
+export const classRows = (rows) =>
+  rows.map((row) => ({ ...row, blunders: row.report?.blunders?.length ?? 0, search: `${row.algorithm} ${row.depth ?? "end"}` }));
+
+/** The rows sorted by `key` (name, accuracy, blunders, search, submitted), ties by name. */
+export function sortRows(rows, { key, descending }) {
+  const sign = descending ? -1 : 1;
+  const compare = (a, b) => (typeof a[key] === "string" ? a[key].localeCompare(b[key]) : a[key] - b[key]);
+  return [...rows].sort((a, b) => sign * compare(a, b) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The cross table of `games` ({x, o, winner: "x" | "o" | null}) between `names`: `points[i][j]` the points
+ * of names[i] against names[j] (1 a win, ½ a draw, both colours together), `totals[i]` its sum.
+ */
+export function crossTable(names, games) {
+  const index = new Map(names.map((name, i) => [name, i]));
+  const points = names.map(() => names.map(() => 0));
+  for (const game of games) {
+    const x = index.get(game.x);
+    const o = index.get(game.o);
+    if (x === undefined || o === undefined || game.error) continue;
+    if (game.winner === "x") points[x][o] += 1;
+    else if (game.winner === "o") points[o][x] += 1;
+    else {
+      points[x][o] += 0.5;
+      points[o][x] += 0.5;
+    }
+  }
+  return { points, totals: points.map((row) => row.reduce((sum, value) => sum + value, 0)) };
+}

@@ -1,0 +1,33 @@
+// The Web Worker in which a student's e(P) runs: Pyodide (served by inarow from /lab/pyodide/, no CDN)
+// with inarow's own Python modules (/lab/inarow.zip: rules, the board view, the textbook search, the
+// tree — the modules the command line runs), answering the page's requests through
+// inarow.web.browser.call. The page (lab.js) terminates this worker when a run passes its limit; nothing
+// here limits anything.
+
+import { loadPyodide } from "/lab/pyodide/pyodide.mjs";
+
+const ready = (async () => {
+  const pyodide = await loadPyodide({ indexURL: "/lab/pyodide/", stdout: () => {}, stderr: () => {} });
+  const response = await fetch("/lab/inarow.zip", { credentials: "same-origin" });
+  if (!response.ok) throw new Error(await response.text());
+  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip", { extractDir: "/inarow-lab" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/inarow-lab')");
+  return pyodide.pyimport("inarow.web.browser");
+})();
+
+ready.then(
+  () => postMessage({ ready: true }),
+  (error) => postMessage({ ready: false, error: String(error?.message ?? error) }),
+);
+
+onmessage = async ({ data }) => {
+  const { id, request } = data;
+  try {
+    const browser = await ready;
+    const progress = (index, position) => postMessage({ id, progress: { index, position } });
+    postMessage({ id, answer: JSON.parse(browser.call(JSON.stringify(request), progress)) });
+  } catch (error) {
+    // Python itself failed (out of memory in WebAssembly, say): the page starts another worker.
+    postMessage({ id, broken: true, answer: { ok: false, error: String(error?.message ?? error) } });
+  }
+};

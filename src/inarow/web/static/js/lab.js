@@ -1,0 +1,101 @@
+// A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js),
+// limited from outside. Each request has a time limit (per position while grading); past it the worker
+// is terminated and a new one started, and the request fails with a sentence naming the function and the
+// position. A worker that breaks (memory) is replaced the same way. The page stays usable throughout.
+// No DOM here.
+
+import { t } from "./words.js";
+
+/** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game. */
+export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10 };
+
+let worker = null;
+let starting = null;
+let nextId = 1;
+const waiting = new Map();
+
+function start() {
+  worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  starting = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if ("ready" in data) {
+        if (data.ready) resolve();
+        else reject(new Error(t("Python could not start in this browser: {message}", { message: data.error })));
+        return;
+      }
+      const job = waiting.get(data.id);
+      if (!job) return;
+      if (data.progress) {
+        job.position = data.progress.position;
+        job.arm();
+        job.onProgress?.(data.progress.index);
+        return;
+      }
+      waiting.delete(data.id);
+      job.finish();
+      if (data.broken) restart();
+      if (data.answer.ok) job.resolve(data.answer.value);
+      else job.reject(new Error(data.answer.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      const message = event.message || t("the worker stopped");
+      reject(new Error(message));
+      fail(message);
+    };
+  });
+  starting.catch(() => {});
+  return starting;
+}
+
+function fail(message) {
+  for (const job of waiting.values()) {
+    job.finish();
+    job.reject(new Error(message));
+  }
+  waiting.clear();
+  restart();
+}
+
+function restart() {
+  worker?.terminate();
+  worker = null;
+  starting = null;
+}
+
+/** Start Python now (the first run waits for it otherwise); resolves once it is ready. */
+export function warmUp() {
+  return starting ?? start();
+}
+
+/**
+ * Ask the worker: `request` is {op, args, source, function} or {op, args, named}. `position` names what
+ * is run for the limit's message; `onProgress(index)` hears each graded position.
+ */
+export async function ask(request, { position = "", onProgress = null } = {}) {
+  await warmUp();
+  const seconds = LIMITS[request.op] ?? 3;
+  const id = nextId++;
+  const fn = request.named ?? `${request.function || "e"}`;
+  return new Promise((resolve, reject) => {
+    const job = { resolve, reject, position, onProgress, timer: null };
+    job.finish = () => clearTimeout(job.timer);
+    job.arm = () => {
+      clearTimeout(job.timer);
+      job.timer = setTimeout(() => {
+        waiting.delete(id);
+        const pending = [...waiting.values()];
+        waiting.clear();
+        restart();
+        reject(new Error(t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position || "-" })));
+        for (const other of pending) {
+          other.finish();
+          other.reject(new Error(t("stopped: Python started again")));
+        }
+      }, seconds * 1000);
+    };
+    waiting.set(id, job);
+    job.arm();
+    worker.postMessage({ id, request });
+  });
+}
