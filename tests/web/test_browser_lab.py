@@ -26,7 +26,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 TOKEN = "T0ken-for-the-class"
-TEXTBOOK = (Path(__file__).resolve().parents[2] / "examples" / "textbook_eval.py").read_text()
+TEXTBOOK = (
+    Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+).read_text()
 PHONE = {"width": 390, "height": 844}
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 OUTPUT_DONE = "!document.getElementById('student-run').disabled"

@@ -22,7 +22,7 @@ from inarow.web import browser
 from inarow.web.app import Settings, create_app
 from inarow.web.lab import browser_modules, browser_zip
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples"
 TEXTBOOK = (EXAMPLES / "textbook_eval.py").read_text()
 CENTRE = "def e(board):\n    return 1 if board.rows[1][1] == board.max else 0\n"
 ZERO = "def e(board):\n    return 0\n"

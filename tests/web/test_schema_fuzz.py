@@ -35,7 +35,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
             "--max-time",
             "60",
             "--workers",
-            "2",
+            "1",  # hypothesis reads its filters' source with ast: two threads at once trip CPython 3.11's parser
             "--seed",
             "20261122",
         ],

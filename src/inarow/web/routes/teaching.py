@@ -3,7 +3,7 @@ of what they accept, and exam sheets to print (``GET /exam``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
@@ -84,14 +84,28 @@ async def menus() -> Menus:
     )
 
 
-@router.get("/exam", response_class=HTMLResponse, responses=responses(400, 403, 422))
+_SHEET_ANSWERS: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "the sheets, as HTML"},
+    **{
+        code: {
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorAnswer"}}},
+            "description": answer["description"],
+        }
+        for code, answer in responses(400, 403, 422).items()
+    },
+}
+
+
+@router.get("/exam", response_class=HTMLResponse, responses=_SHEET_ANSWERS)
 def exam_sheet(
     request: Request,
     seed: Annotated[int, Query(ge=0, le=2**31, description="the first sheet's seed")] = 1,
     count: Annotated[int, Query(ge=1, le=MAX_SHEETS, description="sheets, from consecutive seeds")] = 1,
     depth: Annotated[int, Query(ge=1, le=4, description="the trees' depth")] = 3,
     branching: Annotated[int, Query(ge=2, le=4, description="children of every inner node")] = 3,
-    lang: Annotated[str | None, Query(max_length=35, description="zh or en; else Accept-Language")] = None,
+    lang: Annotated[
+        str, Query(max_length=35, pattern=r"^[A-Za-z_-]*$", description="zh or en; else Accept-Language")
+    ] = "",
 ) -> HTMLResponse:
     """Exam sheets to print on A4, as ``inarow exam --format html`` writes them: one α-β question tree a
     seed with blank value boxes, a name line and the seed on each sheet, then a separate answer key."""
