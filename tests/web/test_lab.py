@@ -81,6 +81,8 @@ def test_the_browser_modules_import_with_the_standard_library_alone(tmp_path: Pa
         "browser.load('e', 'def e(board):\\n    return len(board.lines())\\n')\n"
         "print(browser.evaluate('e', 'tictactoe', 'b2', 'o')['value'])\n"
         "assert 'numba' not in sys.modules and 'fastapi' not in sys.modules\n"
+        "assert not {'resource', 'termios', 'pwd', 'grp', 'curses', 'readline'} & set(sys.modules), "
+        "'modules the browser\\'s Python (Pyodide) does not have'\n"
     )
     done = subprocess.run(
         [sys.executable, "-S", "-I", "-c", script, str(archive)], capture_output=True, text=True, timeout=60

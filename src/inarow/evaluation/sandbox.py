@@ -24,7 +24,6 @@ import json
 import math
 import numbers
 import os
-import resource
 import select
 import signal
 import subprocess
@@ -305,7 +304,10 @@ def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, 
 
 def _limit_processor_time(seconds: float) -> None:
     """Let this process use ``seconds`` more processor time (rounded up, and a second more), then be
-    killed by SIGXCPU."""
+    killed by SIGXCPU. (``resource`` is imported here, in the child: the browser's Python, which runs the
+    rest of :mod:`inarow.evaluation` for the lab, has no such module.)"""
+    import resource
+
     used = resource.getrusage(resource.RUSAGE_SELF)
     spent = used.ru_utime + used.ru_stime
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
@@ -316,6 +318,8 @@ def _limit_processor_time(seconds: float) -> None:
 
 
 def _limit_memory(memory_bytes: int) -> None:
+    import resource  # the child's only, as above
+
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     soft = memory_bytes if hard == resource.RLIM_INFINITY else min(memory_bytes, hard)
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
