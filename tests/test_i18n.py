@@ -266,6 +266,7 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
     listed = zh("--help")
     assert "  tree     教科书算法的博弈树：每个节点的值和 α/β，以及 α-β 剪掉了什么\n" in listed
     assert "Show this message" not in listed and "Usage" not in listed
+    assert listed.startswith("用法：inarow [选项] 命令 [参数]...\n") and "COMMAND" not in listed
     english = runner.invoke(
         app, ["best", "--help"], env={"LANG": "C", "LANGUAGE": ""}, prog_name="inarow"
     ).output

@@ -140,9 +140,9 @@ def write_verbs(group: Any, ctx: Any, formatter: Any) -> None:
 
 def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
     """The usage line, its ``Usage:`` in the current language (typer and click write it in English only)."""
+    said = {"[OPTIONS]": N_("[OPTIONS]"), "COMMAND [ARGS]...": N_("COMMAND [ARGS]...")}
     pieces = " ".join(
-        i18n.gettext(N_("[OPTIONS]")) if piece == "[OPTIONS]" else piece
-        for piece in command.collect_usage_pieces(ctx)
+        i18n.gettext(said[piece]) if piece in said else piece for piece in command.collect_usage_pieces(ctx)
     )
     formatter.write_usage(ctx.command_path, pieces, prefix=i18n.gettext("Usage: "))
 
