@@ -10,12 +10,16 @@ of what is shown), and the titles of the tree's nodes. Left in are the names a n
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pages import SETTLED, click_and_settle, desktop_page, stones
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 
@@ -389,3 +393,18 @@ def test_the_help_link_opens_the_docs_offline_and_finds_the_lab_guide_in_chinese
     assert "定义估价函数" in zh_page.locator("article").inner_text()
     assert "α 剪枝" in zh_page.locator("article").inner_text()
     assert outside == []
+
+
+def test_the_docs_screenshots_are_made_by_their_script(tmp_path: Path) -> None:
+    """``scripts/screenshots.py`` makes the README's and the docs' pictures with this suite's own setup; the
+    README shows the one it makes."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "screenshots.py"), "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    made = sorted(path.name for path in tmp_path.glob("*.png"))
+    assert made == ["explain-zh.png", "explain.png"]
+    assert all((tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in made)
+    assert "](docs/images/explain.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert (ROOT / "docs" / "images" / "explain.png").is_file()
