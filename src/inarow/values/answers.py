@@ -17,6 +17,7 @@ score); a proven win is 1, a proven loss 0, a proven draw ½. The best moves als
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from dataclasses import asdict, dataclass
@@ -244,6 +245,24 @@ class Analysis:
         if self.outcome == "loss":
             return other(self.position.turn)
         return None
+
+    def _repr_html_(self) -> str:
+        """The analysis in a Jupyter notebook: the position's diagram and a table of the moves in
+        :func:`ranked` order, headed by the JSON's field names (words belong to the edges)."""
+        rows = "".join(
+            f"<tr><td>{html.escape(move.move)}</td><td>{move.score:+d}</td>"
+            f"<td>{html.escape(move.outcome or '')}</td><td>{'' if move.plies is None else move.plies}</td>"
+            f"<td>{html.escape(move.source)}</td>"
+            f"<td>{'' if move.winrate is None else f'{move.winrate:.0%}'}</td></tr>"
+            for move in ranked(self.moves, self.best[0] if self.best else None)
+        )
+        diagram = html.escape(self.position.diagram())
+        head = "".join(f"<th>{name}</th>" for name in ("move", "score", "outcome", "plies", "source", "winrate"))
+        return (
+            f"<div><code>{diagram}</code> · best <b>{html.escape(' '.join(self.best))}</b> · score "
+            f"{'' if self.score is None else f'{self.score:+d}'}</div>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        )
 
     def to_json(self, text: str | None = None) -> AnalysisFieldsJSON:
         """The fields of ``inarow analyze --json`` (all but the ``description``); ``text`` is the position

@@ -28,7 +28,7 @@ from inarow.engines.textbook import (
 from inarow.evaluation.lines import Evaluation, evaluation_named, evaluation_of, line_counts
 from inarow.rules.game import Position, Side
 from inarow.teaching.abstract import AbstractState
-from inarow.teaching.drawing import Spot, cut_reason, layout
+from inarow.teaching.drawing import Spot, cut_reason, layout, to_svg
 from inarow.teaching.explain.values import JsonValue, json_value
 
 MAX_TREE_NODES = 5_000
@@ -161,6 +161,10 @@ class Explanation:
     deepening: tuple[SearchResult, ...] = ()
     evaluation: Evaluation | None = None
     """The evaluation searched with (None: the one ``search`` names)."""
+
+    def _repr_svg_(self) -> str:
+        """The tree in a Jupyter notebook, as ``inarow tree --format svg`` draws it."""
+        return to_svg(self.search, evaluation=self.evaluation)
 
     def _node_json(self, node: Node, spot: Spot) -> NodeJSON:
         """One node of :meth:`to_json`'s ``nodes``, drawn at ``spot``."""
