@@ -9,8 +9,7 @@ evaluated by the analysis the players use, and the side to move's score set agai
 Prints a table by evaluation band (positions, the mean win rate the logistic gives, the share the side to
 move went on to win, with its 95% Wilson interval), then the scale that fits the games best by maximum
 likelihood beside the one in use (:data:`inarow.values.answers.WINRATE_SCALE`). Proven positions (a five, a
-VCF,
-a VCT) are left out: their win rate is exact.
+VCF, a VCT) are left out: their win rate is exact.
 """
 
 from __future__ import annotations

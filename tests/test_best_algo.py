@@ -13,7 +13,9 @@ from inarow.engines.textbook import ALGORITHMS, search
 from inarow.rules.notation import parse_position
 
 runner = CliRunner()
-EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+EXAMPLE = (
+    Path(__file__).resolve().parents[1] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+)
 TEXTBOOK = "weights:1,1,1,inf"
 
 

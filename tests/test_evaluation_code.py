@@ -33,7 +33,9 @@ from inarow.rules.census import reachable
 from inarow.rules.game import Game
 
 runner = CliRunner()
-EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+EXAMPLE = (
+    Path(__file__).resolve().parents[1] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+)
 TEXTBOOK = "weights:1,1,1,inf"
 DEPTH_2_FROM_EMPTY = {
     "a1": -1, "a3": -1, "c1": -1, "c3": -1,

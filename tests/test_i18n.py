@@ -261,7 +261,9 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
     )
     assert zh("bogus").endswith("错误：没有这个命令：bogus\n")
     helped = zh("best", "--help")
-    assert helped.startswith("用法：inarow best [选项] POSITION\n\n  该走的一步及其理由，从走棋方的立场给出。")
+    assert helped.startswith(
+        "用法：inarow best [选项] POSITION\n\n  该走的一步及其理由，从走棋方的立场给出。"
+    )
     assert "显示此帮助并退出。" in helped and "[默认：tictactoe]" in helped and "[必填]" in helped
     listed = zh("--help")
     assert "  tree     教科书算法的博弈树：每个节点的值和 α/β，以及 α-β 剪掉了什么\n" in listed

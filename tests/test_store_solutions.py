@@ -20,11 +20,7 @@ from inarow.sessions.workers import analyze_position, remembering
 from inarow.values.store import Store
 
 # Pascal Pons' Test_L2_R1, first position: 25 stones, o to move, 17 empty cells (the compiled engine).
-#   ....x..
-#   o..oo..
-#   x.oxo..
-#   xxoxx..
-#   ooxxo..
+# ....x..   o..oo..   x.oxo..   xxoxx..   ooxxo..
 #   xxooxox   (columns 1-7)
 MIDDLE = "5554224333234511764415115"
 MIRRORED = "".join(str(8 - int(c)) for c in MIDDLE)

@@ -220,9 +220,8 @@ SHOWN_CANDIDATES = 5
 
 def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_move: bool = False) -> None:
     """An analysis in text: the same fields as its JSON, in words (see :mod:`inarow.words.phrases`). On the
-    boards
-    too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their win
-    rates and lines, the best move first, unless ``every_move``."""
+    boards too big to solve (whose moves carry a win rate), the best :data:`SHOWN_CANDIDATES` moves with their
+    win rates and lines, the best move first, unless ``every_move``."""
     from rich.markup import escape
     from rich.table import Table
 

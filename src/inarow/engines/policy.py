@@ -2,8 +2,7 @@
 which share of the time.
 
 :func:`analyze` hands the Gomoku engine's boards to :mod:`inarow.engines.gomoku.analyst`; on the other boards
-it answers
-from the opening books and the remembered solutions when they cover every move
+it answers from the opening books and the remembered solutions when they cover every move
 (:mod:`inarow.engines.books.recall`),
 else tries the exact search (:mod:`inarow.engines.exact.solver` picks and loads the engine) within
 :data:`EXACT_SHARE` of the time and, when a limit stops it, falls back on the depth-limited search with the
@@ -194,8 +193,7 @@ def loses_at_once(position: Position) -> bool:
 def _exact(position: Position, budget: Budget, weak: bool, known_only: bool = False) -> Analysis:
     """The exact analysis, every score answered from the books and the remembered solutions when they know
     it (see :mod:`inarow.engines.books.recall`), else searched; with ``known_only`` nothing is searched (the
-    line of
-    best play then stops where what is known ends)."""
+    line of best play then stops where what is known ends)."""
     game = position.game
     empty = game.cells - position.ply
     make = None if known_only else lambda: exact_solver(game, budget, empty)

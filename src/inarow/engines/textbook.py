@@ -39,9 +39,8 @@ fields (enter, α rises / β falls / best so far, cut-off, return) for a step-by
 Searches run on boards (:class:`~inarow.rules.game.Position`) or on abstract trees of leaf values
 (:mod:`inarow.teaching.abstract`), both seen through the small :class:`State` protocol. The search only
 records: drawing the tree is :mod:`inarow.teaching.drawing`'s. :attr:`SearchResult.nodes` counts visited
-nodes, the
-root and every terminal node included, whether or not the tree is kept; full-depth minimax on the empty
-3×3 board visits 549,946.
+nodes, the root and every terminal node included, whether or not the tree is kept; full-depth minimax on the
+empty 3×3 board visits 549,946.
 """
 
 from __future__ import annotations
@@ -376,8 +375,7 @@ class SearchResult:
     negamax-alphabeta), as the tree shows it; ``mover_value`` is the same value from the standpoint of
     the side to move at the root, comparable between all algorithms. Both are on the evaluation's scale,
     ``+inf``/``-inf`` for a forced win/loss (unlike :class:`inarow.engines.policy.Analysis`, whose ``value``
-    is
-    1/0/-1 and ``score`` the exact score).
+    is 1/0/-1 and ``score`` the exact score).
 
     ``move`` is the first best move in the order searched (None at a finished position or depth 0).
     ``nodes`` counts every visited node, ``max_depth`` the deepest one. ``tree`` is the record when the
@@ -758,8 +756,8 @@ def search(
     adds a transposition table. With ``record`` the result holds the whole :class:`Tree`; without it only
     the node count is kept. Raises :class:`UnknownAlgorithmError`,
     :class:`~inarow.evaluation.lines.UnknownEvaluationError`, :class:`~inarow.base.errors.InvalidLimitError`
-    for a
-    negative depth, and lets :class:`~inarow.engines.limits.SearchAborted` through when ``budget`` runs out.
+    for a negative depth, and lets :class:`~inarow.engines.limits.SearchAborted` through when ``budget`` runs
+    out.
     """
     algorithm = check_algorithm(algorithm)
     order = check_order(order)

@@ -270,11 +270,10 @@ def play_match(
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``first`` against ``second`` (see :func:`inarow.play.players.player`).
-    ``first``
-    plays X in every game, or with ``swap`` in every other one, starting with game 0. With ``openings``
-    (see :mod:`inarow.play.openings`) each is played twice, colours swapped, and ``games`` and ``swap`` are
-    ignored: games ``2i`` and ``2i + 1`` start from opening ``i``. ``progress(done, total)`` is called
-    after each game.
+    ``first`` plays X in every game, or with ``swap`` in every other one, starting with game 0. With
+    ``openings`` (see :mod:`inarow.play.openings`) each is played twice, colours swapped, and ``games`` and
+    ``swap`` are ignored: games ``2i`` and ``2i + 1`` start from opening ``i``. ``progress(done, total)`` is
+    called after each game.
 
     Raises :class:`InvalidMatchError` for a number of games out of range.
     """

@@ -16,8 +16,7 @@ board, ``TURN x,y`` when the board is the last one the engine saw plus the oppon
 and the whole board with ``BOARD`` (the stones alternating, first mover first). Lines the engine sends that
 are not a move (``MESSAGE``, ``DEBUG``, ``SUGGEST`` …) are skipped. Coordinates are ``x,y`` from 0 with
 ``y`` counted from the top, as in :mod:`inarow.protocols.gomocup`; the rule goes as ``INFO rule``: 0
-freestyle, 1
-exactly five, 4 Renju.
+freestyle, 1 exactly five, 4 Renju.
 
 An engine that exits, answers ``ERROR``, plays an illegal move or stays silent past its think time plus
 :data:`GRACE` raises :class:`~inarow.base.errors.EngineError` (a hung engine is killed first): never a hang.

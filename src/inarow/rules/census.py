@@ -3,8 +3,7 @@ positions and games a user can check against the published ones (``inarow solve`
 
 The table is built by one depth-first walk of the game graph with memoisation: each reachable position is
 visited once, its exact score (the scale of :mod:`inarow.engines.exact.reference`) and the number of games
-(move
-sequences to the end) that start from it are computed from its children's.
+(move sequences to the end) that start from it are computed from its children's.
 """
 
 from __future__ import annotations

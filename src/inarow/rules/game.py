@@ -20,8 +20,7 @@ moves first (:attr:`Game.first`, X unless the game says O) has as many stones as
 
 Renju (``renju``, :attr:`Game.renju`) is Gomoku in which the side that moves first — Black — wins only with
 exactly five and may not play a forbidden point (:mod:`inarow.rules.renju`), while White wins with five or
-more:
-the forbidden points are not among a position's legal moves, and playing one raises
+more: the forbidden points are not among a position's legal moves, and playing one raises
 :class:`IllegalMoveError` with the reason.
 """
 

@@ -134,8 +134,8 @@ class ReviewedMove:
     moves: list[MoveEvaluation] = field(default_factory=list)
     mistake_kind: str | None = None
     """On the Gomoku engine's boards, which mistake (see :class:`inarow.engines.gomoku.analyst.Judgement`):
-    ``missed-win``,
-    ``allowed-win`` or ``dropped``, the evaluation falling by ``drop`` points, more than ``margin``."""
+    ``missed-win``, ``allowed-win`` or ``dropped``, the evaluation falling by ``drop`` points, more than
+    ``margin``."""
     drop: int | None = None
     margin: int | None = None
     reviewed: bool = True

@@ -1,6 +1,6 @@
 """Why the computer played a move (:class:`inarow.play.players.MoveNote`: typed fields the page makes its
-sentence
-from in the reader's language, ``words.js``: ``noteWords``), as the store keeps it, never as English prose.
+sentence from in the reader's language, ``words.js``: ``noteWords``), as the store keeps it, never as English
+prose.
 
 A note is kept in the ``note`` column of the moves table as its JSON form. Games stored before the notes
 were typed keep their English words: they are read back as a note of kind ``text``.

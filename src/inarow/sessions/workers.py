@@ -145,8 +145,7 @@ def thread_share(in_flight: int, cores: int | None = None) -> int:
     """The threads one search may use when ``in_flight`` searches share the machine's ``cores``: all of
     them for a search alone, one each once there are as many searches as cores. A Gomoku search uses a
     helper thread per core it may have (:attr:`inarow.engines.gomoku.search.Style.threads`); without this cap
-    two
-    games at once on a 2-core server would run four threads on its two cores."""
+    two games at once on a 2-core server would run four threads on its two cores."""
     cores = cores or os.cpu_count() or 1
     return max(1, cores // max(1, in_flight))
 
@@ -420,8 +419,7 @@ def remembering(
     """``fn(*args, **kwargs)`` (a search task on a position of ``game``) answering from the remembered
     solutions ``known`` (key → exact score) too, with the exact scores it found worth keeping: those whose
     search explored at least ``min_nodes`` positions (:data:`inarow.engines.books.recall.REMEMBER_MIN_NODES`
-    is the
-    usual bound)."""
+    is the usual bound)."""
     with recall.remembering(game, known, min_nodes) as memory:
         result = fn(*args, **kwargs)
     return result, memory.learned

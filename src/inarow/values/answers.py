@@ -2,8 +2,8 @@
 moves, the line of play) and :class:`MoveValue`, with their typed JSON.
 
 These are fields, never sentences: :mod:`inarow.words.phrases` and the page's catalog say them in a language
-(as
-python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.engines.policy`. A
+(as python-chess's ``Outcome`` carries no prose). The policy that makes them is :mod:`inarow.engines.policy`.
+A
 :class:`MoveNote` says why a computer player chose its move, in fields too.
 
 Scores use the scale of :mod:`inarow.engines.scores`: ``(C + 1 - n) // 2`` for a win with the stone played
@@ -191,8 +191,7 @@ class AnalysisJSON(AnalysisFieldsJSON):
 @dataclass(frozen=True, kw_only=True)
 class Analysis:
     """The answer of :func:`inarow.engines.policy.analyze`: every figure a user asks of a position, from the
-    side
-    to move's view."""
+    side to move's view."""
 
     position: Position
     exact: bool
@@ -205,8 +204,7 @@ class Analysis:
     """Plies to the end with best play, when exact (None with ``weak``)."""
     best: tuple[str, ...] = ()
     """Every move of the best value, in board order (:func:`inarow.engines.policy.play`'s weak decision: the
-    move
-    it proved)."""
+    move it proved)."""
     pv: tuple[str, ...] = ()
     """The line of best play (or the expected line, when not exact), starting with a best move."""
     moves: tuple[MoveValue, ...] = ()
@@ -257,7 +255,9 @@ class Analysis:
             for move in ranked(self.moves, self.best[0] if self.best else None)
         )
         diagram = html.escape(self.position.diagram())
-        head = "".join(f"<th>{name}</th>" for name in ("move", "score", "outcome", "plies", "source", "winrate"))
+        head = "".join(
+            f"<th>{name}</th>" for name in ("move", "score", "outcome", "plies", "source", "winrate")
+        )
         return (
             f"<div><code>{diagram}</code> · best <b>{html.escape(' '.join(self.best))}</b> · score "
             f"{'' if self.score is None else f'{self.score:+d}'}</div>"

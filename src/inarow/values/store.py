@@ -82,8 +82,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE solutions (
         game        TEXT NOT NULL,                 -- Game.name
         key         INTEGER NOT NULL,              -- inarow.engines.books.keys.key: one per symmetry class
-        score       INTEGER NOT NULL,
-        UNIQUE (game, key)
+        score       INTEGER NOT NULL, UNIQUE (game, key)
     );
     """,
     """
@@ -101,8 +100,7 @@ MIGRATIONS: tuple[str, ...] = (
         positions   INTEGER NOT NULL,
         source      TEXT NOT NULL,
         report      TEXT NOT NULL,                 -- the grade's fields as JSON (blunders and all)
-        submitted   REAL NOT NULL,
-        PRIMARY KEY (class, name)
+        submitted   REAL NOT NULL, PRIMARY KEY (class, name)
     );
     """,
 )
@@ -390,8 +388,7 @@ class Store:
 
     def remember(self, game: str, scores: Mapping[int, int], limit: int = MAX_SOLUTIONS) -> None:
         """Keep the exact scores of positions of ``game`` (key → score, see :mod:`inarow.engines.books.keys`);
-        a key
-        already kept keeps its score (exact scores do not change). At most ``limit`` rows stay: the
+        a key already kept keeps its score (exact scores do not change). At most ``limit`` rows stay: the
         oldest are dropped first."""
         if not scores:
             return

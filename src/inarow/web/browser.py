@@ -1,8 +1,8 @@
 """The Python a student's browser runs (Pyodide, in a Web Worker: ``static/js/lab-worker.js``): a pasted
 e(P) compiled and used to score a position, to draw a search tree, to compare the algorithms, to choose
-the moves grading scores,
-and to play the games of the class tournament — with the very modules the command line uses (rules,
-the board view of :mod:`inarow.evaluation.student`, :mod:`inarow.engines.textbook`, the tree of
+the moves grading scores, and to play the games of the class tournament — with the very modules the command
+line uses (rules, the board view of :mod:`inarow.evaluation.student`, :mod:`inarow.engines.textbook`, the tree
+of
 :mod:`inarow.teaching.explain.tree`), shipped to the browser as a zip by :mod:`inarow.web.lab`.
 
 Nothing here runs on the server: the server only zips this file with the others. Each function takes and

@@ -1,8 +1,7 @@
 """Every error answered as JSON with ``detail`` and ``reason``, in the request's language.
 
 Every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game, 409 a
-stale
-move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail`` names the
+stale move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail`` names the
 field, routing's own answers (404, 405 with ``Allow``) the same JSON; a bug is a 500 whose words say so.
 """
 

@@ -4,8 +4,7 @@ data folder.
 Start-up checks everything before it creates anything: the port's range, then the port itself (bound
 before the database is opened), then the database (locked for this server alone). Each failure is one
 :class:`~inarow.base.errors.InarowError`, which the CLI prints as one line. Binding beyond loopback needs a
-token:
-one is made and printed in the page's URL unless ``--token`` gives it.
+token: one is made and printed in the page's URL unless ``--token`` gives it.
 
 Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
 a whole body within ``body_timeout`` (408 otherwise, see :class:`~inarow.web.middleware.ReadBody`), idle

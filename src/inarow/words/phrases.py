@@ -1,11 +1,9 @@
 """Results said in words, made from their fields: the one place where the sentences of the command line and of
 the analysis JSON's ``description`` are written. The sentences the web page says too (a move's value, a
 position's, a computer's note, a mistake…) are composed by :mod:`inarow.words.sentences`, from the table the
-page
-reads as well; the others here. The sentences are looked up in the catalog of the current language
+page reads as well; the others here. The sentences are looked up in the catalog of the current language
 (:mod:`inarow.base.i18n`); the JSON's ``description`` is always English, so that programs read the same in
-every
-language.
+every language.
 
 "Win in N" counts the moves of the side that wins: ``(plies + 1) // 2``.
 """
@@ -364,9 +362,8 @@ def hint(move: str, *, outcome: Outcome | None, plies: int | None, exact: bool) 
 
 def mistake_verdict(kind: MistakeKind, drop: int, margin: int) -> str:
     """Why a move on a big board is a mistake (see :class:`inarow.engines.gomoku.analyst.Judgement`): ``let a
-    proven win
-    go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more than
-    400)`` (``sentences``: ``mistake``)."""
+    proven win go``, ``let the opponent's forced win through`` or ``dropped the evaluation by 640 points (more
+    than 400)`` (``sentences``: ``mistake``)."""
     return say("mistake", {"kind": kind, "drop": drop, "margin": margin})
 
 

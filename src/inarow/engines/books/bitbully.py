@@ -150,8 +150,7 @@ def _mirror(bits: np.ndarray) -> np.ndarray:
 
 def _keys(cur: np.ndarray, opp: np.ndarray) -> np.ndarray:
     """:func:`inarow.engines.books.keys.key` of each position (``cur`` to move), on whole arrays: the least of
-    the
-    pair and its mirror image, then Pons' key."""
+    the pair and its mirror image, then Pons' key."""
     mirrored_cur, mirrored_opp = _mirror(cur), _mirror(opp)
     flip = (mirrored_cur < cur) | ((mirrored_cur == cur) & (mirrored_opp < opp))
     cur = np.where(flip, mirrored_cur, cur)

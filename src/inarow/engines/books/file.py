@@ -1,8 +1,7 @@
 """The book file: the exact score of every position of a game between two plies — an opening book (from
 the empty board to N plies) or a leaf book (the positions of one ply, which the compiled search probes
 wherever it reaches that ply) — or, for a strategy book (:mod:`inarow.engines.books.strategy`), the value and
-a move
-that keeps it of every position a perfect player can meet.
+a move that keeps it of every position a perfect player can meet.
 
 The file (little-endian throughout):
 

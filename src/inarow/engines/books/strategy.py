@@ -4,13 +4,12 @@ Level ``perfect`` needs a move, not every move's score. A strategy book holds, f
 meet up to N plies when it plays perfectly and the opponent plays **any** move — as the first player and as
 the second — the position's value with best play (win, draw or loss: a weak solve) and one move that keeps
 it. At the computer's positions one move is chosen (:func:`inarow.engines.exact.solver.decide`: the first,
-centre
-first, that keeps the value); at the opponent's, every move is followed. So the book is a tree that grows
-about ``columns`` times every two plies, where an opening book (every position) grows that much every ply.
+centre first, that keeps the value); at the opponent's, every move is followed. So the book is a tree that
+grows about ``columns`` times every two plies, where an opening book (every position) grows that much every
+ply.
 
 It is a :class:`~inarow.engines.books.file.Book` of kind ``strategy`` (magic ``INAROWSB``): one entry per
-mirror
-pair, keyed like the opening book, each holding :func:`encode` of the value and the move (a cell bit of
+mirror pair, keyed like the opening book, each holding :func:`encode` of the value and the move (a cell bit of
 the keyed, least image of the position; :func:`~inarow.engines.books.recall.recall_move` maps it back onto the
 position asked about).
 :func:`build` makes one on the same runners as the opening book (a process pool, inline, Ray), ply by ply

@@ -1,10 +1,9 @@
 """The compiled exact engine: Pascal Pons' Connect Four solver, for every board whose layout fits 64 bits.
 
 It plays the same algorithm as the reference :class:`inarow.engines.exact.reference.Engine` (whose
-:meth:`solve`
-contract and score scale it shares, and which the tests compare it with) on ``numpy.uint64`` bitboards in
-a loop compiled by numba (``@njit(cache=True)``): any ``m × n`` board with ``columns * (rows + 1) <= 64``,
-any k, with or without gravity (tic-tac-toe, 4x4, 5x5, Connect Four 7x6, 8x7).
+:meth:`solve` contract and score scale it shares, and which the tests compare it with) on ``numpy.uint64``
+bitboards in a loop compiled by numba (``@njit(cache=True)``): any ``m × n`` board with ``columns * (rows + 1)
+<= 64``, any k, with or without gravity (tic-tac-toe, 4x4, 5x5, Connect Four 7x6, 8x7).
 
 Bit layout
 ==========
@@ -96,8 +95,7 @@ Compilation and caching
 =======================
 Importing this module costs what importing numpy and numba costs (about 0.3 s); nothing is compiled then,
 and :mod:`inarow` imports it only when a board needs it (see :func:`inarow.engines.policy.engine_for`). Each
-board
-has its own compiled search, :mod:`inarow.engines.exact.kernel_template` specialised with the board's
+board has its own compiled search, :mod:`inarow.engines.exact.kernel_template` specialised with the board's
 constants by
 :mod:`inarow.engines.compiling`: the board's masks, move order, symmetries and line test are constants of the
 machine code, and nothing but the position, the window, the table and the scratch arrays is passed down
@@ -360,14 +358,13 @@ class CompiledEngine:
     def use_book(self, keys: np.ndarray, scores: np.ndarray, ply: int) -> None:
         """Probe a leaf book wherever the search reaches ``ply`` stones: ``keys`` (``uint64``, strictly
         increasing, :func:`inarow.engines.books.keys.key` of each position) and ``scores`` (``int8``, each
-        position's
-        exact score for the side to move). A position the book holds is not searched; one it lacks is.
+        position's exact score for the side to move). A position the book holds is not searched; one it lacks
+        is.
 
         The compiled search reads the two arrays through their addresses (see
         :func:`inarow.engines.exact.kernel_template._book`), so the engine keeps them alive; they may be views
-        of a
-        memory-mapped file. The book must be exact: its scores become the table's bounds, which the game's
-        other engines in the process share."""
+        of a memory-mapped file. The book must be exact: its scores become the table's bounds, which the
+        game's other engines in the process share."""
         assert keys.dtype == np.uint64 and scores.dtype == np.int8 and len(keys) == len(scores)
         assert keys.flags.c_contiguous and scores.flags.c_contiguous
         assert 0 <= ply <= self.game.cells, f"a book at ply {ply}"
@@ -393,18 +390,15 @@ class CompiledEngine:
         """The exact score of the position for the side to move (``cur``), or with ``weak`` only its sign.
 
         Same contract as :meth:`inarow.engines.exact.reference.Engine.solve`: the position must not be over;
-        the
-        explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
+        the explored positions are added to ``budget.nodes``; raises :class:`SearchAborted` when the budget
         runs out, AssertionError for stones that overlap or lie off the board, and with
         :data:`inarow.engines.exact.kernel_template.DEBUG` (which also compiles the kernel's own checks in)
-        for a position
-        already won.
+        for a position already won.
 
         Without a time or node limit (on the budget when the engine was made) this is one call of the
         compiled code with four ints (the kernel's :func:`~inarow.engines.exact.kernel_template.solve`,
-        through numba's
-        wrapper of its one signature, not its type dispatch): the shortest path from Python, as a small
-        search after a big one runs it on cold caches.
+        through numba's wrapper of its one signature, not its type dispatch): the shortest path from Python,
+        as a small search after a big one runs it on cold caches.
         """
         game = self.game
         assert not cur & opp and not (cur | opp) & ~game.board_mask, "stones overlap or lie off the board"
@@ -466,8 +460,7 @@ _entries: dict[Game, Any] = {}
 
 def _entry(game: Game) -> Any:
     """``game``'s compiled :func:`~inarow.engines.exact.kernel_template.solve` as numba's CPython wrapper of
-    its one
-    signature (four int64), called without numba's type dispatch: about 2 µs less per call when the
+    its one signature (four int64), called without numba's type dispatch: about 2 µs less per call when the
     caches are cold. Falls back on the dispatcher itself should numba's internals differ."""
     found = _entries.get(game)
     if found is None:

@@ -12,8 +12,7 @@ arrays).
 
 The algorithm, the table's entry layout and the invariants are those described in
 :mod:`inarow.engines.exact.compiled`, which owns the engines, the tables and the budget; this module holds
-only the
-compiled functions and the constants they read.
+only the compiled functions and the constants they read.
 """
 
 from __future__ import annotations

@@ -1,14 +1,12 @@
 """Gomoku analysis: the Gomoku engine's answer (:mod:`inarow.engines.gomoku.search`) as an :class:`Analysis`,
-the
-way the levels play it, and the judging of a move for reviews.
+the way the levels play it, and the judging of a move for reviews.
 
 :func:`inarow.engines.policy.analyze` hands every game the engine
 :func:`~inarow.engines.gomoku.search.supports` to
 :func:`analyze` here, which answers with the values of :mod:`inarow.values.answers` (the words of a
 :class:`Judgement` are :func:`inarow.words.phrases.mistake`'s). A proven result (a five, a VCF, a VCT, or a
-loss no
-move stops) is exact, with the winning line and its length; otherwise the answer is the α-β evaluation in
-the Gomoku engine's points (see :data:`inarow.values.answers.WINRATE_SCALE`).
+loss no move stops) is exact, with the winning line and its length; otherwise the answer is the α-β evaluation
+in the Gomoku engine's points (see :data:`inarow.values.answers.WINRATE_SCALE`).
 
 Renju (:attr:`inarow.rules.game.Game.renju`): the engine plays it as the standard rule (exactly five wins, for
 both sides: White's overlines are not seen as wins, so it only misses some of White's wins), and this

@@ -26,8 +26,7 @@ PAD = 5
 
 WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
 """What making each pattern kind is worth on a cell (see :data:`inarow.engines.gomoku.patterns.NONE` … FIVE):
-the
-search tries a quiet node's moves in the order of their worth (see :data:`ORDER_MINE`). Closed one … four
+the search tries a quiet node's moves in the order of their worth (see :data:`ORDER_MINE`). Closed one … four
 are fitted to the moves Rapfi chose in its games against itself by ``bench/gomoku_order.py`` (an open four
 and a five never stand on a quiet node's cells and keep hand-set worths above the rest; the open one,
 fitted a little below 0, is held at 0: a line's worth is packed unsigned)."""

@@ -140,8 +140,8 @@ directions) of the attacker's last four, or on one of its lines within ``NEAR_LI
 @njit(cache=True)
 def pattern_table(exact: bool) -> np.ndarray:
     """``table[side, code]``: the pattern kind (0 none … 9 five, as :mod:`inarow.engines.gomoku.patterns`)
-    ``side``
-    makes by playing the cell whose window is ``code``, for every base-4 code of the ten window cells."""
+    ``side`` makes by playing the cell whose window is ``code``, for every base-4 code of the ten window
+    cells."""
     views = 59049  # 3 ** 10: each window cell empty, own or blocked
     kinds = np.zeros(views, dtype=np.uint8)
     power = np.ones(10, dtype=np.int64)
@@ -566,8 +566,7 @@ def _vcf_into(a, max_fours, row, out_row, b, board, buf):  # type: ignore[no-unt
 @njit(cache=True)
 def _vct(a, depth, vcf_fours, row, b, board, buf):  # type: ignore[no-untyped-def]
     """:meth:`inarow.engines.gomoku.threats.ThreatSearch._vct` and ``_after_threat`` compiled (one function:
-    numba's
-    cache does not keep mutually recursive functions): a VCT of ``a`` (to move) with at most ``depth``
+    numba's cache does not keep mutually recursive functions): a VCT of ``a`` (to move) with at most ``depth``
     threats into ``lines[row]``; True if found. Rows ``row`` (the threats) and ``row + 1`` (the replies)
     of the move buffers are this level's; the next threat uses ``row + 2``."""
     flags, value, count, state, hashes = b[4], b[3], b[5], b[7], b[8]
@@ -1016,8 +1015,7 @@ def principal_line(side, first, depth, out, b, table):  # type: ignore[no-untype
 def vcf_line(a, max_fours, max_nodes, out, b, board, buf):  # type: ignore[no-untyped-def]
     """The shortest VCF of ``a`` (to move) found with at most ``max_fours`` fours within ``max_nodes``
     nodes, as :meth:`inarow.engines.gomoku.threats.ThreatSearch.vcf` finds it, into ``out``: returns its
-    length
-    (0: none found) and counts its nodes in ``state[S_NODES]``."""
+    length (0: none found) and counts its nodes in ``state[S_NODES]``."""
     state = b[7]
     path = buf[2]
     state[S_LIMIT] = 1 << 62
