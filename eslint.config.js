@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "test-artifacts/", "src/inarow/web/static/pyodide/"] },
+  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "test-artifacts/", "src/inarow/web/static/pyodide/", "src/inarow/web/help/", "site/"] },
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
