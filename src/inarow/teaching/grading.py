@@ -87,7 +87,7 @@ class MatchRowJSON(TypedDict):
 
 
 class GradeJSON(TypedDict):
-    """``inarow grade --json`` and ``POST /api/student/grade``: ``accuracy`` = ``kept`` / ``positions``
+    """``inarow grade --json`` and ``POST /api/lab/grade``: ``accuracy`` = ``kept`` / ``positions``
     (0–1); ``by_value`` the same for the positions won, drawn and lost for the side to move."""
 
     game: str

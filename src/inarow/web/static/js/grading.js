@@ -1,4 +1,4 @@
-// A class ranking its evaluation functions: the answers of POST /api/student/grade (the fields of
+// A class ranking its evaluation functions: the answers of POST /api/lab/grade (the fields of
 // `inarow grade --json`) in words, and the ranking of every e(P) graded on this page. Pure functions: no
 // DOM, so node can test them.
 
