@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from inarow.engines.textbook import ALGORITHMS
+from inarow.engines.textbook import REGISTRY
 from inarow.evaluation.lines import EVALUATIONS
 from inarow.play.players import LEVELS, PLAYER_NAMES
 from inarow.rules.notation import parse_game, parse_position
@@ -72,7 +72,7 @@ async def compare(body: CompareRequest, sessions: SessionsDep, work: WorkDep) ->
 async def menus() -> Menus:
     """The algorithms, evaluations, levels and players the other routes accept, and their limits."""
     return Menus(
-        algorithms=list(ALGORITHMS),
+        algorithms=list(REGISTRY),  # the older names are read, not offered
         evaluations=list(EVALUATIONS),
         levels=list(LEVELS),
         players=list(PLAYER_NAMES),

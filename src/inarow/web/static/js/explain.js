@@ -35,6 +35,7 @@ function choices() {
     ordering: order === "evaluation",
     quiescence: $("explain-quiescence").checked,
     deepen: $("explain-deepen").checked,
+    max: view.max ?? null,
   };
 }
 
@@ -165,6 +166,7 @@ export function openLinked(search) {
   $("explain-source").value = link.source;
   if (link.source === "tree") $("explain-leaves").value = link.leaves;
   else {
+    view.max = link.max; // MAX, the side whose standpoint the values take (null: the side to move)
     pick("explain-game", link.game);
     $("explain-position").value = link.position;
     pick("explain-depth", link.depth);
