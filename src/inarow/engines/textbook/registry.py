@@ -47,7 +47,10 @@ WINDOWS = ("fail-soft", "fail-hard")
 def check_algorithm(name: str) -> str:
     """``name`` normalised (an older name to the registered one), if it names an algorithm. Raises
     :class:`UnknownAlgorithmError`."""
-    key = one_of(name, ALGORITHMS, N_("unknown algorithm {name!r}: expected one of {known}"))
+    key = name.strip().lower()
+    if key not in ALGORITHMS:
+        refusal = N_("unknown algorithm {name!r}: expected one of {known}")
+        raise UnknownAlgorithmError(refusal, name=name, known=Items(REGISTRY))  # the older names unsaid
     return ALIASES.get(key, key)
 
 
