@@ -342,6 +342,7 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
 
 
 def test_explain_follows_the_position_on_the_board(page: Any) -> None:
+    """The root is a Max node for whichever side is to move: X, then O after X's a1."""
     start(page, mode="humans")
     page.get_by_role("button", name="Explain").click()
     page.wait_for_function(f"{EXPLAINED} === 'ready'")
@@ -352,7 +353,8 @@ def test_explain_follows_the_position_on_the_board(page: Any) -> None:
     )
     click_and_settle(page, "a1")
     page.wait_for_function(
-        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label').startsWith('Min')"
+        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label')"
+        ".startsWith('Max node (O to move)')"
     )
     page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) > 1
