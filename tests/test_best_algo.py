@@ -51,14 +51,12 @@ def test_best_takes_the_standpoint_of_the_side_to_move_with_every_algorithm(algo
     value = {1: "+1", 0: "0", -1: "−1"}.get(int(result.mover_value), f"{int(result.mover_value):+d}")
     side = position.to_move.upper() if position.to_move else "?"
     said = best(moves, "--algo", algo, "--depth", "3", "--eval", TEXTBOOK)
-    assert said.startswith(f"{result.move_name} — {value} for {side} (Max) by {algo} at depth 3 ")
+    assert said.startswith(f"{result.move_name} — {value} for {side} (Max) by {result.algorithm} at depth 3 ")
     assert said.endswith(f", {result.nodes:,} nodes\n")
 
 
 def test_best_without_depth_searches_to_the_end_and_finds_the_draw() -> None:
-    assert best("b2", "--algo", "alphabeta-soft").startswith(
-        "a1 — 0 for O (Max) by alphabeta-soft to the end"
-    )
+    assert best("b2", "--algo", "alphabeta-soft").startswith("a1 — 0 for O (Max) by alphabeta to the end")
 
 
 def test_best_speaks_chinese() -> None:

@@ -495,8 +495,8 @@ def test_help_has_no_type_placeholders_and_no_paragraph_broken_mid_sentence() ->
     assert "Usage: root analyze [OPTIONS] [POSITION]..." in text
     description = text.split("\n\n")[1:4]
     assert " ".join(description[1].split()).startswith(
-        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth plies deep (to the "
-        "end without --depth) with"
+        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-hard, negamax-alphabeta, "
+        "negamax-alphabeta-hard, pvs) --depth plies deep (to the end without --depth) with"
     )
     for paragraph in description:
         lines = paragraph.splitlines()

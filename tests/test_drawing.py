@@ -42,13 +42,21 @@ def test_every_dot_node_lists_its_searched_children_before_what_it_pruned(algori
 
 
 def test_text_svg_and_dot_name_the_cut_off_alpha_or_beta() -> None:
-    """Min nodes cut off by α, Max and negamax nodes by β."""
+    """Min nodes cut off by α, Max and negamax nodes by β. The default α-β is the textbooks' (Russell and
+    Norvig, Figure 5.5): fail-soft, so b is drawn ≤ 2 (a bound: b1 = 2 ≤ α = 3 cut b2 and b3 off) and c,
+    whose three leaves were all evaluated, is exactly 2 with no cut-off; fail-hard (one option away)
+    clamps both to α = +3."""
     result = search(parse_leaves(RUSSELL_NORVIG), "alphabeta")
     text, dot = to_text(result), to_dot(result)
+    assert "b  Min  α=+3 β=+∞  ≤ +2  best b1  ✂ α cut-off: α=+3 ≥ β=+2" in text
+    assert "└─ c  Min  α=+3 β=+∞  = +2  best c3\n" in text
+    assert result.tree is not None and sum(node.cutoff for node in result.tree.nodes) == 1
+    hard = to_text(search(parse_leaves(RUSSELL_NORVIG), "alphabeta-hard"))
     assert (
         "b  Min  α=+3 β=+∞  = +3  best b1  (fail-hard: its best child gave +2)  ✂ α cut-off: α=+3 ≥ β=+2"
-        in text
+        in hard
     )
+    assert "c  Min  α=+3 β=+∞  = +3  best c3  (fail-hard: its best child gave +2)" in hard
     assert "✂ α cut-off" in dot and "β cut-off" not in dot.split("\n", 1)[1].split("\n", 1)[1]
     negamax = to_text(search(parse_leaves(RUSSELL_NORVIG), "negamax-alphabeta"))
     assert "✂ β cut-off" in negamax and "✂ α cut-off" not in negamax

@@ -27,9 +27,11 @@ def label(parent: str, depth: int, index: int) -> str:
 
 
 class Oracle:
-    """Fail-hard α-β on nested lists, Max at the root, as the textbooks write it."""
+    """α-β on nested lists, Max at the root, as the textbooks write it: fail-soft (a node returns the
+    best value it saw), or fail-hard with ``hard`` (a value clamped to the window)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hard: bool = False) -> None:
+        self.hard = hard
         self.windows: list[tuple[str, float, float, float]] = []
         self.evaluated: set[str] = set()
 
@@ -41,20 +43,22 @@ class Oracle:
             value = float(node)
         else:
             value = math.nan
+            best = -math.inf if maximizing else math.inf
             for index, child in enumerate(node):
                 found = self.search(child, label(name, depth, index), depth + 1, alpha, beta, not maximizing)
+                best = max(best, found) if maximizing else min(best, found)
                 if maximizing:
                     if found >= beta:
-                        value = beta
+                        value = beta if self.hard else best
                         break
                     alpha = max(alpha, found)
                 else:
                     if found <= alpha:
-                        value = alpha
+                        value = alpha if self.hard else best
                         break
                     beta = min(beta, found)
             else:
-                value = alpha if maximizing else beta
+                value = best if not self.hard else alpha if maximizing else beta
         self.windows[entry] = (name, self.windows[entry][1], self.windows[entry][2], value)
         return value
 
@@ -81,17 +85,21 @@ def number(value: object) -> float:
 def test_the_answer_key_is_what_an_independent_alpha_beta_finds(
     depth: int, branching: int, seed: int
 ) -> None:
-    exam = make_exam(depth, branching, seed, "alphabeta").to_json()
-    oracle = Oracle()
-    value = oracle.search(exam["leaves"], "", 0, -math.inf, math.inf, True)
-    assert number(exam["value"]) == value
-    assert exam["nodes"] == len(oracle.windows)
-    assert [(n["label"], number(n["alpha"]), number(n["beta"]), number(n["value"])) for n in exam["key"]] == (
-        oracle.windows
-    )
-    never = [(name, leaf) for name, leaf in leaves_in_order(exam["leaves"]) if name not in oracle.evaluated]
-    assert exam["unevaluated_labels"] == [name for name, _ in never]
-    assert [number(v) for v in exam["unevaluated"]] == [leaf for _, leaf in never]
+    """The key in the textbooks' form (fail-soft, the default) and in the fail-hard form, each against an
+    α-β of that form written above."""
+    for algorithm, hard in (("alphabeta", False), ("alphabeta-hard", True)):
+        exam = make_exam(depth, branching, seed, algorithm).to_json()
+        oracle = Oracle(hard=hard)
+        value = oracle.search(exam["leaves"], "", 0, -math.inf, math.inf, True)
+        assert number(exam["value"]) == value
+        assert exam["nodes"] == len(oracle.windows)
+        key = [(n["label"], number(n["alpha"]), number(n["beta"]), number(n["value"])) for n in exam["key"]]
+        assert key == oracle.windows
+        never = [
+            (name, leaf) for name, leaf in leaves_in_order(exam["leaves"]) if name not in oracle.evaluated
+        ]
+        assert exam["unevaluated_labels"] == [name for name, _ in never]
+        assert [number(v) for v in exam["unevaluated"]] == [leaf for _, leaf in never]
 
 
 @settings(max_examples=100, deadline=None)

@@ -235,7 +235,7 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
         return runner.invoke(app, ["--lang", "zh", *args], env={"COLUMNS": "120"}, prog_name="inarow").output
 
     tree = zh("tree", "--leaves", "[[3,12,8],[2,4,6]]").splitlines()
-    assert tree[0] == "在树 [[3,12,8],[2,4,6]] 上的 alphabeta；根节点轮到 Max 走：值从 Max 的立场给出"
+    assert tree[0] == "在树 [[3,12,8],[2,4,6]] 上的 alphabeta；根节点轮到极大方走：值从极大方的立场给出"
     assert tree[1].startswith("e= 为叶节点上估价函数 e(P) 的值；= 为倒推值；α 剪枝发生在极小节点")
     assert tree[2] == "根  极大节点  α=-∞ β=+∞  = +3  最佳 a"
     assert tree[-3:] == [
@@ -249,7 +249,7 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
     compared = zh("compare", "x.o/.x./...", "--depth", "2").splitlines()
     assert compared[0] == "x.o/.x./...  （tictactoe，轮到 o 走），深度 2，估价函数 open-lines"
     assert compared[1].split() == ["算法", "节点", "秒", "b*", "局面值", "走法"]
-    assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从 Max（x）的立场给出")
+    assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从极大方（o）的立场给出")
     matched = zh("match", "random", "perfect", "-n", "2", "--seed", "1").splitlines()
     assert matched[0] == "random 对 perfect，井字棋：2 局（种子 1）"
     assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "区间"]

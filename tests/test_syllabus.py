@@ -375,7 +375,7 @@ def test_every_step_is_an_event_with_fields_and_the_cutoffs_name_what_they_prune
 
 def test_a_fail_hard_node_records_the_child_value_it_clamped() -> None:
     root = parse_leaves(RUSSELL_NORVIG)
-    tree = search(root, "alphabeta").tree
+    tree = search(root, "alphabeta-hard").tree
     assert tree is not None
     b = next(node for node in tree.nodes if node.move is not None and root.game.cell_name(node.move) == "b")
     assert (b.value, b.seen) == (3, 2)

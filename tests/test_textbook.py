@@ -17,6 +17,7 @@ from inarow.engines.textbook import (
     ALGORITHMS,
     Node,
     SearchResult,
+    algorithm_named,
     alphabeta,
     minimax,
     move_scores,
@@ -148,17 +149,23 @@ def test_depth_2_minimax_backs_up_the_textbook_values_of_the_first_moves() -> No
     assert (root.frame_value, root.move_name, root.nodes) == (1, "b2", 1 + 9 + 72)
 
 
-def test_minimax_values_are_x_s_and_negamax_values_the_mover_s() -> None:
+def test_minimax_values_are_max_s_and_negamax_values_the_mover_s() -> None:
     """O to move; X has played the centre:
 
     . . .
     . x .
     . . .
+
+    MAX is the side whose standpoint the student takes: the side to move at the root (O) unless told
+    otherwise, so O's root is a Max node worth -1 to O; with X as MAX it is a Min node worth +1 to X.
     """
     position = parse_position("b2")
-    assert minimax(position, 1).frame_value == 1  # O's best reply, a corner, leaves X 4 - 3
+    as_o = minimax(position, 1)
+    assert (as_o.max_side, as_o.tree and as_o.tree.root.role, as_o.frame_value) == ("o", "max", -1)
+    as_x = search(position, "minimax", 1, max_side="x")
+    assert (as_x.tree and as_x.tree.root.role, as_x.frame_value) == ("min", 1)  # O's corner leaves X 4 - 3
     assert negamax(position, 1).frame_value == -1
-    assert minimax(position, 1).mover_value == negamax(position, 1).mover_value == -1
+    assert as_o.mover_value == as_x.mover_value == negamax(position, 1).mover_value == -1
 
 
 def test_a_win_in_one_is_worth_infinity() -> None:
@@ -258,16 +265,20 @@ def backed_up(result: SearchResult, node: Node, extra: tuple[int, float] | None 
         value = max(-value for value in values)
     else:
         value = max(values) if node.role == "max" else min(values)
-    if result.algorithm in ("alphabeta", "negamax-alphabeta"):
+    if algorithm_named(result.algorithm).clamps:
         assert node.alpha is not None and node.beta is not None
         value = min(node.beta, max(node.alpha, value))
     return value
 
 
 def true_value(result: SearchResult, node: Node) -> float:
-    """The full-width minimax value of a node at its remaining depth, X's standpoint."""
+    """The full-width minimax value of a node at its remaining depth, from MAX's standpoint."""
     return search(
-        position_at(result, node), "minimax", result.depth - node.depth, result.evaluation
+        position_at(result, node),
+        "minimax",
+        result.depth - node.depth,
+        result.evaluation,
+        max_side=result.max_side,
     ).frame_value
 
 
@@ -282,7 +293,7 @@ def test_every_parent_s_value_is_backed_up_from_its_children(
     assert result.tree is not None
     for node in result.tree.nodes:
         if node.leaf is not None:
-            side = node.to_move if node.role == "negamax" else "x"
+            side = node.to_move if node.role == "negamax" else result.max_side
             assert node.value == static_value(
                 position_at(result, node), side, evaluation_named(result.evaluation)
             )
@@ -292,7 +303,7 @@ def test_every_parent_s_value_is_backed_up_from_its_children(
             searched = [result.tree.nodes[child].move for child in node.children]
             # A fail-hard node whose children all stay outside its window has no best move.
             assert node.best in searched or (
-                algorithm in ("alphabeta", "negamax-alphabeta") and node.value in (node.alpha, node.beta)
+                algorithm_named(algorithm).clamps and node.value in (node.alpha, node.beta)
             )
         assert node.cutoff or not node.pruned
 
@@ -313,7 +324,12 @@ def test_nothing_alpha_beta_pruned_could_have_changed_the_root_value(
         for bit in node.pruned:
             child = position_at(result, node).play(bit)
             full = search(
-                child, "minimax", result.depth - node.depth - 1, result.evaluation, record=False
+                child,
+                "minimax",
+                result.depth - node.depth - 1,
+                result.evaluation,
+                record=False,
+                max_side=result.max_side,
             ).frame_value
             assert backed_up(result, tree.root, (node.id, full)) == result.frame_value
 

@@ -59,11 +59,14 @@ def test_tree_text_marks_every_cut_off_with_what_it_pruned() -> None:
 
 
 def test_tree_of_minimax_and_negamax_shows_no_window() -> None:
-    for algo, root in [
-        ("minimax", "root  Min  = +1  best a1"),
-        ("negamax", "root  o to move  = -1  best a1"),
+    """O to move: O is MAX unless told otherwise (the side whose standpoint the student takes), so the
+    root is a Max node worth -1; ``--max x`` draws it from X's standpoint, a Min node worth +1."""
+    for algo, options, root in [
+        ("minimax", [], "root  Max  = -1  best a1"),
+        ("minimax", ["--max", "x"], "root  Min  = +1  best a1"),
+        ("negamax", [], "root  o to move  = -1  best a1"),
     ]:
-        result = runner.invoke(app, ["tree", "b2", "--algo", algo, "--depth", "1"])
+        result = runner.invoke(app, ["tree", "b2", "--algo", algo, "--depth", "1", *options])
         assert result.exit_code == 0
         assert result.output.splitlines()[2] == root
         assert "α=" not in result.output
@@ -282,8 +285,8 @@ def test_compare_shows_every_algorithm_with_the_same_value() -> None:
     data = json.loads(result.output)
     rows = {row["name"]: row for row in data["rows"]}
     assert list(rows) == [
-        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
-        "alphabeta-table", "alphabeta-ordering-table", "engine"
+        "minimax", "negamax", "alphabeta", "alphabeta-hard", "negamax-alphabeta", "negamax-alphabeta-hard",
+        "pvs", "alphabeta-ordering", "alphabeta-table", "alphabeta-ordering-table", "engine"
     ]  # fmt: skip
     assert data["depth"] == 7
     assert (
@@ -369,8 +372,9 @@ def test_compare_algorithms_reports_progress() -> None:
     seen: list[str] = []
     compare_algorithms(parse_position("b2 a1 c3"), 3, progress=seen.append)
     assert seen == [
-        "minimax", "negamax", "α-β", "α-β, fail-soft", "α-β, negamax form", "α-β, move ordering",
-        "α-β, transposition table", "α-β, ordering and table", "engine"
+        "minimax", "negamax", "α-β", "α-β, fail-hard", "α-β, negamax form", "α-β, negamax form, fail-hard",
+        "PVS (NegaScout)", "α-β, move ordering", "α-β, transposition table", "α-β, ordering and table",
+        "engine"
     ]  # fmt: skip
 
 
@@ -412,17 +416,17 @@ def test_a_tree_too_large_to_draw_names_the_limit_without_a_diagram() -> None:
 def test_compare_speaks_from_max_s_standpoint_like_the_trees() -> None:
     """
     x x .
-    o o .      o to move after x's a1: the trees and the table both say x's values, and x is Max
-    x . .
+    o o .      o to move after x's a1: the trees and the table both say o's values, and o, the side
+    x . .      to move, is MAX (the side whose standpoint the student takes)
     """
     tree = json.loads(runner.invoke(app, ["tree", "xx./oo./x..", "-d", "2", "-f", "json"]).output)
     compared = json.loads(runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2", "--json"]).output)
     alphabeta = next(row for row in compared["rows"] if row["name"] == "alphabeta")
-    assert tree["to_move"] == "o" and tree["value"] == alphabeta["max_value"] == "-inf"
+    assert tree["to_move"] == tree["max"] == "o" and tree["value"] == alphabeta["max_value"] == "inf"
     assert alphabeta["value"] == "inf", "the side to move's value stays in value"
     text = runner.invoke(app, ["compare", "xx./oo./x..", "-d", "2"]).output
-    assert "values for Max (x), as in the trees; the engine uses its own evaluation" in text
-    assert re.search(r"^α-β +\d+ .* -∞ ", text, re.M)
+    assert "values for Max (o), as in the trees; the engine uses its own evaluation" in text
+    assert re.search(r"^α-β +\d+ .* \+∞ ", text, re.M)
 
 
 def test_compare_runs_every_textbook_algorithm_in_the_order_asked() -> None:
@@ -434,7 +438,7 @@ def test_compare_runs_every_textbook_algorithm_in_the_order_asked() -> None:
         data = json.loads(result.output)
         assert data["order"] == order
         rows = {row["name"]: row for row in data["rows"]}
-        for algorithm in ("minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"):
+        for algorithm in ("minimax", "negamax", "alphabeta", "alphabeta-hard", "negamax-alphabeta", "pvs"):
             expected = search(position, algorithm, 3, record=False, order=order)
             assert rows[algorithm]["nodes"] == expected.nodes, (order, algorithm)
         assert len({row["max_value"] for row in data["rows"] if row["name"] != "engine"}) == 1

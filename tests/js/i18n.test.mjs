@@ -200,7 +200,7 @@ describe("the page's words in Chinese, from the catalog the server serves", () =
     useCatalog(CHINESE);
     const menus = menuOptions({ algorithms: ["minimax", "alphabeta"], evaluations: ["open-lines"], levels: ["easy", "perfect"], players: ["rules"], max_depth: 3 });
     assert.deepEqual(menus.level.map((option) => option.label), ["简单", "完美"]);
-    assert.deepEqual(menus["explain-algorithm"].map((option) => option.label), ["极大极小搜索", "α-β（硬失败）"]);
+    assert.deepEqual(menus["explain-algorithm"].map((option) => option.label), ["极大极小搜索", "α-β（软失败）"]); // the course's α-β is fail-soft
     assert.deepEqual(menus["explain-depth"].map((option) => option.label), ["1 层", "2 层", "3 层", "到终局"]);
   });
 });

@@ -75,8 +75,11 @@ test("a tree is read from its text, and what is not nested lists of numbers is r
 test("a link opens Explain on a tree or on a position, and nothing else is taken for one", () => {
   assert.deepEqual(linkedExplain("?leaves=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta"), { source: "tree", leaves: "[[3,12,8],[2,4,6],[14,5,2]]", algorithm: "alphabeta" });
   assert.deepEqual(linkedExplain("?game=tictactoe&position=b2%20a1%20c3&explain=alphabeta&depth=2"), {
-    source: "position", game: "tictactoe", position: "b2 a1 c3", algorithm: "alphabeta", depth: 2,
+    source: "position", game: "tictactoe", position: "b2 a1 c3", algorithm: "alphabeta", depth: 2, max: null,
   });
+  assert.equal(linkedExplain("?position=b2&explain=pvs&max=x").max, "x", "MAX, the side whose standpoint the values take");
+  assert.equal(linkedExplain("?position=b2&explain=pvs&max=x").algorithm, "pvs");
+  assert.equal(linkedExplain("?position=b2&explain=minimax&max=z").max, null, "a side not known is the side to move");
   assert.equal(linkedExplain("?leaves=[[1,2]]&algo=nonsense").algorithm, null, "an unknown algorithm is left to the menu");
   assert.equal(linkedExplain("?position=b2&explain=minimax&depth=end").depth, "end");
   assert.equal(linkedExplain("?position=b2&explain=minimax").game, "tictactoe");

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { menuOptions, playerOptions } from "../../src/inarow/web/static/js/menus.js";
 
 const served = {
-  algorithms: ["minimax", "negamax", "alphabeta", "alphabeta-soft"],
+  algorithms: ["minimax", "negamax", "alphabeta", "alphabeta-hard", "pvs"],
   evaluations: ["open-lines", "weighted", "lines"],
   levels: ["easy", "medium", "hard", "perfect"],
   players: ["easy", "medium", "hard", "perfect", "random", "rules"],
@@ -21,7 +21,7 @@ test("the Explain menus offer exactly the algorithms and evaluations served", ()
   const menus = menuOptions(served);
   assert.deepEqual(values(menus["explain-algorithm"]), served.algorithms);
   assert.deepEqual(values(menus["explain-evaluation"]), [...served.evaluations, "custom"], "then your own weights");
-  assert.deepEqual(menus["explain-algorithm"].map((o) => o.label), ["Minimax", "Negamax", "α-β (fail-hard)", "α-β (fail-soft)"]);
+  assert.deepEqual(menus["explain-algorithm"].map((o) => o.label), ["Minimax", "Negamax", "α-β (fail-soft)", "α-β (fail-hard)", "PVS (NegaScout)"]);
   assert.deepEqual(menus["explain-evaluation"].map((o) => o.label), ["Open lines", "Weighted lines", "Completed lines", "Your own: weights…"]);
 });
 

@@ -26,12 +26,13 @@ test("the Russell and Norvig tree is told step by step, its one pruning named wi
   assert.equal(cutoffs.length, rn.nodes.filter((node) => node.cutoff).length);
 });
 
-test("a fail-hard node that returns a bound, not its child's value, says why", () => {
+test("the course's α-β is fail-soft: b returns its best child's value, a bound ≤ +2, and says nothing of fail-hard", () => {
   const b = rn.nodes.find((node) => node.move === "b");
-  assert.equal(b.value, 3);
-  assert.equal(failHardWords(b), "fail-hard: its best child gave +2, but a fail-hard node (Min) returns a value inside its window, so it returns α = +3");
+  assert.equal(b.value, 2);
+  assert.equal(b.bound, "≤");
+  assert.equal(failHardWords(b), null);
   assert.equal(failHardWords(rn.nodes[0]), null, "the root returns its best child's value");
-  assert.match(stepWords(rn, b.exit, mark), /^b returns \+3 to the root \(fail-hard: its best child gave \+2/);
+  assert.match(stepWords(rn, b.exit, mark), /^b returns \+2 to the root/);
 });
 
 test("α and β are live at every node on the path, and the answer is hidden until the root returns", () => {
@@ -134,8 +135,8 @@ test("Try it explains each answer: the comparison that makes a cut-off or not, a
   const a = list.find((question) => question.kind === "value" && rn.nodes[question.node].move === "a");
   assert.equal(whyWords(rn, a), "Min takes the smallest of +3, +12, +8");
   const b = list.find((question) => question.kind === "value" && rn.nodes[question.node].move === "b");
-  assert.match(whyWords(rn, b), /^Min takes the smallest of \+2 \(fail-hard: .* so it returns α = \+3\)$/);
+  assert.equal(whyWords(rn, b), "Min takes the smallest of +2", "fail-soft: the best value seen");
   const root = list.find((question) => question.kind === "value" && question.node === 0);
-  assert.equal(whyWords(negamax, questions(negamax).find((q) => q.kind === "value" && q.node === 0)), "the largest of its children's values negated: +3, +3, +3");
-  assert.equal(whyWords(rn, root), "Max takes the largest of +3, +3, +3");
+  assert.equal(whyWords(negamax, questions(negamax).find((q) => q.kind === "value" && q.node === 0)), "the largest of its children's values negated: +3, +2, +2"); // fail-soft
+  assert.equal(whyWords(rn, root), "Max takes the largest of +3, +2, +2"); // fail-soft: b ≤ 2, c = 2
 });

@@ -267,6 +267,9 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     . . .
     . x .
     . . .      o to move; two plies of α-β visit 23 nodes where minimax visits 65
+
+    O, the side to move, is MAX (the side whose standpoint the student takes): the value is O's, -3;
+    the course's α-β is fail-soft.
     """
     page = patient_page
     start(page, mode="humans")
@@ -281,26 +284,26 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
     assert shown_nodes(page) == 23
     pruned = page.locator("#tree [data-pruned]")
     assert pruned.count() == 42
-    assert "≥" in pruned.first.locator("title").text_content()
+    assert "≤" in pruned.first.locator("title").text_content()  # an α cut-off at x's Min node
     pruned.first.hover()
     reason = page.locator("#tree .reason.shown")
-    assert reason.count() == 1 and "≥" in reason.text_content() and reason.is_visible()
+    assert reason.count() == 1 and "≤" in reason.text_content() and reason.is_visible()
     assert (
         page.locator("#explain-summary")
         .inner_text()
         .startswith(
-            "α-β (fail-hard), 2 plies, e(P) open-lines: value +3, best move a1 · 23 nodes · 7 cut-offs "
+            "α-β (fail-soft), 2 plies, e(P) open-lines: value −3, best move a1 · 23 nodes · 7 cut-offs "
             "pruned 42 moves."
         )
     )
 
-    page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length === 9")
+    page.wait_for_function("document.querySelectorAll('#compare-table tbody tr').length === 11")
     counts = {
         row.get_attribute("data-algorithm"): row.locator(".count").inner_text()
         for row in page.locator("#compare-table tbody tr").all()
     }
     assert counts["minimax"] == counts["negamax"] == "65"
-    assert counts["alphabeta"] == counts["alphabeta-soft"] == counts["negamax-alphabeta"] == "23"
+    assert counts["alphabeta"] == counts["alphabeta-hard"] == counts["negamax-alphabeta"] == "23"
     page.screenshot(path=artifacts / "browser-explain.png", full_page=True)
 
     page.get_by_role("button", name="Reset: back to the root").click()
@@ -339,6 +342,7 @@ def test_explain_draws_the_alphabeta_tree_with_its_pruned_branches_and_steps_thr
 
 
 def test_explain_follows_the_position_on_the_board(page: Any) -> None:
+    """The root is a Max node for whichever side is to move: X, then O after X's a1."""
     start(page, mode="humans")
     page.get_by_role("button", name="Explain").click()
     page.wait_for_function(f"{EXPLAINED} === 'ready'")
@@ -349,7 +353,13 @@ def test_explain_follows_the_position_on_the_board(page: Any) -> None:
     )
     click_and_settle(page, "a1")
     page.wait_for_function(
-        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label').startsWith('Min')"
+        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label')"
+        ".startsWith('Max node (O to move)')"
+    )
+    page.get_by_label("MAX, whose standpoint").select_option("x")  # X's standpoint at O's turn: a Min root
+    page.wait_for_function(
+        "document.querySelector('#tree g.node[data-id=\"0\"]')?.getAttribute('aria-label')"
+        ".startsWith('Min node (O to move)')"
     )
     page.get_by_role("button", name="Show the whole tree").click()
     assert shown_nodes(page) > 1

@@ -140,7 +140,7 @@ def test_hint_analysis_and_explain_in_chinese_with_the_textbooks_terms(zh_page: 
     zh_page.locator("#tree g.node[data-depth='2']").first.hover()
     assert zh_page.get_by_test_id("node-detail").inner_text().count("e(P) = ") == 1
     summary = zh_page.locator("#explain-summary").inner_text()
-    assert summary.startswith("α-β（硬失败），2 层，e(P) 为开放线：值 ") and "次剪枝剪掉了" in summary
+    assert summary.startswith("α-β（软失败），2 层，e(P) 为开放线：值 ") and "次剪枝剪掉了" in summary
     assert zh_page.locator("#compare-table tbody th").first.inner_text() == "极大极小"
     zh_page.locator("#explain-try").click()
     assert zh_page.locator("#quiz-question").inner_text().startswith("按“单步”")

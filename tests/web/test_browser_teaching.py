@@ -375,7 +375,7 @@ def test_a_link_opens_the_textbook_tree_and_after_the_run_exactly_b2_and_b3_are_
         assert (
             page.get_by_test_id("explain-summary")
             .inner_text()
-            .startswith("α-β (fail-hard) on a tree of your own, to its leaves: value +3, best move a")
+            .startswith("α-β (fail-soft) on a tree of your own, to its leaves: value +3, best move a")
         )
         page.get_by_role("button", name="Fit the whole tree").click()
         page.screenshot(path=artifacts / "teaching-link-tree.png")

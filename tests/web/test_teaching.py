@@ -26,16 +26,25 @@ def test_explain_draws_an_alphabeta_tree_with_its_cutoffs(client: TestClient) ->
     . . .
     . x .
     . . .      o to move, two plies of α-β: a1 first, then every other reply is cut off early
+
+    O, the side to move, is MAX unless the body names another side (``max``): the root is a Max node
+    with O's values; with ``max: "x"`` it is a Min node with X's. A cut-off node's fail-soft value is a
+    bound (``bound``: ≥ at a Max node).
     """
     response = explain(client, position="b2", algorithm="alphabeta", depth=2, evaluation="open-lines")
     assert response.status_code == 200, response.text
     tree = response.json()
-    assert (tree["algorithm"], tree["depth"], tree["evaluation"], tree["frame"]) == (
-        "alphabeta", 2, "open-lines", "x",
+    assert (tree["algorithm"], tree["depth"], tree["evaluation"], tree["frame"], tree["max"]) == (
+        "alphabeta", 2, "open-lines", "o", "o",
     )  # fmt: skip
     assert tree["nodes_visited"] == len(tree["nodes"]) == 23
     root = tree["nodes"][0]
-    assert (root["role"], root["alpha"], root["beta"], root["best"]) == ("min", "-inf", "inf", tree["move"])
+    assert (root["role"], root["alpha"], root["beta"], root["best"]) == ("max", "-inf", "inf", tree["move"])
+    assert all(
+        node["bound"] == ("≥" if node["role"] == "max" else "≤") for node in tree["nodes"] if node["cutoff"]
+    )
+    as_x = explain(client, position="b2", algorithm="alphabeta", depth=2, max="x").json()
+    assert (as_x["frame"], as_x["nodes"][0]["role"], as_x["value"]) == ("x", "min", -tree["value"])
     cut = [node for node in tree["nodes"] if node["cutoff"]]
     assert cut and all("≥" in node["reason"] and node["pruned"] for node in cut)
     assert len(tree["pruned_spots"]) == sum(len(node["pruned"]) for node in tree["nodes"])
@@ -66,8 +75,8 @@ def test_explain_refuses_bad_input_naming_it(client: TestClient) -> None:
         (
             {"algorithm": "bogo"},
             400,
-            "unknown algorithm 'bogo': expected one of minimax, negamax, alphabeta, alphabeta-soft, "
-            "negamax-alphabeta",
+            "unknown algorithm 'bogo': expected one of minimax, negamax, alphabeta, alphabeta-hard, "
+            "negamax-alphabeta, negamax-alphabeta-hard, pvs",
         ),
         (
             {"evaluation": "vibes"},
@@ -125,7 +134,8 @@ def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestCl
     assert answer["max_nodes"] == compare_node_limit(9) == 44_444
     rows = {row["name"]: row for row in answer["rows"]}
     assert list(rows) == [
-        "minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta", "alphabeta-ordering",
+        "minimax", "negamax", "alphabeta", "alphabeta-hard", "negamax-alphabeta", "negamax-alphabeta-hard",
+        "pvs", "alphabeta-ordering",
         "alphabeta-table", "alphabeta-ordering-table", "engine",
     ]  # fmt: skip
     assert rows["minimax"]["nodes"] == 1 + 8 + 8 * 7
@@ -183,7 +193,9 @@ def test_the_openapi_schema_describes_the_explain_and_compare_answers(client: Te
 # ------------------------------------------------------------------------------------ GET /api/menus
 def test_menus_list_what_the_other_routes_accept(client: TestClient) -> None:
     menus = client.get("/api/menus").json()
-    assert menus["algorithms"] == ["minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"]
+    assert menus["algorithms"] == [
+        "minimax", "negamax", "alphabeta", "alphabeta-hard", "negamax-alphabeta", "negamax-alphabeta-hard", "pvs"
+    ]  # fmt: skip
     assert menus["evaluations"] == ["open-lines", "weighted", "lines"]
     assert menus["players"] == ["easy", "medium", "hard", "perfect", "random", "rules"]
     assert (menus["max_depth"], menus["explain_max_nodes"]) == (9, EXPLAIN_MAX_NODES)

@@ -48,8 +48,9 @@ DEFAULT_EVALUATION = "open-lines"
     help=N_(
         "The value of each position and of every legal move, the best moves and the line of best "
         "play.\n\n"
-        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-soft) --depth "
-        "plies deep (to the end without --depth) with the --eval evaluation at its leaves: each "
+        "With --algo, a textbook search (minimax, negamax, alphabeta, alphabeta-hard, negamax-alphabeta, "
+        "negamax-alphabeta-hard, pvs) --depth plies deep (to the end without --depth) with the --eval "
+        "evaluation at its leaves: each "
         "move's score is then the value it backs up, from the side to move's standpoint "
         "(+inf/-inf: a win/loss it can force); exact is true only when the search reaches the end"
         " of every line. nodes counts one search of the whole tree, root included, as tree and "
@@ -273,8 +274,9 @@ def _print_analysis(text: str, result: "Analysis", weak: bool = False, every_mov
     cls=Verb,
     help=N_(
         "The move to play and why, from the standpoint of the side to move.\n\n"
-        "With --algo, the move a textbook search (minimax, negamax, alphabeta, alphabeta-soft, "
-        "negamax-alphabeta) chooses --depth plies deep (to the end without --depth) with the --eval "
+        "With --algo, the move a textbook search (minimax, negamax, alphabeta, alphabeta-hard, "
+        "negamax-alphabeta, negamax-alphabeta-hard, pvs) chooses --depth plies deep (to the end without "
+        "--depth) with the --eval "
         "evaluation at its leaves, the side to move being Max, and the value it backs up."
     ),
 )

@@ -42,10 +42,39 @@ SearchOption = Annotated[
         "--algo",
         "-a",
         metavar="ALGORITHM",
-        help=N_("minimax, negamax, alphabeta (fail-hard), alphabeta-soft or negamax-alphabeta."),
+        help=N_(
+            "minimax, negamax, alphabeta (fail-soft, as the textbooks draw it), alphabeta-hard, "
+            "negamax-alphabeta, negamax-alphabeta-hard or pvs (NegaScout)."
+        ),
     ),
 ]
 """``--algo`` of tree, grade and exam: the textbook search, α-β unless given."""
+
+WindowOption = Annotated[
+    str | None,
+    typer.Option(
+        "--window",
+        metavar="RULE",
+        help=N_(
+            "The form of α-β: fail-soft (the default, as the textbooks draw it: a cut-off node's value is a "
+            "bound, ≤ or ≥) or fail-hard (every value clamped to its window)."
+        ),
+    ),
+]
+"""``--window`` of tree, grade and exam: the α-β form, the algorithm's own unless given."""
+
+MaxOption = Annotated[
+    str | None,
+    typer.Option(
+        "--max",
+        metavar="SIDE",
+        help=N_(
+            "x or o: MAX, the side whose standpoint the values take (default: the side to move, so the root "
+            "is a Max node)."
+        ),
+    ),
+]
+"""``--max`` of tree: the side whose standpoint the student takes."""
 
 ToTheEndOption = Annotated[
     int | None,
@@ -75,8 +104,9 @@ def check_format(output_format: str, known: tuple[str, ...]) -> None:
     help=N_(
         "The search tree of a textbook algorithm: every node with its value and α/β, and what α-β"
         " pruned.\n\n"
-        "Minimax and α-β nodes are Max (x to move) or Min (o to move), their values from x's "
-        "standpoint; negamax and negamax-alphabeta values are from the side to move at each node."
+        "Minimax and α-β nodes are Max (MAX to move: the side to move at the root unless --max says "
+        "otherwise) or Min, their values from MAX's standpoint; negamax, negamax-alphabeta and pvs values "
+        "are from the side to move at each node."
         " The text and JSON end with the number of nodes visited; with dot and svg it goes to "
         "standard error."
     ),
@@ -90,6 +120,8 @@ def tree_command(
     game_name: GameOption = "tictactoe",
     first: FirstOption = None,
     algo: SearchOption = "alphabeta",
+    window: WindowOption = None,
+    max_side: MaxOption = None,
     depth: Annotated[
         int | None,
         typer.Option(
@@ -145,7 +177,7 @@ def tree_command(
         ),
     ] = False,
 ) -> None:
-    from inarow.engines.textbook import State, check_order
+    from inarow.engines.textbook import State, check_order, with_window
     from inarow.rules.notation import parse_position
     from inarow.teaching import drawing
     from inarow.teaching.abstract import parse_leaves
@@ -165,7 +197,7 @@ def tree_command(
         plies = limits_for(2 if depth is None else depth, None, None).depth
     explanation = explain_tree(
         root,
-        algo,
+        with_window(algo, window),
         plies,
         evaluation,
         max_nodes=max_nodes,
@@ -173,6 +205,7 @@ def tree_command(
         ordering=ordering,
         quiescence=quiescence,
         deepen=deepen,
+        max_side=max_side,
     )
     if deepen:
         _print_deepening(explanation.deepening, output_format)
@@ -310,7 +343,11 @@ def compare_command(
         value = row.max_value_text(root.turn)
         table.add_row(_(row.label), nodes, f"{row.seconds:.3f}", branching, value, move)
     out.print(table)
-    out.print(_("values for Max (x), as in the trees; the engine uses its own evaluation"))
+    out.print(
+        _("values for Max ({side}), as in the trees; the engine uses its own evaluation").format(
+            side=root.turn
+        )
+    )
 
 
 GRADE_SHOWN = 10
@@ -477,6 +514,7 @@ def exam_command(
     ] = 3,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the leaf values."))] = 1,
     algo: SearchOption = "alphabeta",
+    window: WindowOption = None,
     output_format: Annotated[
         str,
         typer.Option(
@@ -500,6 +538,7 @@ def exam_command(
         typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
     ] = None,
 ) -> None:
+    from inarow.engines.textbook import with_window
     from inarow.teaching import drawing
     from inarow.teaching.exam import make_exam
 
@@ -507,9 +546,9 @@ def exam_command(
     if output_format == "html":
         from inarow.teaching.sheet import exam_sheets, to_html
 
-        sys.stdout.write(to_html(exam_sheets(seed, count, depth, branching, algo)))
+        sys.stdout.write(to_html(exam_sheets(seed, count, depth, branching, with_window(algo, window))))
         return
-    exam = make_exam(depth, branching, seed, algo)
+    exam = make_exam(depth, branching, seed, with_window(algo, window))
     if output_format == "json":
         print(json.dumps(exam.to_json(), ensure_ascii=False))
         return

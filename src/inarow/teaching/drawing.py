@@ -12,13 +12,14 @@ right in search order, a parent sits centred above its first and last child, and
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from inarow.base.errors import UnknownEvaluationError
 from inarow.base.i18n import N_, _
-from inarow.engines.textbook import Node, SearchResult, Tree
+from inarow.engines.textbook import Node, SearchResult, Tree, algorithm_named
 from inarow.evaluation.lines import Evaluation, evaluation_named, line_counts
 from inarow.rules.game import Position, Side, other
 from inarow.teaching.abstract import AbstractState
@@ -29,6 +30,75 @@ SLOT = 56
 
 ROW = 92
 """Vertical room per depth in the layout handed to the web page, pixels."""
+
+
+def in_mover_frame(result: SearchResult) -> bool:
+    """Whether ``result``'s algorithm declares the negamax frame (each value from the side to move)."""
+    return algorithm_named(result.algorithm).frame == "negamax"
+
+
+def standpoint(result: SearchResult, node: Node) -> Side:
+    """The side whose standpoint ``node``'s value takes: MAX's, or in the negamax frame the side to move."""
+    return node.to_move if in_mover_frame(result) else result.max_side
+
+
+def value_bounds(result: SearchResult) -> dict[int, str]:
+    """The nodes whose value is a bound, not the value itself, as the textbooks draw fail-soft α-β: ``≤``
+    (at most) or ``≥`` (at least), in the node's own frame, by node id. A node that cut off is one (≥ at
+    a Max or negamax node, ≤ at a Min node). Above it, a Max node's value is at least what it says when a
+    child's is (that child may be worth more), and at most when the children that give it are all at most;
+    Min nodes the other way round; both at once, the window says which. Every other value is exact.
+    Nothing is marked for an algorithm whose values are clamped to the window (fail-hard) or that has
+    none."""
+    algorithm = algorithm_named(result.algorithm)
+    if not algorithm.windowed or algorithm.clamps:
+        return {}
+    nodes = recorded_tree(result).nodes
+    marks: dict[int, str] = {}
+    flip = {"≤": "≥", "≥": "≤", "": ""}
+    for node in reversed(nodes):  # children are entered after their parent
+        if node.cutoff:
+            marks[node.id] = "≤" if node.role == "min" else "≥"
+            continue
+        if not node.children:
+            continue
+        negamax = node.role == "negamax"
+        seen = [
+            (
+                -nodes[child].value if negamax else nodes[child].value,
+                flip[marks.get(child, "")] if negamax else marks.get(child, ""),
+            )
+            for child in node.children
+        ]
+        up = node.role != "min"
+        rises, falls = ("≥", "≤") if up else ("≤", "≥")
+        loose = any(mark == rises for _, mark in seen)
+        giving = [mark for value, mark in seen if value == node.value]
+        tight = bool(giving) and all(mark == falls for mark in giving)
+        if loose and not tight:
+            marks[node.id] = rises
+        elif tight and not loose:
+            marks[node.id] = falls
+        elif loose and node.alpha is not None and node.beta is not None:
+            if node.value <= node.alpha:
+                marks[node.id] = "≤"
+            elif node.value >= node.beta:
+                marks[node.id] = "≥"
+    # at least +∞ is +∞, at most -∞ is -∞: those values are exact
+    return {
+        node: mark
+        for node, mark in marks.items()
+        if not (
+            (mark == "≥" and nodes[node].value == math.inf)
+            or (mark == "≤" and nodes[node].value == -math.inf)
+        )
+    }
+
+
+def value_said(result: SearchResult, node: Node, marks: dict[int, str] | None = None) -> str:
+    """A node's value as drawn: ``+3``, or a bound ``≤+2`` (see :func:`value_bounds`)."""
+    mark = (value_bounds(result) if marks is None else marks).get(node.id, "")
+    return mark + format_value(node.value)
 
 
 def recorded_tree(result: SearchResult) -> Tree:
@@ -75,7 +145,7 @@ def heading(result: SearchResult) -> str:
             else "",
         ]
     )
-    negamax = result.algorithm in ("negamax", "negamax-alphabeta")
+    negamax = in_mover_frame(result)
     if not isinstance(position, Position):
         frame = (
             _("values from the side to move at each node")
@@ -87,7 +157,7 @@ def heading(result: SearchResult) -> str:
     frame = (
         _("values from the side to move at each node")
         if negamax
-        else _("x is Max: values from x's standpoint")
+        else _("{side} is Max: values from {side}'s standpoint").format(side=result.max_side)
     )
     said = _(
         "{algorithm}, depth {depth}, {evaluation} evaluation on {position} ({game}, {side} to move)"
@@ -198,7 +268,7 @@ def breakdown(result: SearchResult, node: Node, evaluation: Evaluation | None = 
             evaluation = evaluation_named(result.evaluation)
         except UnknownEvaluationError:
             return None
-    side: Side = node.to_move if result.algorithm in ("negamax", "negamax-alphabeta") else "x"
+    side = standpoint(result, node)
     counts = line_counts(state, side, evaluation)
     if counts is None:
         return None
@@ -216,9 +286,16 @@ def breakdown(result: SearchResult, node: Node, evaluation: Evaluation | None = 
     )
 
 
-def _describe(result: SearchResult, node: Node, evaluation: Evaluation | None = None) -> str:
+def _describe(
+    result: SearchResult,
+    node: Node,
+    evaluation: Evaluation | None = None,
+    marks: dict[int, str] | None = None,
+) -> str:
     parts = [_label(result, node), _role(node)]
     value = format_value(node.value)
+    if marks is None:
+        marks = value_bounds(result)
     if node.alpha is not None and node.beta is not None:
         parts.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
     if node.leaf == "depth":
@@ -231,7 +308,8 @@ def _describe(result: SearchResult, node: Node, evaluation: Evaluation | None = 
     elif node.leaf is not None:
         parts.append(f"= {value} ({_(LEAF_WORDS.get(node.leaf, node.leaf))})")
     else:
-        parts.append(f"= {value}")
+        mark = marks.get(node.id)
+        parts.append(f"= {value}" if mark is None else f"{mark} {value}")
         if node.best is not None:
             parts.append(_("best {move}").format(move=result.position.game.cell_name(node.best)))
         if node.seen is not None:
@@ -255,10 +333,11 @@ def to_text(result: SearchResult, evaluation: Evaluation | None = None) -> str:
     ``evaluation`` is the one searched with (default: the one the result names), for e(P)'s breakdown."""
     nodes = _nodes(result)
     lines = [heading(result), legend()]
+    marks = value_bounds(result)
 
     def walk(node: Node, prefix: str, last: bool, root: bool) -> None:
         branch = "" if root else ("└─ " if last else "├─ ")
-        lines.append(prefix + branch + _describe(result, node, evaluation))
+        lines.append(prefix + branch + _describe(result, node, evaluation, marks))
         inner = prefix if root else prefix + ("   " if last else "│  ")
         for index, child in enumerate(node.children):
             walk(nodes[child], inner, index == len(node.children) - 1 and not node.pruned, False)
@@ -370,6 +449,7 @@ def to_dot(result: SearchResult, evaluation: Evaluation | None = None) -> str:
     the leaf value they hide); leaves at the horizon show e(P)'s breakdown."""
     nodes, game = _nodes(result), result.position.game
     shapes = {"max": "triangle", "min": "invtriangle", "negamax": "circle"}
+    marks = value_bounds(result)
     title = heading(result) + "; " + _("{nodes} nodes visited").format(nodes=f"{result.nodes:,}")
     lines = [
         "digraph search {",
@@ -384,7 +464,7 @@ def to_dot(result: SearchResult, evaluation: Evaluation | None = None) -> str:
         label = [_role(node)]
         if node.alpha is not None and node.beta is not None:
             label.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
-        label.append(("e=" if node.leaf == "depth" else "v=") + format_value(node.value))
+        label.append(("e=" if node.leaf == "depth" else "v=") + value_said(result, node, marks))
         found = breakdown(result, node, evaluation)
         if found is not None:
             label.append(found)
@@ -489,6 +569,7 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
     nodes, game = _nodes(result), result.position.game
     spots = layout(recorded_tree(result), SVG_SLOT, SVG_ROW)
     where = {(spot.node, spot.pruned): spot for spot in spots}
+    marks = value_bounds(result)
 
     def y_of(spot: Spot) -> float:
         return spot.y + SVG_TOP
@@ -542,8 +623,8 @@ def to_svg(result: SearchResult, *, blank: bool = False, evaluation: Evaluation 
             up = node.role == "max"
             figure = f'<polygon points="{_triangle(hx, hy, up)}" fill="{fill}" stroke="#333"/>'
             baseline = hy + (0.2 * _SIZE + 4 if up else -0.2 * _SIZE + 4)
-        title_text = _describe(result, node, evaluation) if not blank else _label(result, node)
-        value_text = "" if hidden else format_value(node.value)
+        title_text = _describe(result, node, evaluation, marks) if not blank else _label(result, node)
+        value_text = "" if hidden else value_said(result, node, marks)
         if node.leaf == "leaf" and isinstance(node.state, AbstractState):
             value_text = leaf_value_text(result, node.state.id) or value_text  # as the question's lists
         parts = [

@@ -2,8 +2,7 @@
 e(P) compiled and used to score a position, to draw a search tree, to compare the algorithms, to choose
 the moves grading scores, and to play the games of the class tournament — with the very modules the command
 line uses (rules, the board view of :mod:`inarow.evaluation.student`, :mod:`inarow.engines.textbook`, the tree
-of
-:mod:`inarow.teaching.explain.tree`), shipped to the browser as a zip by :mod:`inarow.web.lab`.
+of :mod:`inarow.teaching.explain.tree`), shipped to the browser as a zip by :mod:`inarow.web.lab`.
 
 Nothing here runs on the server: the server only zips this file with the others. Each function takes and
 returns plain values (strings, numbers, lists, dicts) that cross into JavaScript as JSON. Errors are
@@ -120,7 +119,7 @@ def explain(name: str, game: str, position: str, choices: dict[str, Any]) -> Any
     known = {key: choices[key] for key in Asked.__dataclass_fields__ if key in choices}
     asked = Asked(**known)
     board = parse_position(position, parse_game(game))
-    return page_tree(board, asked, _code(name)).to_json()
+    return page_tree(board, asked, _code(name), choices.get("max")).to_json()
 
 
 def compare(name: str, game: str, position: str, depth: int | None) -> Any:

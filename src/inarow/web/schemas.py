@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
@@ -145,6 +145,11 @@ class ExplainRequest(_Body):
     )
     deepen: StrictBool = Field(
         False, description="iterative deepening: depths 1, 2, … first, each previous best first"
+    )
+    max: Literal["x", "o"] | None = Field(
+        None,
+        description="MAX, the side whose standpoint the values take: x or o; null, the side to move (so the "
+        "root is a Max node)",
     )
 
 

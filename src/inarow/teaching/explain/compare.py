@@ -13,7 +13,7 @@ from inarow.base.errors import InarowError
 from inarow.base.i18n import N_, in_english
 from inarow.engines.heuristic import HeuristicSearch
 from inarow.engines.limits import Budget, Limits, SearchAborted
-from inarow.engines.textbook import check_order, evaluation_name, search
+from inarow.engines.textbook import REGISTRY, check_order, evaluation_name, search
 from inarow.evaluation.lines import Evaluation, evaluation_of
 from inarow.evaluation.student import CodeEvaluation
 from inarow.rules.game import Game, Position, Side
@@ -44,27 +44,24 @@ def effective_branching_factor(nodes: int, depth: int) -> float | None:
 
 
 COMPARED: tuple[tuple[str, str, str, dict[str, bool]], ...] = (
-    ("minimax", N_("minimax"), "minimax", {}),
-    ("negamax", N_("negamax"), "negamax", {}),
-    ("alphabeta", N_("α-β"), "alphabeta", {}),
-    ("alphabeta-soft", N_("α-β, fail-soft"), "alphabeta-soft", {}),
-    ("negamax-alphabeta", N_("α-β, negamax form"), "negamax-alphabeta", {}),
-    ("alphabeta-ordering", N_("α-β, move ordering"), "alphabeta-soft", {"ordering": True}),
-    ("alphabeta-table", N_("α-β, transposition table"), "alphabeta-soft", {"table": True}),
+    *((algorithm.name, algorithm.title, algorithm.name, {}) for algorithm in REGISTRY.values()),
+    ("alphabeta-ordering", N_("α-β, move ordering"), "alphabeta", {"ordering": True}),
+    ("alphabeta-table", N_("α-β, transposition table"), "alphabeta", {"table": True}),
     (
         "alphabeta-ordering-table",
         N_("α-β, ordering and table"),
-        "alphabeta-soft",
+        "alphabeta",
         {"ordering": True, "table": True},
     ),
 )
-"""The textbook searches :func:`compare_algorithms` runs: name, label, algorithm and options."""
+"""The textbook searches :func:`compare_algorithms` runs: name, label, algorithm and options (every
+registered algorithm by its own words, then what real programs add to α-β)."""
 
 
 class ComparisonRowJSON(TypedDict):
-    """One algorithm of :class:`ComparisonJSON`: ``value`` for the side to move, ``max_value`` for Max
-    (x), the standpoint of the textbook trees; ``engine_evaluation`` the engine's own scale, for the side
-    to move."""
+    """One algorithm of :class:`ComparisonJSON`: ``value`` for the side to move, ``max_value`` for MAX
+    (the side to move, the standpoint of the textbook trees); ``engine_evaluation`` the engine's own
+    scale, for the side to move."""
 
     name: str
     label: str
@@ -118,10 +115,10 @@ class ComparisonRow:
         """The value for people: ``+1``, ``-∞``, ``0 (a draw)``, ``+∞ (proven)``, ``eval +12 (its scale)``."""
         return phrases.comparison_value(self.mover_value, self.proven, self.engine_evaluation)
 
-    def max_value_text(self, to_move: Side) -> str:
-        """The value for people from Max's (x's) standpoint, as the trees give it, when ``to_move`` is
-        the side to move at the root."""
-        sign = 1 if to_move == "x" else -1
+    def max_value_text(self, to_move: Side, max_side: Side | None = None) -> str:
+        """The value for people from MAX's standpoint, as the trees give it, when ``to_move`` is the side
+        to move at the root (MAX: ``max_side``, by default the side to move, as in the trees)."""
+        sign = 1 if max_side is None or to_move == max_side else -1
         value = None if self.mover_value is None else sign * self.mover_value
         evaluation = None if self.engine_evaluation is None else sign * self.engine_evaluation
         return phrases.comparison_value(value, self.proven, evaluation)
@@ -157,12 +154,8 @@ class Comparison:
                     "complete": row.complete,
                     "nodes": row.nodes,
                     "value": json_value(row.mover_value),
-                    "max_value": json_value(
-                        None
-                        if row.mover_value is None
-                        else row.mover_value
-                        if self.position.turn == "x"
-                        else -row.mover_value
+                    "max_value": json_value(  # MAX is the side to move, as in the trees
+                        None if row.mover_value is None else row.mover_value
                     ),
                     "engine_evaluation": row.engine_evaluation,
                     "value_text": in_english(row.value_text),

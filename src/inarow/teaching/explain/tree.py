@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, NotRequired, Protocol
 
 from typing_extensions import TypedDict
 
@@ -21,14 +21,17 @@ from inarow.engines.textbook import (
     SearchResult,
     State,
     Tree,
+    Window,
+    algorithm_named,
     check_algorithm,
     check_order,
+    check_side,
     search,
 )
 from inarow.evaluation.lines import Evaluation, evaluation_named, evaluation_of, line_counts
 from inarow.rules.game import Position, Side
 from inarow.teaching.abstract import AbstractState
-from inarow.teaching.drawing import Spot, cut_reason, layout, to_svg
+from inarow.teaching.drawing import Spot, cut_reason, in_mover_frame, layout, standpoint, to_svg, value_bounds
 from inarow.teaching.explain.values import JsonValue, json_value
 
 MAX_TREE_NODES = 5_000
@@ -91,6 +94,8 @@ class NodeJSON(TypedDict):
     extended: bool
     board: str | None
     breakdown: BreakdownJSON | None
+    bound: NotRequired[str | None]
+    """``≤`` or ``≥`` when the value is a bound (fail-soft α-β after a cut-off), else null."""
 
 
 class PrunedSpotJSON(TypedDict):
@@ -124,8 +129,9 @@ class ExplanationJSON(TypedDict):
     to_move: Side
     depth: int
     evaluation: str
-    frame: Literal["x", "to_move"]
+    frame: Literal["x", "o", "to_move"]
     max: Side
+    window: Window
     abstract: bool
     order: str
     quiescence: bool
@@ -202,8 +208,7 @@ class Explanation:
         result, state = self.search, node.state
         if node.leaf != "depth" or not isinstance(state, Position):
             return None
-        in_mover_frame = result.algorithm in ("negamax", "negamax-alphabeta")
-        side: Side = node.to_move if in_mover_frame else "x"
+        side: Side = standpoint(result, node)
         used = self.evaluation if self.evaluation is not None else evaluation_named(result.evaluation)
         counts = line_counts(state, side, used)
         if counts is None:
@@ -226,7 +231,8 @@ class Explanation:
         steps of a replay, ``x``/``y`` its place; ``pruned_spots`` places the pruned children."""
         result, game = self.search, self.search.position.game
         where = {(spot.node, spot.pruned): spot for spot in self.layout}
-        in_mover_frame = result.algorithm in ("negamax", "negamax-alphabeta")
+        mover_frame = in_mover_frame(result)
+        marks = value_bounds(result)
         root = result.position
         abstract = isinstance(root, AbstractState)
 
@@ -240,8 +246,9 @@ class Explanation:
             "to_move": result.position.turn,
             "depth": result.depth,
             "evaluation": result.evaluation,
-            "frame": "to_move" if in_mover_frame else "x",
-            "max": "x",
+            "frame": "to_move" if mover_frame else result.max_side,
+            "max": result.max_side,
+            "window": algorithm_named(result.algorithm).window,
             "abstract": abstract,
             "order": result.order,
             "quiescence": result.quiescence,
@@ -278,7 +285,10 @@ class Explanation:
                 }
                 for event in self.tree.events
             ],
-            "nodes": [self._node_json(node, where[node.id, None]) for node in self.tree.nodes],
+            "nodes": [
+                {**self._node_json(node, where[node.id, None]), "bound": marks.get(node.id)}
+                for node in self.tree.nodes
+            ],
             "pruned_spots": [
                 {
                     "parent": spot.node,
@@ -306,10 +316,12 @@ def explain_tree(
     first: int | None = None,
     fit: bool = False,
     deepen: bool = False,
+    max_side: str | None = None,
 ) -> Explanation:
     """A textbook search of ``position`` (a board, or an abstract tree) by ``algorithm`` ``depth`` plies
     deep (None: to the end) with ``evaluation`` at the leaves, its tree recorded and laid out.
-    ``order``, ``ordering``, ``quiescence`` and ``first`` go to :func:`~inarow.engines.textbook.search`.
+    ``order``, ``ordering``, ``quiescence``, ``first`` and ``max_side`` (MAX, the side whose standpoint the
+    values take; None: the side to move) go to :func:`~inarow.engines.textbook.search`.
     With ``deepen``, iterative deepening: depths 1, 2, … are searched first, each trying the previous
     depth's best move first, and the tree drawn is the last depth's (``deepening`` holds every depth).
 
@@ -319,6 +331,8 @@ def explain_tree(
     """
     algorithm = check_algorithm(algorithm)
     check_order(order)
+    if max_side is not None:
+        max_side = check_side(max_side)
     function = evaluation_of(evaluation)
     if isinstance(position, AbstractState) and (deepen or ordering):
         position = position.estimating()
@@ -336,6 +350,7 @@ def explain_tree(
             ordering=ordering,
             quiescence=quiescence,
             first=before,
+            max_side=max_side,
         )
 
     # Iterative deepening searches depth 1, 2, … up to the depth asked, each trying the previous depth's
@@ -418,10 +433,13 @@ class TreeAsked(Protocol):
     def deepen(self) -> bool: ...
 
 
-def page_tree(position: State, asked: TreeAsked, evaluation: Evaluation | str) -> Explanation:
+def page_tree(
+    position: State, asked: TreeAsked, evaluation: Evaluation | str, max_side: str | None = None
+) -> Explanation:
     """The tree of the search ``asked`` for, with ``evaluation`` at the leaves, as a page draws it: at most
     :data:`EXPLAIN_MAX_NODES` nodes, at the deepest depth that fits (see :func:`explain_tree`, whose
-    errors it raises). A module-level function, so that a process pool can run it."""
+    errors it raises), ``max_side`` MAX (None: the side to move). A module-level function, so that a
+    process pool can run it."""
     return explain_tree(
         position,
         asked.algorithm,
@@ -433,4 +451,5 @@ def page_tree(position: State, asked: TreeAsked, evaluation: Evaluation | str) -
         quiescence=asked.quiescence,
         deepen=asked.deepen,
         fit=True,
+        max_side=max_side,
     )

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from inarow.base import i18n
-from inarow.engines.textbook import ALGORITHMS
+from inarow.engines.textbook import REGISTRY
 from inarow.evaluation.lines import EVALUATIONS
 from inarow.play.players import LEVELS, PLAYER_NAMES
 from inarow.rules.notation import parse_game, parse_position
@@ -40,13 +40,16 @@ def compare_node_limit(cells: int) -> int:
 
 @router.post("/api/explain", response_model=ExplanationJSON, responses=responses(400, 503, *BODY))
 async def explain(body: ExplainRequest, sessions: SessionsDep, work: WorkDep) -> ExplanationJSON:
-    """Every node of a minimax, negamax or α-β search of the position, to draw and replay step by step:
-    the fields of ``inarow tree --format json`` (values from X's standpoint, negamax from the side to
-    move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more than 2,000 nodes is drawn at the deepest
-    depth that fits (``asked_depth`` keeps the depth asked for); when even 1 ply is too many, a 400; a
-    search that does not finish within the think time gets a 503."""
+    """Every node of a textbook search of the position, to draw and replay step by step: the fields of
+    ``inarow tree --format json`` (values from MAX's standpoint, ``max``: the side to move unless the body
+    names one; negamax-frame values from the side to move's; ``"inf"``/``"-inf"`` for ±∞). A tree of more
+    than 2,000 nodes is drawn at the deepest depth that fits (``asked_depth`` keeps the depth asked for);
+    when even 1 ply is too many, a 400; a search that does not finish within the think time gets a
+    503."""
     position = parse_position(body.position, parse_game(body.game))
-    explanation = await work.teach(lambda: sessions.search(page_tree, position, body, body.evaluation))
+    explanation = await work.teach(
+        lambda: sessions.search(page_tree, position, body, body.evaluation, body.max)
+    )
     return explanation.to_json()
 
 
@@ -74,7 +77,7 @@ async def compare(body: CompareRequest, sessions: SessionsDep, work: WorkDep) ->
 async def menus() -> Menus:
     """The algorithms, evaluations, levels and players the other routes accept, and their limits."""
     return Menus(
-        algorithms=list(ALGORITHMS),
+        algorithms=list(REGISTRY),  # the older names are read, not offered
         evaluations=list(EVALUATIONS),
         levels=list(LEVELS),
         players=list(PLAYER_NAMES),

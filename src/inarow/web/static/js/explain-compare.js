@@ -15,7 +15,7 @@ export function drawCompare(answer) {
     evaluation: evaluationTitle(answer.evaluation),
     nodes: numberText(answer.max_nodes),
   });
-  $("compare-value").textContent = t("Value for Max ({side})", { side: view.mark("x") });
+  $("compare-value").textContent = t("Value for Max ({side})", { side: view.mark(answer.to_move) });
   body.replaceChildren(
     ...answer.rows.map((row) => {
       const tr = document.createElement("tr");

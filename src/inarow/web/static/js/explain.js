@@ -36,6 +36,7 @@ function choices() {
     ordering: order === "evaluation",
     quiescence: $("explain-quiescence").checked,
     deepen: $("explain-deepen").checked,
+    max: $("explain-max").value || null, // MAX, the side whose standpoint the values take (null: the side to move)
   };
 }
 
@@ -46,7 +47,7 @@ function showSource() {
   $("explain-tree-field").hidden = source !== "tree";
   $("explain-position-field").hidden = source !== "position";
   // An abstract tree is searched to its leaves, which are its e(P): depth, evaluation and order do not apply.
-  for (const id of ["explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen"]) $(id).disabled = source === "tree";
+  for (const id of ["explain-max", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen"]) $(id).disabled = source === "tree";
 }
 
 /** Ask for the tree (and the comparison) of `wanted` unless it is on screen; `search` and `count` send the requests. */
@@ -173,6 +174,7 @@ export function openLinked(search) {
   $("explain-source").value = link.source;
   if (link.source === "tree") $("explain-leaves").value = link.leaves;
   else {
+    $("explain-max").value = link.max ?? "";
     pick("explain-game", link.game);
     $("explain-position").value = link.position;
     pick("explain-depth", link.depth);
@@ -300,7 +302,7 @@ export function initExplain(refresh) {
       explainChosen();
     }
   };
-  for (const id of ["explain-algorithm", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen", "explain-weights", "explain-game"]) {
+  for (const id of ["explain-algorithm", "explain-max", "explain-depth", "explain-evaluation", "explain-order", "explain-quiescence", "explain-deepen", "explain-weights", "explain-game"]) {
     $(id).addEventListener("change", changed);
   }
   initStudent(() => {

@@ -94,13 +94,15 @@ export function alphaBetaCount(tree) {
   return { value, evaluated, leaves: leaves(tree) };
 }
 
-const ALGORITHMS = new Set(["minimax", "negamax", "alphabeta", "alphabeta-soft", "negamax-alphabeta"]);
+const ALGORITHMS = new Set(["minimax", "negamax", "alphabeta", "alphabeta-hard", "alphabeta-soft", "negamax-alphabeta", "negamax-alphabeta-hard", "pvs"]);
+const SIDES = new Set(["x", "o"]);
 
 /**
  * What a link asks Explain to open (the page's query string, "?leaves=…&algo=alphabeta"), or null:
  * {source: "tree", leaves, algorithm} for `leaves=`; {source: "position", game, position, algorithm,
- * depth} for `explain=ALGORITHM` with `position=` (and `game=`, `depth=`), the same with `student: true`
- * on 3×3 from the empty board for `student=1`. An algorithm not known is
+ * depth, max} for `explain=ALGORITHM` with `position=` (and `game=`, `depth=`, `max=x|o`: MAX, the side
+ * whose standpoint the values take; null, the side to move), the same with `student: true` on 3×3 from
+ * the empty board for `student=1`. An algorithm not known is
  * left to the menu's choice (null); a tree that is not nested lists is kept as typed, so the page says
  * what is wrong with it.
  */
@@ -118,6 +120,7 @@ export function linkedExplain(search) {
       position: query.get("position"),
       algorithm: algorithmOf(query.get("explain")) ?? algorithmOf(query.get("algo")),
       depth: depth === null ? null : depth === "end" ? "end" : /^\d+$/.test(depth) ? Number(depth) : null,
+      max: SIDES.has(query.get("max")) ? query.get("max") : null,
     };
   }
   return null;

@@ -7,9 +7,12 @@ import { N_, pliesText, playerTitle, t } from "./words.js";
 const ALGORITHM_LABELS = {
   minimax: N_("Minimax"),
   negamax: N_("Negamax"),
-  alphabeta: N_("α-β (fail-hard)"),
+  alphabeta: N_("α-β (fail-soft)"),
+  "alphabeta-hard": N_("α-β (fail-hard)"),
   "alphabeta-soft": N_("α-β (fail-soft)"),
   "negamax-alphabeta": N_("α-β, negamax form"),
+  "negamax-alphabeta-hard": N_("α-β, negamax form, fail-hard"),
+  pvs: N_("PVS (NegaScout)"),
 };
 const EVALUATION_LABELS = { "open-lines": N_("Open lines"), weighted: N_("Weighted lines"), lines: N_("Completed lines") };
 const PLAYER_LABELS = { rules: N_("Rules (win, block, corner…)"), threats: N_("Threats (Gomoku: five, fours, threes…)") };

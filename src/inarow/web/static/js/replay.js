@@ -154,7 +154,9 @@ function leafWords(node, mark) {
     return t("{node} is at the depth limit: {sum}", { node: name, sum: breakdown ? breakdown.sum : `e(P) = ${value}` });
   }
   if (node.leaf === "won" || node.leaf === "lost") {
-    const winner = node.leaf === "won" ? mark("x") : mark("o");
+    const flip = (side) => (side === "x" ? "o" : "x");
+    const maxSide = node.role === "max" ? node.to_move : flip(node.to_move); // MAX moves at a Max node
+    const winner = mark(node.leaf === "won" ? maxSide : flip(maxSide));
     const who = node.role === "negamax" ? (node.leaf === "won" ? mark(node.to_move) : mark(node.to_move === "x" ? "o" : "x")) : winner;
     return t("{node}: {side} has won, {value}", { node: name, side: who, value });
   }
