@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .
-# Compile the compiled engines now (once per install, with a progress line), not on the first big-board move.
-.venv/bin/inarow warm-up
+# Serve at once; compile the engines beside it (once per install, a line as each starts and ends) so that
+# the first big-board move finds them ready. Small boards need no compiled engine; the page says when a move
+# waits for one. The warm-up ends on its own (or with this shell's process group on Ctrl-C).
+.venv/bin/inarow warm-up &
 exec .venv/bin/inarow serve --open "$@"
