@@ -74,18 +74,69 @@ def test_with_a_token_every_api_request_needs_it_by_header_or_by_the_cookie_from
 
 
 def test_a_token_of_any_characters_is_refused_with_a_403_never_a_500(tmp_path: Path) -> None:
+    """Each from an address of its own: ten wrong tokens from one address would get it 429."""
     settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="s3cret")
+    app = create_app(settings)
+    addresses = (f"10.0.1.{n}" for n in range(1, 100))
+
+    def client() -> TestClient:
+        return TestClient(app, base_url="http://127.0.0.1", client=(next(addresses), 5000))
+
+    for given in ("sëcret".encode(), "密码".encode(), b"\xff\xfe", b"s3cret\x80"):
+        refused = client().get("/api/games", headers={b"X-Inarow-Token": given})
+        assert (refused.status_code, refused.json()["reason"]) == (403, "token required"), given
+        bearer = client().get("/api/games", headers={b"Authorization": b"Bearer " + given})
+        assert bearer.status_code == 403, given
+    for query in ("s%C3%ABcret", "%FF", "%ED%A0%80"):
+        opened = client().get(f"/?token={query}", follow_redirects=False)
+        assert opened.status_code == 403, query
+    cookie = client().get("/api/games", headers={b"Cookie": "inarow_token=sëcret".encode()})
+    assert cookie.status_code == 403
+
+
+def test_a_link_with_the_token_keeps_its_other_parameters_after_the_redirect(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token=TOKEN)
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
-        for given in ("sëcret".encode(), "密码".encode(), b"\xff\xfe", b"s3cret\x80"):
-            refused = client.get("/api/games", headers={b"X-Inarow-Token": given})
-            assert (refused.status_code, refused.json()["reason"]) == (403, "token required"), given
-            bearer = client.get("/api/games", headers={b"Authorization": b"Bearer " + given})
-            assert bearer.status_code == 403, given
-        for query in ("s%C3%ABcret", "%FF", "%ED%A0%80"):
-            opened = client.get(f"/?token={query}", follow_redirects=False)
-            assert opened.status_code == 403, query
-        cookie = client.get("/api/games", headers={b"Cookie": "inarow_token=sëcret".encode()})
-        assert cookie.status_code == 403
+        opened = client.get(
+            f"/?token={TOKEN}&game=tictactoe&leaves=3,12,8,2,4,6&lang=zh-CN", follow_redirects=False
+        )
+        assert opened.status_code == 303
+        assert opened.headers["location"] == "/?game=tictactoe&leaves=3,12,8,2,4,6&lang=zh-CN"
+        client.cookies.clear()  # a first visit again: with the cookie, the page is served as it is
+        first = client.get(f"/?leaves=1,2&token={TOKEN}", follow_redirects=False)
+        assert first.headers["location"] == "/?leaves=1,2"
+
+
+def test_fifty_wrong_tokens_from_one_address_get_429_and_the_right_token_still_works_elsewhere(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token=TOKEN)
+    app = create_app(settings)
+    with TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.66", 5000)) as guesser:
+        teacher = TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.7", 5000))  # the same app
+        answers = [
+            guesser.get("/api/games", headers={"X-Inarow-Token": f"guess-{n:011d}"}).status_code
+            for n in range(50)
+        ]
+        assert answers == [403] * 10 + [429] * 40
+        held = guesser.get("/api/games", headers={"X-Inarow-Token": TOKEN})
+        assert held.status_code == 429 and held.json()["reason"] == "too many wrong tokens"
+        assert 1 <= int(held.headers["retry-after"]) <= 60
+        assert guesser.get(f"/?token={TOKEN}", follow_redirects=False).status_code == 429
+        assert guesser.get("/static/style.css").status_code == 200, "what needs no token is not held up"
+        assert teacher.get("/api/games", headers={"X-Inarow-Token": TOKEN}).status_code == 200
+        assert teacher.get(f"/?token={TOKEN}", follow_redirects=False).status_code == 303
+
+
+def test_a_request_without_a_token_is_no_guess(tmp_path: Path) -> None:
+    """A page opened without its token (a reload, a bookmark) is refused, but never counts as a guess."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token=TOKEN)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        assert {client.get("/api/games").status_code for _ in range(30)} == {403}
+        assert client.get("/api/games", headers={"X-Inarow-Token": TOKEN}).status_code == 200
+
+
+TOKEN = "s3cret-token-of-the-class"
 
 
 # ------------------------------------------------------------------------------------------- pools

@@ -365,8 +365,8 @@ def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_na
     """A client that reaches a server on 0.0.0.0 at one of the machine's addresses (127.0.0.2 here, and
     the machine's host name) gets in with the token, and is asked for the token without it; a foreign
     name is still refused."""
-    server = make_server(host="0.0.0.0", extra=("--token", "s3cret-token")).start()
-    token = {"X-Inarow-Token": "s3cret-token"}
+    server = make_server(host="0.0.0.0", extra=("--token", "s3cret-token-for-tests")).start()
+    token = {"X-Inarow-Token": "s3cret-token-for-tests"}
     other = f"http://127.0.0.2:{server.port}"
     assert httpx.get(f"{other}/api/games", headers=token, timeout=10).status_code == 200
     refused = httpx.get(f"{other}/api/games", timeout=10)
@@ -393,6 +393,20 @@ def test_an_empty_or_non_ascii_token_is_refused_at_start_in_one_line(tmp_path: P
         assert (refused.returncode, refused.stderr) == (
             2,
             f"error: invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~\n",
+        )
+    assert not db.exists()
+
+
+def test_a_token_shorter_than_16_characters_is_refused_at_start_with_the_reason(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    for token in ("a", "s3cret-token-15"):
+        refused = serve_command(
+            "--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db), "--token", token
+        )
+        assert (refused.returncode, refused.stderr) == (
+            2,
+            f"error: invalid token: {len(token)} characters are too few to keep guessers out; give at least "
+            "16, or leave out --token to have one made\n",
         )
     assert not db.exists()
 

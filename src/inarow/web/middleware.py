@@ -6,12 +6,17 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import math
+import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from fastapi.responses import JSONResponse
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -36,6 +41,10 @@ def is_loopback(host: str) -> bool:
 
 TOKEN_COOKIE = "inarow_token"
 TOKEN_HEADER = b"x-inarow-token"
+
+WRONG_TOKENS = "10/minute"
+"""How many wrong tokens one client address may send in a moving window before its guarded requests get
+429 until the window has moved past them (a ``limits`` rate)."""
 
 SECURITY_HEADERS = (
     (
@@ -83,6 +92,17 @@ async def _answer(
     await response({"type": "http"}, _no_receive, send)
 
 
+def _client_address(scope: Scope) -> str:
+    """The address a request came from (the key its wrong tokens are counted under)."""
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+def _without_token(query: str) -> str:
+    """A URL's query string as it came, less its ``token`` parameters."""
+    return "&".join(part for part in query.split("&") if part and part.split("=", 1)[0] != "token")
+
+
 class Guard:
     """The trust boundary, like Jupyter's.
 
@@ -94,6 +114,8 @@ class Guard:
     - With a ``token``, every API request must carry it: the ``X-Inarow-Token`` header, an
       ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``;
       tokens are compared as bytes in constant time, whatever characters a client sends.
+      A client address that sent :data:`WRONG_TOKENS` wrong tokens gets 429 with ``Retry-After`` on every
+      guarded request for a while (other clients, and the right token from them, are not held up).
     - Every answer carries a content-security policy that forbids framing and scripts from elsewhere.
     """
 
@@ -101,6 +123,8 @@ class Guard:
         self.app = app
         self.hosts = frozenset(host_name(h) for h in hosts)
         self.token = token
+        self._wrong = MovingWindowRateLimiter(MemoryStorage())
+        self._wrong_limit = parse(WRONG_TOKENS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -137,13 +161,29 @@ class Guard:
         path: str = scope.get("path", "")
         if self.token is not None:
             given = self._token_of(scope, headers)
-            if path == "/" and given is None:
-                query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-                from_url = query.get("token", [None])[0]
-                if from_url is not None and self._is_token(from_url):
-                    await self._set_cookie(secured_send)
-                    return
             guarded = path.startswith(("/api/", "/docs", "/openapi")) or path == "/"
+            client = _client_address(scope)
+            if guarded and not self._wrong.test(self._wrong_limit, client):
+                reset = self._wrong.get_window_stats(self._wrong_limit, client).reset_time
+                seconds = max(1, math.ceil(reset - time.time()))
+                await _answer(
+                    secured_send,
+                    429,
+                    f"too many wrong tokens from this address: try again in {seconds} s",
+                    "too many wrong tokens",
+                    [("retry-after", str(seconds))],
+                )
+                return
+            if path == "/" and given is None:
+                raw = scope.get("query_string", b"").decode("latin-1")
+                from_url = parse_qs(raw).get("token", [None])[0]
+                if from_url is not None:
+                    if self._is_token(from_url):
+                        await self._set_cookie(secured_send, _without_token(raw))
+                        return
+                    self._wrong.hit(self._wrong_limit, client)
+            elif guarded and given is not None and not self._is_token(given):
+                self._wrong.hit(self._wrong_limit, client)
             if guarded and (given is None or not self._is_token(given)):
                 await _answer(
                     secured_send,
@@ -175,14 +215,16 @@ class Guard:
             return None
         return cookie[TOKEN_COOKIE].value if TOKEN_COOKIE in cookie else None
 
-    async def _set_cookie(self, send: Send) -> None:
-        # The token moves from the URL to a cookie the page's requests carry, and the URL loses it.
+    async def _set_cookie(self, send: Send, query: str) -> None:
+        # The token moves from the URL to a cookie the page's requests carry, and the URL loses it (and
+        # keeps every other parameter: a link to a tree or a position opens it).
+        location = "/" + (f"?{query}" if query else "")
         await send(
             {
                 "type": "http.response.start",
                 "status": 303,
                 "headers": [
-                    (b"location", b"/"),
+                    (b"location", location.encode("latin-1")),
                     (
                         b"set-cookie",
                         f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1"),

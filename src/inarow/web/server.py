@@ -115,9 +115,14 @@ TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
 makes tokens of these)."""
 
 
+MIN_TOKEN_LENGTH = 16
+"""The fewest characters a token given with ``--token`` may have (a made one has 32)."""
+
+
 def check_token(token: str | None) -> None:
-    """Refuse a token that would let anyone in (the empty one) or that a URL or cookie cannot carry as it
-    is (anything but ASCII letters, digits and ``-._~``). Raises :class:`InarowError`."""
+    """Refuse a token that would let anyone in (the empty one), that a URL or cookie cannot carry as it
+    is (anything but ASCII letters, digits and ``-._~``) or that is shorter than
+    :data:`MIN_TOKEN_LENGTH`. Raises :class:`InarowError`."""
     if token is None:
         return
     if not token:
@@ -127,6 +132,15 @@ def check_token(token: str | None) -> None:
     if not set(token) <= TOKEN_CHARACTERS:
         raise InarowError(
             N_("invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~"), token=token
+        )
+    if len(token) < MIN_TOKEN_LENGTH:
+        raise InarowError(
+            N_(
+                "invalid token: {length} characters are too few to keep guessers out; give at least "
+                "{least}, or leave out --token to have one made"
+            ),
+            length=len(token),
+            least=MIN_TOKEN_LENGTH,
         )
 
 
