@@ -256,6 +256,65 @@ def test_the_health_route_says_busy_with_the_queue_lengths_while_work_waits(tmp_
     assert (done["status"], done["waiting"]) == ("ok", {"play": 0, "teaching": 0})
 
 
+def test_health_says_busy_and_lists_a_job_running_past_its_deadline(tmp_path: Path) -> None:
+    """A task that never checks its budget (as pasted code asleep): past its 0.2 s the status is busy and
+    the job is listed with its age; the pool's own grace is made long so that it is not stopped yet."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        deadline = time.monotonic() + 60
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the engine loads first
+        teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
+        teach.grace = 600.0
+        release = threading.Event()
+        task = threading.Thread(target=teach.run, args=(0.2, release.wait, 30))
+        task.start()
+        deadline = time.monotonic() + 10
+        while not any(job.overdue for job in teach.health().jobs) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        busy = client.get("/api/health").json()
+        release.set()
+        task.join(10)
+        done = client.get("/api/health").json()
+    assert busy["status"] == "busy" and busy["waiting"] == {"play": 0, "teaching": 0}
+    [job] = busy["pools"][1]["jobs"]
+    assert (job["task"], job["deadline"], job["overdue"]) == ("wait", 0.2, True) and job["age"] > 0.2
+    assert done["status"] == "ok" and done["pools"][1]["jobs"] == []
+
+
+def test_a_task_asleep_past_its_deadline_is_stopped_its_worker_replaced_and_the_one_behind_it_answered() -> (
+    None
+):
+    """Asleep, the task never sees its budget: the pool stops waiting for it past its deadline and the
+    grace, kills its worker, and the task queued behind it runs on the new worker."""
+    pool = SearchPool("teaching", "process", workers=1, max_waiting=2, warm=False, grace=0.5)
+    try:
+        first_worker = pool.run(None, os.getpid)  # the worker is up before the clock matters
+        answers: dict[str, object] = {}
+
+        def ask(name: str, seconds: float, fn: object, *args: object) -> None:
+            try:
+                answers[name] = pool.run(seconds, fn, *args)  # type: ignore[arg-type]
+            except StoppedError as error:
+                answers[name] = error
+
+        asleep = threading.Thread(target=ask, args=("asleep", 1.0, time.sleep, 60))
+        asleep.start()
+        deadline = time.monotonic() + 10
+        while pool.health().running < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        behind = threading.Thread(target=ask, args=("behind", 30.0, os.getpid))
+        behind.start()
+        asleep.join(60)
+        behind.join(60)
+        assert isinstance(answers["asleep"], StoppedError)
+        assert str(answers["asleep"]).startswith("the search was stopped after 1 s, the server's cap")
+        assert isinstance(answers["behind"], int) and answers["behind"] != first_worker
+        assert pool.replaced == 1 and pool.health().jobs == ()
+    finally:
+        pool.shutdown()
+
+
 def refuses_when_stopped(seconds: float) -> str:
     """A search that, once its budget runs out, gives up with an error of its own."""
     if slow_search(seconds) == "stopped":
