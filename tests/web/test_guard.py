@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow.base.errors import ServerBusyError, StoppedError, TreeTooLargeError
+from inarow.engines import compiling
 from inarow.engines.limits import Budget, Limits, SearchAborted, thread_limit
 from inarow.sessions.workers import ClientGone, SearchPool, asking, thread_share
 from inarow.web.app import Settings, create_app
@@ -311,6 +312,26 @@ def test_a_task_asleep_past_its_deadline_is_stopped_its_worker_replaced_and_the_
         assert str(answers["asleep"]).startswith("the search was stopped after 1 s, the server's cap")
         assert isinstance(answers["behind"], int) and answers["behind"] != first_worker
         assert pool.replaced == 1 and pool.health().jobs == ()
+    finally:
+        pool.shutdown()
+
+
+def compiles_for(seconds: float) -> str:
+    """A task that spends ``seconds`` compiling an engine (as a first move on a fresh install does)."""
+    with compiling.Unit("inarow_test_unit", "").compiling():
+        time.sleep(seconds)
+    return "compiled"
+
+
+def test_time_spent_compiling_an_engine_does_not_count_against_a_task_s_deadline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(compiling, "kernel_folder", lambda: tmp_path)
+    pool = SearchPool("play", "thread", workers=1, max_waiting=0, warm=False, grace=0.2)
+    try:
+        assert pool.run(0.3, compiles_for, 1.5) == "compiled"
+        with pytest.raises(StoppedError):
+            pool.run(0.3, time.sleep, 1.5)
     finally:
         pool.shutdown()
 

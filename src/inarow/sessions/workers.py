@@ -31,6 +31,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from inarow.base.errors import InarowError, ServerBusyError, StoppedError
 from inarow.base.i18n import N_
 from inarow.engines.books import recall
+from inarow.engines.compiling import watching
 from inarow.engines.limits import Limits, SearchAborted, bounded, threads
 from inarow.engines.limits import stopped as limits_stopped
 from inarow.engines.policy import Analysis, analyze, prepare_engine
@@ -190,7 +191,12 @@ def _run(
     stopping (SearchAborted inside the search) once the slot's cancel flag is raised; an error raised
     because the time ran out says so."""
     shared = _FLAGS if flags is None else flags
-    with threads(most), bounded(seconds, lambda: shared[slot] != 0):
+    compiling = len(shared) // 2 + slot  # the second half: whether the slot's task is compiling now
+
+    def watch(on: bool) -> None:
+        shared[compiling] = 1 if on else 0
+
+    with threads(most), watching(watch), bounded(seconds, lambda: shared[slot] != 0):
         try:
             return fn(*args, **kwargs)
         except (InarowError, SearchAborted):
@@ -239,7 +245,11 @@ class SearchPool:
         self.workers = 1 if kind == "inline" else workers or default_workers()
         slots = self.workers + max_waiting
         self._context = multiprocessing.get_context("spawn")
-        self._flags: Any = self._context.RawArray("b", slots) if kind == "process" else bytearray(slots)
+        # A cancel flag per slot, then a flag per slot raised while its task compiles an engine.
+        self._flags: Any = (
+            self._context.RawArray("b", 2 * slots) if kind == "process" else bytearray(2 * slots)
+        )
+        self._slots = slots
         self._free = list(range(slots))
         self._lock = threading.Lock()
         self._running = 0
@@ -296,8 +306,10 @@ class SearchPool:
                     self._flags[slot] = 1
                     future.cancel()
                     raise ClientGone from None
-                if deadline is None and seconds is not None and future.running():
-                    deadline = time.monotonic() + seconds + self.grace
+                if seconds is not None and (
+                    (deadline is None and future.running()) or self._flags[self._slots + slot]
+                ):
+                    deadline = time.monotonic() + seconds + self.grace  # compiling is not searching
                 if deadline is not None and time.monotonic() >= deadline:
                     self._flags[slot] = 1
                     if not future.cancel():
@@ -338,7 +350,7 @@ class SearchPool:
                     retry_after=2,
                 )
             slot = self._free.pop()
-            self._flags[slot] = 0
+            self._flags[slot] = self._flags[self._slots + slot] = 0
             self._running += 1
         _in_flight.add(1)
         return slot
