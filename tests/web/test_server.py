@@ -342,6 +342,36 @@ def test_a_foreign_host_gets_a_403_and_an_allowed_one_gets_in(make_server: Calla
     assert allowed.status_code == 200
 
 
+def test_sigterm_ends_the_server_while_a_search_runs_and_a_connection_idles(
+    make_server: Callable[..., Server],
+) -> None:
+    """Within 5 s by design (3 s for open requests, then the workers are killed); 8 s here, for a busy
+    machine."""
+    server = make_server(think_time=60.0).start()
+    idle = socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # keep-alive, left open
+    answered: list[int] = []
+
+    def analyze() -> None:
+        with contextlib.suppress(httpx.HTTPError):
+            body = {"game": "6x6:4", "position": "a1", "time": 60}
+            answered.append(httpx.post(f"{server.url}/api/analyze", json=body, timeout=60).status_code)
+
+    asking = threading.Thread(target=analyze)
+    asking.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pools = httpx.get(f"{server.url}/api/health", timeout=10).json()["pools"]
+        if any(pool["jobs"] for pool in pools):
+            break
+        time.sleep(0.05)
+    assert server.process is not None
+    server.process.send_signal(signal.SIGTERM)
+    server.process.wait(8)
+    asking.join(10)
+    idle.close()
+
+
 def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callable[..., Server]) -> None:
     server = make_server(host="0.0.0.0").start()
     refused = httpx.get(f"{server.url}/api/games", timeout=10)
