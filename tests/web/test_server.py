@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from inarow.values.store import SCHEMA_VERSION, Store
 from inarow.web.server import MAX_CLIENT_CONNECTIONS
@@ -74,6 +75,7 @@ def rss(pid: int) -> int:
     raise AssertionError(f"no VmRSS for process {pid}")
 
 
+@pytest.mark.slow
 def test_ten_thousand_distinct_language_tags_leave_the_servers_memory_where_it_was(
     make_server: Callable[..., Server],
 ) -> None:
