@@ -83,7 +83,7 @@ def default_workers() -> int:
 PoolState = Literal["warming", "ready", "broken"]
 
 
-OUTSIDE_GRACE = 2.0
+OUTSIDE_GRACE = 5.0
 """Seconds past a task's own deadline after which its pool stops waiting for it: a task that never checks
 its budget (pasted code asleep, a search stuck in compiled code) has its worker replaced and its asker
 answered (:class:`~inarow.base.errors.StoppedError`)."""
@@ -191,7 +191,9 @@ def _run(
     stopping (SearchAborted inside the search) once the slot's cancel flag is raised; an error raised
     because the time ran out says so."""
     shared = _FLAGS if flags is None else flags
-    compiling = len(shared) // 2 + slot  # the second half: whether the slot's task is compiling now
+    slots = len(shared) // 3
+    shared[2 * slots + slot] = 1  # the third part: the slot's task has started (its deadline counts)
+    compiling = slots + slot  # the second part: whether the slot's task is compiling now
 
     def watch(on: bool) -> None:
         shared[compiling] = 1 if on else 0
@@ -245,9 +247,10 @@ class SearchPool:
         self.workers = 1 if kind == "inline" else workers or default_workers()
         slots = self.workers + max_waiting
         self._context = multiprocessing.get_context("spawn")
-        # A cancel flag per slot, then a flag per slot raised while its task compiles an engine.
+        # A cancel flag per slot, then one raised while its task compiles an engine, then one raised once
+        # its task has started on a worker.
         self._flags: Any = (
-            self._context.RawArray("b", 2 * slots) if kind == "process" else bytearray(2 * slots)
+            self._context.RawArray("b", 3 * slots) if kind == "process" else bytearray(3 * slots)
         )
         self._slots = slots
         self._free = list(range(slots))
@@ -297,7 +300,7 @@ class SearchPool:
         holds it no longer)."""
         if self.kind == "inline" or (cancelled is None and seconds is None):
             return future.result()
-        deadline = None  # counted from when the task is seen running, not from when it was queued
+        deadline = None  # counted from when the task has started on a worker, not from when it was queued
         while True:
             try:
                 return future.result(timeout=0.1)
@@ -306,8 +309,9 @@ class SearchPool:
                     self._flags[slot] = 1
                     future.cancel()
                     raise ClientGone from None
+                started = self._flags[2 * self._slots + slot]
                 if seconds is not None and (
-                    (deadline is None and future.running()) or self._flags[self._slots + slot]
+                    (deadline is None and started) or self._flags[self._slots + slot]
                 ):
                     deadline = time.monotonic() + seconds + self.grace  # compiling is not searching
                 if deadline is not None and time.monotonic() >= deadline:
@@ -350,7 +354,8 @@ class SearchPool:
                     retry_after=2,
                 )
             slot = self._free.pop()
-            self._flags[slot] = self._flags[self._slots + slot] = 0
+            for part in range(3):
+                self._flags[part * self._slots + slot] = 0
             self._running += 1
         _in_flight.add(1)
         return slot
