@@ -8,6 +8,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet -e .
 # Serve at once; compile the engines beside it (once per install, a line as each starts and ends) so that
 # the first big-board move finds them ready. Small boards need no compiled engine; the page says when a move
-# waits for one. The warm-up ends on its own (or with this shell's process group on Ctrl-C).
-.venv/bin/inarow warm-up &
+# waits for one. The warm-up ends on its own (or with this shell's process group on Ctrl-C); through a pipe it
+# writes lines, not a spinner that would tangle with the server's log.
+.venv/bin/inarow warm-up 2>&1 | cat &
 exec .venv/bin/inarow serve --open "$@"
