@@ -4,6 +4,7 @@ best.
 
     .venv/bin/python bench/gomoku_fit.py [--labels tests/data/gomoku/rapfi-labels.txt]
     .venv/bin/python bench/gomoku_fit.py --label PATH --games FILE [--nodes 20000] > more-labels.txt
+    .venv/bin/python bench/gomoku_fit.py --save-features tests/data/gomoku/rapfi-features.npz
 
 The evaluation (:meth:`inarow.engines.gomoku.board.GomokuBoard.evaluate`) is linear: every empty cell adds
 a weight for each pattern kind it makes along each of its four lines and one for its double threat, with
@@ -14,6 +15,10 @@ against the labelling engine's, ``1 / (1 + exp(-label / ENGINE_SCALE))`` (Rapfi'
 positions the evaluation is asked about are used: no five to make or to block, no winning threat for the
 side to move. The last fifth of the file is held out. It prints the cross-entropy of the evaluation in use
 and of the fit, then the fitted weights, rounded, as the constants to paste.
+
+With ``--save-features FILE`` it writes the features and targets of the labels file instead (what the
+tests refit in a moment, where reading the positions takes a minute), after checking that the fit of the
+labels is the evaluation in use.
 
 With ``--label PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``, run in its own folder) it
 labels instead: ``FILE`` holds one game a line (move names), and every position of every game is written
@@ -38,6 +43,10 @@ from inarow.rules.game import Game, Position
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-labels.txt"
 """Rapfi's verdicts on positions of its games against inarow and against itself (see its README)."""
+
+FEATURES = LABELS.with_name("rapfi-features.npz")
+"""The features (``x``, counts) and target win rates (``y``) of :data:`LABELS`' quiet positions, as
+:func:`read` gives them (written by ``--save-features``)."""
 
 UNIT = 4000
 """Evaluation points a logit of win rate is worth."""
@@ -198,7 +207,15 @@ def main() -> None:
     parser.add_argument("--label", metavar="PATH", help="a pbrain engine: label the games of --games")
     parser.add_argument("--games", type=Path, help="one game a line, move names")
     parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--save-features", type=Path, metavar="FILE", help="write the features and targets")
     args = parser.parse_args()
+    if args.save_features:
+        x, y = read(args.labels, Game.parse("gomoku"))
+        held = len(y) * 4 // 5
+        if [round(w * UNIT) for w in fit(x[:held], y[:held])] != list(in_use()):
+            sys.exit("the fit of the labels is not the evaluation in use: fit it first")
+        np.savez_compressed(args.save_features, x=x.astype(np.int16), y=y)
+        return
     if args.label:
         if args.games is None:
             sys.exit("--label needs --games FILE")

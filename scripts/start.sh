@@ -6,23 +6,38 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[docs]'
-# The docs site, served by the app at /help/ (offline, as classrooms often are).
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --quiet
-# Pyodide (pinned in package-lock.json), served by inarow itself so that students' e(P) run in their own
-# browsers, offline: npm ci fetches it once, copy_pyodide.py puts it into the package.
-if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm ]; then
-  if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+# Serve at once. Beside the server, in the background (a line as each step starts and ends, through a pipe
+# so that they do not tangle with the server's log; they end on their own, or with this shell's process
+# group on Ctrl-C):
+# - Pyodide (pinned in package-lock.json), served by inarow itself so that students' e(P) run in their own
+#   browsers, offline: npm ci fetches it once, copy_pyodide.py puts it into the package;
+# - the engines compiled (once per install) so that the first big-board move finds them ready: small boards
+#   need no compiled engine, and the page says when a move waits for one;
+# - the docs site, served by the app at /help/ (offline, as classrooms often are), built aside and moved in
+#   whole, so that /help/ never shows half a site.
+(
+  if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm ]; then
+    if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
+      SUDO=""
+      [ "$(id -u)" -ne 0 ] && SUDO="sudo -n"
+      $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+    fi
+    if command -v npm >/dev/null; then
+      [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error
+      .venv/bin/python scripts/copy_pyodide.py
+    else
+      echo "note: npm is missing, so the page's lab (a student's e(P) in the browser) is off" >&2
+    fi
   fi
-  if command -v npm >/dev/null; then
-    [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error
-    .venv/bin/python scripts/copy_pyodide.py
-  else
-    echo "note: npm is missing, so the page's lab (a student's e(P) in the browser) is off" >&2
+  .venv/bin/inarow warm-up
+  if [ ! -f src/inarow/web/help/index.html ] || [ -n "$(find docs mkdocs.yml -newer src/inarow/web/help/index.html -print -quit)" ]; then
+    echo "building the help pages (/help/)…"
+    rm -rf .venv/help-build
+    if NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --quiet -d .venv/help-build; then
+      rm -rf src/inarow/web/help && mv .venv/help-build src/inarow/web/help && echo "the help pages are built"
+    else
+      echo "note: the help pages could not be built (see above); the app runs without them" >&2
+    fi
   fi
-fi
-# Compile the compiled engines now (once per install, with a progress line), not on the first big-board move.
-.venv/bin/inarow warm-up
+) 2>&1 | cat &
 exec .venv/bin/inarow serve --open "$@"

@@ -153,6 +153,7 @@ BUILT_BOARDS = {SMALL: 4, Game.parse("6x5:4:gravity"): 2}
 """The boards built on both runners, and to how many plies."""
 
 
+@pytest.mark.slow
 def test_on_5x4_and_6x5_a_pool_build_and_a_local_ray_build_are_identical_and_equal_fresh_solves() -> None:
     ray = pytest.importorskip("ray")
     runner = ProcessRunner(2)

@@ -11,6 +11,7 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -587,8 +588,11 @@ def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
 
 
 def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
+    """Refitted on the saved features of the labelled positions (reading the positions takes a minute: the
+    next test checks the saved features are theirs)."""
     fit = bench_scripts.load("gomoku_fit")
-    x, y = fit.read(fit.LABELS, Game.parse("gomoku"))
+    with np.load(fit.FEATURES) as saved:
+        x, y = saved["x"].astype(float), saved["y"]
     assert len(y) == 4341
     held = len(y) * 4 // 5
     weights = fit.fit(x[:held], y[:held])
@@ -597,6 +601,16 @@ def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_th
     mean = float(np.mean(y[:held]))
     blind = fit.cross_entropy(np.full(len(y) - held, np.log(mean / (1 - mean))), y[held:])
     assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
+
+
+def test_the_saved_features_are_those_of_the_first_labelled_positions(tmp_path: Path) -> None:
+    fit = bench_scripts.load("gomoku_fit")
+    sample = tmp_path / "labels.txt"
+    sample.write_text("\n".join(fit.LABELS.read_text().splitlines()[:120]) + "\n")
+    x, y = fit.read(sample, Game.parse("gomoku"))
+    with np.load(fit.FEATURES) as saved:
+        assert len(y) > 50
+        assert np.array_equal(saved["x"][: len(y)], x) and np.array_equal(saved["y"][: len(y)], y)
 
 
 def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_oracle_s_verdict_fell() -> None:
@@ -620,10 +634,15 @@ def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_orac
     assert blunders.drop(Oracle(), ["h8", "i9", "h9"], "h7") == 0
 
 
-def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order() -> None:
+def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order(
+    tmp_path: Path,
+) -> None:
+    """On the first 80 of the games (the whole refit is ``bench/gomoku_order.py``'s, a minute)."""
     order = bench_scripts.load("gomoku_order")
-    samples = order.read(order.GAMES, Game.parse("gomoku"))
-    assert len(samples) > 15_000
+    sample = tmp_path / "games.txt"
+    sample.write_text("\n".join(order.GAMES.read_text().splitlines()[:80]) + "\n")
+    samples = order.read(sample, Game.parse("gomoku"))
+    assert len(samples) > 1_500
     fitted, held_out = samples.split(len(samples) * 4 // 5)
     refit = order.recall(held_out, *order.best_fit(fitted))
     in_use = order.recall(held_out, *order.in_use())

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import SETTLED
+from pages import SETTLED, desktop_page
 
 pytestmark = pytest.mark.browser
 
@@ -184,7 +184,17 @@ def test_explain_fits_a_phone_and_the_current_node_stays_in_sight(
         context.close()
 
 
-def test_explain_on_gomoku_draws_one_ply_and_says_why_without_overflowing(page: Any, artifacts: Path) -> None:
+def test_explain_on_gomoku_draws_one_ply_and_says_why_without_overflowing(
+    browser: Any, make_server: Any, artifacts: Path
+) -> None:
+    """On a server of its own with the longest think time (60 s): the tree and the comparison are bounded by
+    their node limits, not by a busy machine's speed."""
+    server = make_server(seed=5, think_time=60.0).start()
+    with desktop_page(browser, server.url) as page:
+        _explain_on_gomoku(page, artifacts)
+
+
+def _explain_on_gomoku(page: Any, artifacts: Path) -> None:
     explain_after(page, ["h8"], game="gomoku", wait=180_000)  # the comparison shares the search workers
     note = page.locator("#explain-note")
     assert note.is_visible()

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow.base.errors import InarowError, ServerBusyError, StoppedError, TreeTooLargeError
+from inarow.engines import compiling
 from inarow.engines.limits import Budget, Limits, SearchAborted, thread_limit
 from inarow.sessions.workers import ClientGone, SearchPool, asking, thread_share
 from inarow.web.app import Settings, create_app
@@ -280,3 +281,90 @@ def test_a_token_shorter_than_sixteen_characters_is_refused_at_start_with_the_re
     check_token("a-long-enough-token")
     said = CliRunner().invoke(app, ["--lang", "en", "serve", "--host", "0.0.0.0", "--token", "a"])
     assert said.exit_code == 2 and said.output.startswith("error: invalid token 'a': a token has at least 16")
+
+
+def compiles_for(seconds: float) -> str:
+    """A task that spends ``seconds`` compiling an engine (as a first move on a fresh install does)."""
+    with compiling.Unit("inarow_test_unit", "").compiling():
+        time.sleep(seconds)
+    return "compiled"
+
+
+def test_a_request_without_a_token_is_no_guess(tmp_path: Path) -> None:
+    """A page opened without its token (a reload, a bookmark) is refused, but never counts as a guess."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="inline", token="a-long-enough-token")
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        assert {client.get("/api/games").status_code for _ in range(30)} == {403}
+        assert client.get("/api/games", headers={"X-Inarow-Token": "a-long-enough-token"}).status_code == 200
+
+
+def test_health_says_busy_and_lists_a_job_running_past_its_deadline(tmp_path: Path) -> None:
+    """A task that never checks its budget (as pasted code asleep): past its 0.2 s the status is busy and
+    the job is listed with its age; the pool's own grace is made long so that it is not stopped yet."""
+    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        deadline = time.monotonic() + 60
+        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the engine loads first
+        teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
+        teach.grace = 600.0
+        release = threading.Event()
+        task = threading.Thread(target=teach.run, args=(0.2, release.wait, 30))
+        task.start()
+        deadline = time.monotonic() + 10
+        while not any(job.overdue for job in teach.health().jobs) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        busy = client.get("/api/health").json()
+        release.set()
+        task.join(10)
+        done = client.get("/api/health").json()
+    assert busy["status"] == "busy" and busy["waiting"] == {"play": 0, "teaching": 0}
+    [job] = busy["pools"][1]["jobs"]
+    assert (job["task"], job["deadline"], job["overdue"]) == ("wait", 0.2, True) and job["age"] > 0.2
+    assert done["status"] == "ok" and done["pools"][1]["jobs"] == []
+
+
+def test_a_task_asleep_past_its_deadline_is_stopped_its_worker_replaced_and_the_one_behind_it_answered() -> (
+    None
+):
+    """Asleep, the task never sees its budget: the pool stops waiting for it past its deadline and the
+    grace, kills its worker, and the task queued behind it runs on the new worker."""
+    pool = SearchPool("teaching", "process", workers=1, max_waiting=2, warm=False, grace=0.5)
+    try:
+        first_worker = pool.run(None, os.getpid)  # the worker is up before the clock matters
+        answers: dict[str, object] = {}
+
+        def ask(name: str, seconds: float, fn: object, *args: object) -> None:
+            try:
+                answers[name] = pool.run(seconds, fn, *args)  # type: ignore[arg-type]
+            except StoppedError as error:
+                answers[name] = error
+
+        asleep = threading.Thread(target=ask, args=("asleep", 1.0, time.sleep, 60))
+        asleep.start()
+        deadline = time.monotonic() + 10
+        while pool.health().running < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        behind = threading.Thread(target=ask, args=("behind", 30.0, os.getpid))
+        behind.start()
+        asleep.join(60)
+        behind.join(60)
+        assert isinstance(answers["asleep"], StoppedError)
+        assert str(answers["asleep"]).startswith("the search was stopped after 1 s, the server's cap")
+        assert isinstance(answers["behind"], int) and answers["behind"] != first_worker
+        assert pool.replaced == 1 and pool.health().jobs == ()
+    finally:
+        pool.shutdown()
+
+
+def test_time_spent_compiling_an_engine_does_not_count_against_a_task_s_deadline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(compiling, "kernel_folder", lambda: tmp_path)
+    pool = SearchPool("play", "thread", workers=1, max_waiting=0, warm=False, grace=0.2)
+    try:
+        assert pool.run(0.3, compiles_for, 1.5) == "compiled"
+        with pytest.raises(StoppedError):
+            pool.run(0.3, time.sleep, 1.5)
+    finally:
+        pool.shutdown()

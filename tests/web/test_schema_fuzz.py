@@ -16,6 +16,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
+@pytest.mark.slow
 def test_schemathesis_finds_no_failure_with_every_check(
     make_server: Callable[..., Any], tmp_path: Path
 ) -> None:

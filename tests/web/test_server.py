@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from inarow.values.store import SCHEMA_VERSION, Store
 from inarow.web.server import MAX_CLIENT_CONNECTIONS
@@ -74,6 +75,7 @@ def rss(pid: int) -> int:
     raise AssertionError(f"no VmRSS for process {pid}")
 
 
+@pytest.mark.slow
 def test_ten_thousand_distinct_language_tags_leave_the_servers_memory_where_it_was(
     make_server: Callable[..., Server],
 ) -> None:
@@ -342,6 +344,36 @@ def test_a_foreign_host_gets_a_403_and_an_allowed_one_gets_in(make_server: Calla
     assert allowed.status_code == 200
 
 
+def test_sigterm_ends_the_server_while_a_search_runs_and_a_connection_idles(
+    make_server: Callable[..., Server],
+) -> None:
+    """Within 5 s by design (3 s for open requests, then the workers are killed); 8 s here, for a busy
+    machine."""
+    server = make_server(think_time=60.0).start()
+    idle = socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # keep-alive, left open
+    answered: list[int] = []
+
+    def analyze() -> None:
+        with contextlib.suppress(httpx.HTTPError):
+            body = {"game": "6x6:4", "position": "a1", "time": 60}
+            answered.append(httpx.post(f"{server.url}/api/analyze", json=body, timeout=60).status_code)
+
+    asking = threading.Thread(target=analyze)
+    asking.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pools = httpx.get(f"{server.url}/api/health", timeout=10).json()["pools"]
+        if any(pool["jobs"] for pool in pools):
+            break
+        time.sleep(0.05)
+    assert server.process is not None
+    server.process.send_signal(signal.SIGTERM)
+    server.process.wait(8)
+    asking.join(10)
+    idle.close()
+
+
 def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callable[..., Server]) -> None:
     server = make_server(host="0.0.0.0").start()
     refused = httpx.get(f"{server.url}/api/games", timeout=10)
@@ -393,6 +425,20 @@ def test_an_empty_or_non_ascii_token_is_refused_at_start_in_one_line(tmp_path: P
         assert (refused.returncode, refused.stderr) == (
             2,
             f"error: invalid token {token!r}: a token is made of ASCII letters, digits and - . _ ~\n",
+        )
+    assert not db.exists()
+
+
+def test_a_token_shorter_than_16_characters_is_refused_at_start_with_the_reason(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    for token in ("a", "s3cret-token-15"):
+        refused = serve_command(
+            "--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db), "--token", token
+        )
+        assert (refused.returncode, refused.stderr) == (
+            2,
+            f"error: invalid token {token!r}: a token has at least 16 characters, so that it cannot be "
+            "guessed; leave out --token to have one made\n",
         )
     assert not db.exists()
 

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inarow import TreeTooLargeError, parse_position
+from inarow.engines import limits
 from inarow.teaching.explain import explain_tree
 from inarow.values.store import MIGRATIONS, SCHEMA_VERSION, Store
 from inarow.web.app import EXPLAIN_MAX_NODES, compare_node_limit
@@ -18,6 +19,20 @@ from inarow.web.app import EXPLAIN_MAX_NODES, compare_node_limit
 
 def explain(client: TestClient, **body: Any) -> Any:
     return client.post("/api/explain", json=body)
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches' clock stands still: only their node and depth limits stop them, however busy the
+    machine (the think-time cap is tested on its own, with a clock that runs)."""
+    monkeypatch.setattr(limits, "clock", lambda: 0.0)
+
+
+@pytest.fixture
+def racing_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches' clock moves a second at every look: every think-time cap runs out at once."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(limits, "clock", lambda: float(next(ticks)))
 
 
 # --------------------------------------------------------------------------------- POST /api/explain
@@ -110,7 +125,9 @@ def test_explain_draws_a_tree_too_large_to_draw_at_the_deepest_depth_that_fits(c
     assert tree["nodes_visited"] == 1 + 9 + 9 * 8 + 9 * 8 * 7 <= EXPLAIN_MAX_NODES
 
 
-def test_explain_on_gomoku_draws_one_ply_and_says_so_without_a_diagram(client: TestClient) -> None:
+def test_explain_on_gomoku_draws_one_ply_and_says_so_without_a_diagram(
+    client: TestClient, frozen_clock: None
+) -> None:
     response = explain(client, game="gomoku", position="h8", algorithm="alphabeta", depth=2)
     assert response.status_code == 200
     tree = response.json()
@@ -144,11 +161,30 @@ def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestCl
     assert all(row["complete"] and row["branching"] > 0 for row in rows.values())
 
 
-def test_compare_marks_a_search_the_node_limit_stopped(client: TestClient) -> None:
+def test_compare_marks_a_search_the_node_limit_stopped(client: TestClient, frozen_clock: None) -> None:
     rows = client.post("/api/compare", json={"position": "", "depth": None}).json()["rows"]
     minimax = rows[0]
     assert (minimax["name"], minimax["complete"], minimax["branching"]) == ("minimax", False, None)
+    assert minimax["nodes"] == compare_node_limit(9)
     assert rows[-1]["complete"] and rows[-1]["value_text"] == "0 (a draw)"
+
+
+def test_compare_stops_each_search_at_its_share_of_the_think_time(
+    client: TestClient, racing_clock: None
+) -> None:
+    response = client.post("/api/compare", json={"position": "", "depth": None})
+    assert response.status_code == 200, response.text
+    rows = response.json()["rows"]
+    assert len(rows) == 11 and not any(row["complete"] for row in rows)
+    assert all(row["nodes"] < compare_node_limit(9) for row in rows)
+
+
+def test_an_explanation_past_the_think_time_is_a_503_that_says_so(
+    client: TestClient, racing_clock: None
+) -> None:
+    response = explain(client, game="gomoku", position="h8", algorithm="alphabeta", depth=2)
+    assert response.status_code == 503
+    assert response.json()["detail"].startswith("the search was stopped after 1.25 s, the server's cap")
 
 
 def test_compare_refuses_a_finished_game_and_bad_names(client: TestClient) -> None:

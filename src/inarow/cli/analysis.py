@@ -162,7 +162,7 @@ def _tip_book(position: "Position") -> bool:
     err.print(
         _(
             "tip: one command makes every analysis of a position of fewer than {plies} stones take under a "
-            "second: pip install 'inarow[books]' && inarow book import bitbully"
+            "second: inarow book import bitbully"
         ).format(plies=ply),
         markup=False,
     )

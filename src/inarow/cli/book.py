@@ -330,7 +330,7 @@ def _seed_option() -> Any:
         "Import a book made by another program into inarow's format, check a random sample of it against "
         "inarow's own search, and keep it in the user's data folder, where every command and the server use "
         "it. SOURCE: bitbully, the 12-ply Connect Four database of the PyPI package bitbully-databases (MIT; "
-        "pip install 'inarow[books]')."
+        "installed with inarow)."
     ),
 )
 def import_command(

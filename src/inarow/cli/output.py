@@ -326,6 +326,16 @@ def working(description: str) -> Iterator[Callable[[str], None]]:
             _spinners.pop()
 
 
+@contextmanager
+def announced(description: str) -> Iterator[Callable[[str], None]]:
+    """:func:`working` on a terminal; elsewhere (a log, a script's output) ``description`` as a line on
+    standard error when the work starts, so that a long silent wait says what it waits for."""
+    if not err.is_terminal:
+        err.print(description, markup=False)
+    with working(description) as say:
+        yield say
+
+
 def progress_display(*columns: Any) -> Any:
     """A rich progress display of ``columns`` on the real standard error, gone once done, standard output
     printed above it when that is a terminal too."""

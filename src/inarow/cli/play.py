@@ -1,7 +1,7 @@
 """The verbs that play: ``play``, ``match``, ``serve``, ``warm-up`` and ``gomocup``."""
 
 import json
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -13,13 +13,13 @@ from inarow.cli.app import Verb, app
 from inarow.cli.output import (
     FirstOption,
     GameOption,
+    announced,
     bound_memory,
     counting,
     game_named,
     out,
     prepare_engine,
     real,
-    working,
 )
 
 
@@ -69,8 +69,9 @@ def play(
     cls=Verb,
     help=N_(
         "Load the compiled engines now (Connect Four's and the small boards', then Gomoku's): compile "
-        "them (once per install, about 10 s each) or load them from numba's cache, so that no later "
-        "search pays for it. bash scripts/start.sh runs it after installing."
+        "them (once per install, about 10 s and a minute) or load them from numba's cache, so that no "
+        "later search pays for it, saying what it does as it starts. bash scripts/start.sh runs it in "
+        "the background while the server starts."
     ),
 )
 def warm_up_command() -> None:
@@ -82,7 +83,7 @@ def warm_up_command() -> None:
     def loading(compiles: bool) -> AbstractContextManager[object]:
         # the spinner alone: the line that stays is this verb's own, printed once below
         compiled_now.append(compiles)
-        return working(phrases.loading_engine(compiles))
+        return announced(phrases.loading_engine(compiles))
 
     seconds = load_engine(loading)  # numba's import included
     from inarow.engines import compiling
@@ -92,7 +93,7 @@ def warm_up_command() -> None:
     folder = str(compiled.cache_folder())
     out.print(phrases.engine_ready(seconds, any(compiled_now), folder), markup=False, soft_wrap=True)
     compiles = not compiling.gomoku_unit().compiled_before()
-    with working(phrases.loading_engine(compiles)):
+    with announced(phrases.loading_gomoku(compiles)) if not driver.is_warm() else nullcontext():
         seconds = driver.warm_up()
     out.print(phrases.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
 

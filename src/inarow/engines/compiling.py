@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -264,6 +264,28 @@ def kernel(game: Game) -> ModuleType:
 
 
 COMPILING_VARIABLE = "INAROW_COMPILING"
+
+
+class _Watch(threading.local):
+    hook: Callable[[bool], None] | None = None
+
+
+_watch = _Watch()
+
+
+@contextlib.contextmanager
+def watching(hook: Callable[[bool], None]) -> Iterator[None]:
+    """Within the block, ``hook(True)`` as this thread starts compiling a unit (or waiting for another
+    process to) and ``hook(False)`` once it is done: a pool that bounds its tasks from outside does not
+    count that time against them."""
+    saved = _watch.hook
+    _watch.hook = hook
+    try:
+        yield
+    finally:
+        _watch.hook = saved
+
+
 """Set by :meth:`Unit.compile_elsewhere` for its child: the unit whose lock the parent holds for it."""
 
 
@@ -308,7 +330,11 @@ class Unit:
         if os.environ.get(COMPILING_VARIABLE) == self.name:
             yield
             return
+        hook = _watch.hook
         with contextlib.ExitStack() as stack:
+            if hook is not None:
+                hook(True)
+                stack.callback(hook, False)
             with contextlib.suppress(OSError, ImportError):
                 import fcntl
 

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from inarow.base.errors import InvalidLimitError
 from inarow.base.i18n import N_
 
+clock: Callable[[], float] = time.perf_counter
+"""The clock every :class:`Budget` and :func:`bounded` reads (a test puts a clock of its own here, so that a
+time cap is tested without waiting for it and whatever the machine's load)."""
+
 MAX_DEPTH = 400
 """More plies than any board has (19×19 = 361)."""
 
@@ -49,7 +53,7 @@ class Budget:
     """The clock and node count of one search. The caller makes it, so the caller owns the clock."""
 
     def __init__(self, limits: Limits = Limits()) -> None:
-        self.start = time.perf_counter()
+        self.start = clock()
         self.deadline = None if limits.time is None else self.start + limits.time
         self.max_nodes = limits.nodes
         self.nodes = 0
@@ -58,7 +62,7 @@ class Budget:
         """Raise :class:`SearchAborted` once the time or node limit is passed."""
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise SearchAborted
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and clock() >= self.deadline:
             raise SearchAborted
         if _scope.active and _scope.stopped():
             raise SearchAborted
@@ -66,12 +70,12 @@ class Budget:
     @property
     def elapsed(self) -> float:
         """Seconds since the budget was made."""
-        return time.perf_counter() - self.start
+        return clock() - self.start
 
     @property
     def remaining(self) -> float | None:
         """Seconds left, or None without a time limit."""
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        return None if self.deadline is None else max(0.0, self.deadline - clock())
 
     def slice_nodes(self, rate: float, seconds: float, least: int, unlimited: int) -> int:
         """How many positions a compiled search may explore before it looks at this budget again: what it
@@ -93,7 +97,7 @@ class _Scope(threading.local):
     cancelled: Callable[[], bool] | None = None
 
     def stopped(self) -> bool:
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and clock() >= self.deadline:
             return True
         return self.cancelled is not None and self.cancelled()
 
@@ -108,7 +112,7 @@ def bounded(seconds: float | None = None, cancelled: Callable[[], bool] | None =
     moves) gets one deadline, and work whose asker has gone stops at the next check."""
     saved = (_scope.active, _scope.deadline, _scope.cancelled)
     _scope.active = True
-    _scope.deadline = None if seconds is None else time.perf_counter() + seconds
+    _scope.deadline = None if seconds is None else clock() + seconds
     _scope.cancelled = cancelled
     try:
         yield

@@ -92,11 +92,16 @@ class Level:
 
     name: str
     think_time: float = DEFAULT_THINK_TIME
+    nodes: int | None = None
+    """With a node limit, each search is bounded by it instead of the think time: the same moves on any
+    machine, however busy (tests, reproducible benchmarks)."""
 
     def limits(self) -> Limits:
         """The search limits of this level."""
         if self.name == "medium":
             return Limits(depth=2)
+        if self.nodes is not None:
+            return Limits(depth=6 if self.name == "hard" else None, nodes=self.nodes)
         if self.name == "hard":
             return Limits(depth=6, time=self.think_time / 2)
         return Limits(time=self.think_time)
@@ -126,7 +131,8 @@ class Level:
             return Choice(move=position.game.cell_name(rng.choice(bits)), note=RANDOM)
         style = analyst.STYLES["medium" if self.name == "easy" else self.name]
         time = self.think_time / 2 if self.name == "hard" else self.think_time
-        analysis = analyst.analyze(position, Limits(time=time), style)
+        limits = Limits(time=time) if self.nodes is None else Limits(nodes=self.nodes)
+        analysis = analyst.analyze(position, limits, style)
         return Choice(move=_pick(analysis, rng), note=analysis_note(analysis), analysis=analysis)
 
 
@@ -247,13 +253,14 @@ PLAYER_NAMES = (*LEVELS, "random", "rules")
 known by name too."""
 
 
-def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
+def player(name: str, think_time: float = DEFAULT_THINK_TIME, nodes: int | None = None) -> Player:
     """The player called ``name``: one of :data:`PLAYER_NAMES`, or ``ALGORITHM:DEPTH[:EVALUATION]`` for a
     textbook search (``minimax:2:open-lines``, ``alphabeta:4:weighted``; the evaluation defaults to
-    ``open-lines``). Raises :class:`UnknownPlayerError`."""
+    ``open-lines``). A level given ``nodes`` searches that many nodes a move instead of ``think_time``
+    seconds. Raises :class:`UnknownPlayerError`."""
     key = name.strip().lower()
     if key in LEVELS:
-        return Level(key, think_time)
+        return Level(key, think_time, nodes)
     if key == "random":
         return RandomPlayer()
     if key == "rules":

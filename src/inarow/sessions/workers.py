@@ -16,7 +16,14 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
@@ -24,6 +31,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 from inarow.base.errors import InarowError, ServerBusyError, StoppedError
 from inarow.base.i18n import N_
 from inarow.engines.books import recall
+from inarow.engines.compiling import watching
 from inarow.engines.limits import Limits, SearchAborted, bounded, threads
 from inarow.engines.limits import stopped as limits_stopped
 from inarow.engines.policy import Analysis, analyze, prepare_engine
@@ -75,12 +83,29 @@ def default_workers() -> int:
 PoolState = Literal["warming", "ready", "broken"]
 
 
+OUTSIDE_GRACE = 5.0
+"""Seconds past a task's own deadline after which its pool stops waiting for it: a task that never checks
+its budget (pasted code asleep, a search stuck in compiled code) has its worker replaced and its asker
+answered (:class:`~inarow.base.errors.StoppedError`)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobHealth:
+    """A task a pool has taken on: what it runs, for how many seconds it has (waiting or running), its own
+    deadline (None: none) and whether it is past it."""
+
+    task: str
+    age: float
+    deadline: float | None
+    overdue: bool
+
+
 @dataclass(frozen=True, kw_only=True)
 class PoolHealth:
     """How a :class:`SearchPool` stands: ``state`` is ``warming`` until its workers have loaded the
     engine, ``broken`` when a worker has died (it is replaced on the next request), else ``ready``;
     ``alive`` counts the worker processes running, ``running`` and ``waiting`` the tasks, ``replaced`` how
-    many times the pool was replaced."""
+    many times the pool was replaced, ``jobs`` the tasks taken on, oldest first."""
 
     name: str
     kind: Pool
@@ -91,6 +116,7 @@ class PoolHealth:
     waiting: int
     max_waiting: int
     replaced: int
+    jobs: tuple[JobHealth, ...] = ()
 
 
 class _Asker(threading.local):
@@ -164,7 +190,14 @@ def _run(
     stopping (SearchAborted inside the search) once the slot's cancel flag is raised; an error raised
     because the time ran out says so."""
     shared = _FLAGS if flags is None else flags
-    with threads(most), bounded(seconds, lambda: shared[slot] != 0):
+    slots = len(shared) // 3
+    shared[2 * slots + slot] = 1  # the third part: the slot's task has started (its deadline counts)
+    compiling = slots + slot  # the second part: whether the slot's task is compiling now
+
+    def watch(on: bool) -> None:
+        shared[compiling] = 1 if on else 0
+
+    with threads(most), watching(watch), bounded(seconds, lambda: shared[slot] != 0):
         try:
             return fn(*args, **kwargs)
         except (InarowError, SearchAborted):
@@ -175,7 +208,11 @@ def _run(
             N_("the search was stopped: ask for less (a smaller depth or board)"),
             reason=N_("the search ran out of time"),
         )
-    raise StoppedError(
+    raise _stopped(seconds)
+
+
+def _stopped(seconds: float) -> StoppedError:
+    return StoppedError(
         N_(
             "the search was stopped after {seconds:g} s, the server's cap on one search: ask "
             "for less (a smaller depth or board)"
@@ -196,13 +233,25 @@ class SearchPool:
     """
 
     def __init__(
-        self, name: str, kind: Pool, workers: int | None = None, max_waiting: int = 64, warm: bool = True
+        self,
+        name: str,
+        kind: Pool,
+        workers: int | None = None,
+        max_waiting: int = 64,
+        warm: bool = True,
+        grace: float = OUTSIDE_GRACE,
     ) -> None:
-        self.name, self.kind, self.max_waiting, self.warm = name, kind, max_waiting, warm
+        self.name, self.kind, self.max_waiting, self.warm, self.grace = name, kind, max_waiting, warm, grace
+        self._jobs: dict[int, tuple[str, float, float | None]] = {}
         self.workers = 1 if kind == "inline" else workers or default_workers()
         slots = self.workers + max_waiting
         self._context = multiprocessing.get_context("spawn")
-        self._flags: Any = self._context.RawArray("b", slots) if kind == "process" else bytearray(slots)
+        # A cancel flag per slot, then one raised while its task compiles an engine, then one raised once
+        # its task has started on a worker.
+        self._flags: Any = (
+            self._context.RawArray("b", 3 * slots) if kind == "process" else bytearray(3 * slots)
+        )
+        self._slots = slots
         self._free = list(range(slots))
         self._lock = threading.Lock()
         self._running = 0
@@ -218,30 +267,58 @@ class SearchPool:
         the asker went away, and whatever ``fn`` raises."""
         slot = self._take_slot()
         cancelled = _asker.cancelled
+        started = time.monotonic()
+        with self._lock:
+            self._jobs[slot] = (getattr(fn, "__name__", "task"), started, seconds)
         try:
             for attempt in range(2):
                 future, executor = self._submit(slot, seconds, fn, args, kwargs)
                 try:
-                    return self._wait(future, slot, cancelled)
-                except BrokenExecutor:
+                    return self._wait(future, slot, cancelled, seconds, executor)
+                except (BrokenExecutor, CancelledError):
+                    # Its worker died, or was replaced under it (a task past its deadline): once more.
                     if attempt:
                         raise
                     self._replace_if_broken(failed=executor)
             raise AssertionError("unreachable")  # pragma: no cover
         finally:
+            with self._lock:
+                self._jobs.pop(slot, None)
             self._release_slot(slot)
 
-    def _wait(self, future: Future[_T], slot: int, cancelled: Callable[[], bool] | None) -> _T:
-        if cancelled is None or self.kind == "inline":
+    def _wait(
+        self,
+        future: Future[_T],
+        slot: int,
+        cancelled: Callable[[], bool] | None,
+        seconds: float | None,
+        executor: Executor,
+    ) -> _T:
+        """The task's answer; ClientGone once the asker has gone; StoppedError once the task is
+        :attr:`grace` seconds past its deadline (its worker replaced when it runs, so that whatever holds it
+        holds it no longer)."""
+        if self.kind == "inline" or (cancelled is None and seconds is None):
             return future.result()
+        deadline = None  # counted from when the task has started on a worker, not from when it was queued
         while True:
             try:
                 return future.result(timeout=0.1)
             except TimeoutError:
-                if cancelled():
+                if cancelled is not None and cancelled():
                     self._flags[slot] = 1
                     future.cancel()
                     raise ClientGone from None
+                started = self._flags[2 * self._slots + slot]
+                if seconds is not None and (
+                    (deadline is None and started) or self._flags[self._slots + slot]
+                ):
+                    deadline = time.monotonic() + seconds + self.grace  # compiling is not searching
+                if deadline is not None and time.monotonic() >= deadline:
+                    self._flags[slot] = 1
+                    if not future.cancel():
+                        self._replace_if_broken(failed=executor)
+                    assert seconds is not None
+                    raise _stopped(seconds) from None
 
     def _submit(
         self, slot: int, seconds: float | None, fn: Callable[..., _T], args: Any, kwargs: Any
@@ -276,7 +353,8 @@ class SearchPool:
                     retry_after=2,
                 )
             slot = self._free.pop()
-            self._flags[slot] = 0
+            for part in range(3):
+                self._flags[part * self._slots + slot] = 0
             self._running += 1
         _in_flight.add(1)
         return slot
@@ -334,6 +412,16 @@ class SearchPool:
             broken = self._is_broken()
             warming = any(not f.done() for f in self._warming)
             running = min(self._running, self.workers)
+            now = time.monotonic()
+            jobs = tuple(
+                JobHealth(
+                    task=task,
+                    age=round(now - started, 3),
+                    deadline=seconds,
+                    overdue=seconds is not None and now - started > seconds,
+                )
+                for task, started, seconds in sorted(self._jobs.values(), key=lambda job: job[1])
+            )
             return PoolHealth(
                 name=self.name,
                 kind=self.kind,
@@ -344,6 +432,7 @@ class SearchPool:
                 waiting=self._running - running,
                 max_waiting=self.max_waiting,
                 replaced=self.replaced,
+                jobs=jobs,
             )
 
     def shutdown(self) -> None:

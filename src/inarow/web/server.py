@@ -109,6 +109,10 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("inarow", appauthor=False)) / "games.sqlite3"
 
 
+SHUTDOWN_GRACE = 3
+"""Seconds a server told to stop (SIGTERM, Ctrl-C) waits for open requests before it closes them; the
+search workers are killed with it, so it is gone within 5 s."""
+
 TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
 """What a token may be made of: the characters a URL and a cookie carry as they are (``secrets.token_urlsafe``
 makes tokens of these)."""
@@ -231,6 +235,8 @@ def serve(
         "timeout_keep_alive": KEEP_ALIVE,
         "limit_concurrency": MAX_CONNECTIONS,
         "h11_max_incomplete_event_size": 16 * 1024,
+        # SIGTERM: stop waiting for open connections (a page's keep-alive, a slow search) after this.
+        "timeout_graceful_shutdown": SHUTDOWN_GRACE,
     }
     server = uvicorn.Server(uvicorn.Config(create_app(settings, store), **config))
     shown = "127.0.0.1" if everywhere else host

@@ -216,6 +216,13 @@ def loading_engine(compiling: bool) -> str:
     return _("loading the search engine…")
 
 
+def loading_gomoku(compiling: bool) -> str:
+    """The progress line while the Gomoku engine's compiled search loads."""
+    if compiling:
+        return _("compiling the Gomoku search: once per install, about a minute…")
+    return _("loading the compiled Gomoku search…")
+
+
 def engine_compiled(seconds: float) -> str:
     """Said once, after numba compiled the engine on a first request."""
     said = _("compiled the search engine in {seconds} s; later starts load it in a fraction of a second")

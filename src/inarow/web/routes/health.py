@@ -17,7 +17,8 @@ class Health(BaseModel):
     """How the server stands: ``status`` is ``warming`` while the engine loads (the page is served, and
     moves on big boards wait for it), ``degraded`` when a pool has a dead worker (replaced on the next
     request that needs it), ``busy`` when work waits in a pool's queue (``waiting``: the queue's length
-    per pool), else ``ok``."""
+    per pool) or runs past its deadline (each pool's ``jobs`` says what runs and for how long), else
+    ``ok``."""
 
     status: Literal["ok", "warming", "degraded", "busy"]
     engine_ready: bool
@@ -34,7 +35,7 @@ async def health(sessions: SessionsDep, server: ServerDep) -> Health:
         status: Literal["ok", "warming", "degraded", "busy"] = "degraded"
     elif not ready or any(p.state == "warming" for p in pools):
         status = "warming"
-    elif any(p.waiting for p in pools):
+    elif any(p.waiting or any(job.overdue for job in p.jobs) for p in pools):
         status = "busy"
     else:
         status = "ok"

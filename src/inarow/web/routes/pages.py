@@ -10,17 +10,19 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 STATIC = Path(__file__).parent.parent / "static"
 HELP = Path(__file__).parent.parent / "help"
-"""The docs site, built there by ``mkdocs build`` (scripts/start.sh and scripts/test.sh run it)."""
+"""The docs site, built there by ``mkdocs build`` (scripts/start.sh runs it in the background, scripts/test.sh
+before the tests)."""
 
 NOT_BUILT = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>inarow help</title>'
     '<link rel="stylesheet" href="/static/style.css"></head><body><main>'
-    "<h1>The help pages are not built</h1>"
-    "<p>Build them once with <code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code> in the "
-    "repository (<code>bash scripts/start.sh</code> does it), then reload this page.</p>"
-    '<p lang="zh-CN">帮助文档尚未生成：在仓库目录下运行 '
-    "<code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code>"
-    "（<code>bash scripts/start.sh</code> 会自动生成），然后刷新本页。</p>"
+    "<h1>The help pages are not built yet</h1>"
+    "<p><code>bash scripts/start.sh</code> builds them in the background a few minutes after the app "
+    "starts; reload this page then. Without it, build them once with "
+    "<code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code> in the repository.</p>"
+    '<p lang="zh-CN">帮助文档尚未生成：<code>bash scripts/start.sh</code> '
+    "会在网页启动后的几分钟内于后台生成，届时刷新本页即可；没有用它启动时，在仓库目录下运行一次 "
+    "<code>pip install -e '.[docs]' &amp;&amp; mkdocs build</code>。</p>"
     "</main></body></html>"
 )
 
