@@ -824,11 +824,16 @@ CONNECT4 = Game.parse("connect4")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def inarow_run(args: list[str], data_home: Path, text: str = "") -> subprocess.CompletedProcess[str]:
+def inarow_run(
+    args: list[str], data_home: Path, text: str = "", imports: bool = False
+) -> subprocess.CompletedProcess[str]:
     """``inarow ARGS`` in a process of its own whose user data folder is ``data_home`` (as on a machine
-    where the README's set-up ran), standard input ``text``."""
+    where the README's set-up ran), standard input ``text``; with ``imports``, the book is imported on
+    first use, as on a user's machine (the suite turns that off: tests/conftest.py)."""
     env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT / "src")}
     env.pop(recall.BOOK_VARIABLE, None)
+    if imports:
+        env.pop(recall.IMPORT_VARIABLE, None)
     return subprocess.run(
         [sys.executable, "-m", "inarow", *args], input=text, capture_output=True, text=True, env=env,
         timeout=900, check=False,
@@ -916,3 +921,40 @@ def test_an_early_connect_four_position_without_the_12_ply_book_is_told_the_impo
     tiny.save(path)
     monkeypatch.setenv(recall.BOOK_VARIABLE, str(path))
     assert recall.importable_book(parse_position("4453", CONNECT4)) is None, "installed already"
+
+
+def test_a_fresh_install_imports_the_book_on_first_use_then_answers_every_move_exactly(
+    tmp_path: Path,
+) -> None:
+    """A plain install's first analysis of an early Connect Four position imports the 12-ply book into the
+    user's data folder, saying so on standard error; every move is then exact and agrees with BitBully's
+    solver, and the next command finds the book there and says nothing of it. The verb ``warm-up`` and the
+    server import it the same way (bitbully.import_missing)."""
+    first = inarow_run(["analyze", "44", "--game", "connect4", "--json"], tmp_path, imports=True)
+    assert first.returncode == 0, first.stderr
+    said = first.stderr.splitlines()
+    assert said[0].startswith("importing the 12-ply opening book of connect4 from bitbully-databases"), said
+    assert said[-1].startswith("imported 4,200,899 positions in "), said
+    assert (tmp_path / "inarow" / "books" / "connect4-12.book").is_file()
+    answer = json.loads(first.stdout)
+    oracle = pytest.importorskip("bitbully")  # BitBully's own search, an independent solver
+    expected = oracle.BitBully().score_all_moves(oracle.Board("33"))
+    assert answer["exact"] and len(answer["moves"]) == 7
+    assert {m["move"]: m["score"] for m in answer["moves"]} == {str(c + 1): v for c, v in expected.items()}
+    again = inarow_run(["analyze", "43", "--game", "connect4", "--json"], tmp_path, imports=True)
+    assert again.returncode == 0 and "import" not in again.stderr, again.stderr
+
+
+def test_the_first_use_import_is_left_out_when_books_or_their_import_are_turned_off(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv(recall.BOOK_VARIABLE, raising=False)
+    monkeypatch.delenv(recall.IMPORT_VARIABLE, raising=False)
+    assert recall.to_import(CONNECT4) == 12
+    assert recall.to_import(parse_position("", "5x5").game) is None, "no book to import for 5x5"
+    monkeypatch.setenv(recall.IMPORT_VARIABLE, "off")
+    assert recall.to_import(CONNECT4) is None
+    monkeypatch.delenv(recall.IMPORT_VARIABLE)
+    monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
+    assert recall.to_import(CONNECT4) is None

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 
 import {
   analysisSummary, gameTitle, hintWords, historyBadge, historyPlayers, introWords, keysWords, markOf, moveWords, outcomeOf,
-  playersWords, playerTitle, positionWords, reviewStatus, reviewWords, statusWords, valueText, winnerOf,
+  playersWords, playerTitle, positionWords, reviewStatus, reviewWords, sourceOf, sourceWords, statusWords, valueText, winnerOf,
 } from "../../src/inarow/web/static/js/words.js";
 
 const plain = { x: "x", o: "o" };
@@ -33,6 +33,24 @@ describe("a move's value", () => {
   });
   test("the outcome field wins over the value when both are there", () => {
     assert.equal(outcomeOf({ exact: true, value: 1, outcome: "draw" }), "draw");
+  });
+});
+
+describe("where an analysis's values came from", () => {
+  const move = (source) => ({ move: "4", exact: true, outcome: "draw", plies: 30, score: 0, source });
+  const analysis = (...sources) => ({ exact: true, moves: sources.map(move) });
+  test("all from the book, all searched, or some of each", () => {
+    assert.equal(sourceWords(analysis("book", "book")), "Every value from the opening book, without a search.");
+    assert.equal(sourceWords(analysis("search")), "Every value searched now.");
+    assert.equal(sourceWords(analysis("book", "search", "search")), "1 from the opening book, 2 searched now.");
+  });
+  test("nothing said for an analysis that is not exact, or has no moves", () => {
+    assert.equal(sourceWords({ exact: false, moves: [move("search")] }), null);
+    assert.equal(sourceWords({ exact: true, moves: [] }), null);
+  });
+  test("each move's cell says its own", () => {
+    assert.equal(sourceOf(move("book")), "from the opening book");
+    assert.equal(sourceOf(move("search")), "searched");
   });
 });
 

@@ -173,6 +173,19 @@ def test_a_connect_four_game_is_played_by_columns_to_the_end(page: Any, artifact
     page.screenshot(path=artifacts / "browser-connect4.png", full_page=True)
 
 
+def test_the_analysis_of_connect_four_says_its_values_come_from_the_opening_book(page: Any) -> None:
+    """The empty board's seven moves are all in the shipped book: the panel says so, and so does each
+    column's labelled cell (data-source, and its spoken label)."""
+    start(page, game="connect4", mode="humans")
+    page.get_by_role("button", name="Analysis").click()
+    source = page.get_by_test_id("analysis-source")
+    source.wait_for(state="visible")
+    assert source.inner_text() == "Every value from the opening book, without a search."
+    booked = page.locator('[data-cell][data-source="book"]')
+    assert booked.count() == 7
+    assert booked.first.get_attribute("aria-label").endswith("from the opening book")
+
+
 def test_the_history_replays_a_game_with_its_mistake_marked(page: Any, artifacts: Path) -> None:
     start(page, mode="humans")
     for cell in ("b2", "b1"):

@@ -10,6 +10,7 @@ from inarow.base import i18n
 from inarow.base.errors import EvaluationCodeError, InarowError
 from inarow.base.i18n import N_, _
 from inarow.cli.app import Verb, app
+from inarow.cli.book import import_on_first_use
 from inarow.cli.output import (
     POSITION_HELP,
     AlgoOption,
@@ -117,6 +118,8 @@ def analyze_command(
             if isinstance(text, BadLine):
                 raise text.problem
             position = parse_position(text, the_game)
+            if algo is None:
+                import_on_first_use(the_game, position.ply)
             with working(_("analyzing")) as say:  # only while a search runs, never while input is awaited
                 if algo is not None:
                     from inarow.teaching.explain import analyze_moves
@@ -316,6 +319,7 @@ def best(
             the_position, algo, depth, evaluation, limits_for(depth, time, nodes, the_position.game)
         )
         return
+    import_on_first_use(the_position.game, the_position.ply)
     with working(phrases.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
             the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading

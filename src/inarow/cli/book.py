@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from inarow.engines.books.build import Phase, Runner
     from inarow.engines.books.file import Book
+    from inarow.rules.game import Game
 
 book_app = typer.Typer(
     cls=VerbGroup,
@@ -344,8 +345,7 @@ def import_command(
         ),
     ] = None,
 ) -> None:
-    from inarow.engines.books import bitbully, verify
-    from inarow.engines.books.recall import user_path
+    from inarow.engines.books import bitbully
 
     if source != "bitbully":
         raise BookError(
@@ -354,18 +354,47 @@ def import_command(
             source=source,
         )
     with _bar() as report:
-        report("reading", 0, 1)
-        book = bitbully.read()
-        report("reading", 1, 1)
-        target = out or user_path(book.game, book.plies)
-        checked = verify.check(
-            book, target, sample=sample, seed=seed, progress=lambda d, t: report("checking", d, t)
-        )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    checked.save(target)
+        target, checked = bitbully.import_book(out, sample=sample, seed=seed, progress=report)
     per_ply = checked.per_ply(target)
     print(_describe(target, checked, per_ply))
     print(_provenance(checked))
+
+
+def import_on_first_use(game: Game, ply: int = 0) -> None:
+    """Import the book ``inarow book import`` brings for ``game`` when a position of ``ply`` stones needs it
+    and it is missing (:func:`inarow.engines.books.recall.to_import`), saying so on standard error, with a
+    bar on a terminal. A book that cannot be imported is a note on standard error, and the command goes on
+    without it."""
+    from inarow.engines.books import recall
+
+    plies = recall.to_import(game)
+    if plies is None or ply >= plies:
+        return
+    from inarow.engines.books import bitbully  # numpy: only once there is a book to import
+
+    def starting() -> None:
+        said = _(
+            "importing the {plies}-ply opening book of {game} from {source}: once per install, about 15 s "
+            "(INAROW_BOOK_IMPORT=off leaves it out)…"
+        )
+        err.print(said.format(plies=plies, game=game.name, source=bitbully.PACKAGE), markup=False)
+
+    start = time.perf_counter()
+    try:
+        with _bar() as report:
+            imported = bitbully.import_missing(game, progress=report, starting=starting)
+    except BookError as error:
+        err.print(_("note: going on without the book: {error}").format(error=error.said()), markup=False)
+        return
+    if imported is None:
+        return
+    target, book = imported
+    err.print(
+        _(
+            "imported {count} positions in {seconds} s into {path}: every command and the server use it"
+        ).format(count=f"{len(book):,}", seconds=f"{time.perf_counter() - start:.1f}", path=target),
+        markup=False,
+    )
 
 
 @book_app.command(

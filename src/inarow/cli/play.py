@@ -70,7 +70,8 @@ def play(
     help=N_(
         "Load the compiled engines now (Connect Four's and the small boards', then Gomoku's): compile "
         "them (once per install, about 10 s and a minute) or load them from numba's cache, so that no "
-        "later search pays for it, saying what it does as it starts. bash scripts/start.sh runs it in "
+        "later search pays for it; then import Connect Four's 12-ply opening book if it is not there yet "
+        "(once per install, about 15 s). Says what it does as it starts. bash scripts/start.sh runs it in "
         "the background while the server starts."
     ),
 )
@@ -96,6 +97,10 @@ def warm_up_command() -> None:
     with announced(phrases.loading_gomoku(compiles)) if not driver.is_warm() else nullcontext():
         seconds = driver.warm_up()
     out.print(phrases.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
+    from inarow.cli.book import import_on_first_use
+    from inarow.engines.exact.solver import CONNECT4
+
+    import_on_first_use(CONNECT4)
 
 
 @app.command(

@@ -254,10 +254,29 @@ def serve(
     print(_("inarow: open {url}").format(url=url), flush=True)
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+    threading.Thread(target=_import_book, name="inarow-book-import", daemon=True).start()
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+
+
+def _import_book() -> None:
+    """Import Connect Four's opening book into the user's data folder when it is missing (on first use,
+    as every command does), beside the server: until it is there, early positions are searched."""
+    from inarow.base.errors import BookError
+    from inarow.engines.books import bitbully
+
+    def starting() -> None:
+        print(_("inarow: importing Connect Four's opening book (once per install, about 15 s)…"), flush=True)
+
+    try:
+        imported = bitbully.import_missing(bitbully.CONNECT4, starting=starting)
+    except BookError as error:
+        print(_("inarow: going on without Connect Four's opening book: {error}").format(error=error.said()))
+        return
+    if imported is not None:
+        print(_("inarow: Connect Four's opening book is imported into {path}").format(path=imported[0]))
 
 
 def _open_when_started(server: uvicorn.Server, url: str, timeout: float = 60.0) -> None:

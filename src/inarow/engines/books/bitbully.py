@@ -22,6 +22,8 @@ next stone are not in the database (nor need they be: the search sees them befor
 
 from __future__ import annotations
 
+import fcntl
+from collections.abc import Callable
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -101,6 +103,65 @@ def read(path: Path | None = None) -> Book:
         raise _refused(path, N_("it holds a position twice"))
     about = About(source=source_name(), licence=LICENCE)
     return Book(game=CONNECT4, plies=PLIES, first=PLIES, keys=keys, scores=scores, about=about)
+
+
+def import_book(
+    target: Path | None = None,
+    *,
+    sample: int = 200,
+    seed: int = 0,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> tuple[Path, Book]:
+    """Read the installed database (:func:`read`), check ``sample`` of its positions against inarow's own
+    search (:func:`inarow.engines.books.verify.check`, ``seed``), and save it to ``target`` (default: the
+    user's data folder, where every command and the server look): the path and the book. ``progress``
+    hears ``(phase, done, total)`` with the phases ``reading`` and ``checking``. Raises
+    :class:`BookError` for a database missing or not whole, or a position whose score differs."""
+    from inarow.engines.books import verify
+    from inarow.engines.books.recall import user_path
+
+    report = progress or (lambda phase, done, total: None)
+    report("reading", 0, 1)
+    book = read()
+    report("reading", 1, 1)
+    target = target or user_path(book.game, book.plies)
+    checked = verify.check(
+        book, target, sample=sample, seed=seed, progress=lambda done, total: report("checking", done, total)
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    checked.save(target)
+    return target, checked
+
+
+FIRST_USE_SAMPLE = 50
+"""The positions checked by inarow's own search when the book is imported on first use (a dozen seconds in
+all; ``inarow book import`` checks 200 unless told otherwise)."""
+
+
+def import_missing(
+    game: Game,
+    *,
+    progress: Callable[[str, int, int], None] | None = None,
+    starting: Callable[[], None] | None = None,
+) -> tuple[Path, Book] | None:
+    """Import the book into the user's data folder if ``game`` is to have it imported on first use
+    (:func:`inarow.engines.books.recall.to_import`), checking :data:`FIRST_USE_SAMPLE` positions: the path
+    and the book, or None when there was nothing to do. One process imports at a time (a lock file beside
+    the books); the others wait for it, then find the book there. ``starting`` is called when the import
+    starts. Raises :class:`BookError` as :func:`import_book` does."""
+    from inarow.engines.books.recall import to_import, user_folder
+
+    if to_import(game) is None:
+        return None
+    folder = user_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".import.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if to_import(game) is None:  # another process imported it meanwhile
+            return None
+        if starting is not None:
+            starting()
+        return import_book(sample=FIRST_USE_SAMPLE, progress=progress)
 
 
 def _decode(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -194,7 +194,7 @@ class Book:
     def save(self, path: Path | str) -> None:
         """Write the book to ``path`` (through a temporary file beside it, so a reader never sees half)."""
         target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
+        temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # two processes may both save it
         temporary.write_bytes(self.to_bytes())
         os.replace(temporary, target)
 

@@ -1,7 +1,8 @@
 """What the exact searches consult before searching: the opening books and the remembered solutions.
 
 - **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``),
-  the books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them),
+  the books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them,
+  and where the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to),
   and the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four); each book
   answers for its own game. ``INAROW_BOOK=off`` turns every book off. A book is memory-mapped once per
   process, when a position of its game is first asked about. The deepest of a game's books is also the exact
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 
 BOOK_VARIABLE = "INAROW_BOOK"
 """Extra book files to consult (paths separated by ``:``), or ``off``: none, not even the shipped one."""
+
+IMPORT_VARIABLE = "INAROW_BOOK_IMPORT"
+"""``off`` (or ``0``, ``no``): the book that ``inarow book import`` brings is not imported on its own when a
+command, ``inarow warm-up`` or the server first needs it (:func:`to_import`)."""
 
 REMEMBER_MIN_NODES = 20_000
 """An exact score is collected for remembering only if its search explored at least this many positions
@@ -99,12 +104,21 @@ def strategies(game: Game) -> tuple[Book, ...]:
     return tuple(b for b in _books(game, os.environ.get(BOOK_VARIABLE, "").strip()) if b.kind == "strategy")
 
 
-@cache
 def _books(game: Game, setting: str) -> tuple[Book, ...]:
-    if setting.lower() in ("off", "none", "0") or not keyable(game):
+    # the kept books are listed at every call, so that a book imported by another process is seen
+    return _books_of(game, setting, () if _off(setting) or not keyable(game) else tuple(_kept(game)))
+
+
+def _off(setting: str) -> bool:
+    return setting.lower() in ("off", "none", "0")
+
+
+@cache
+def _books_of(game: Game, setting: str, kept: tuple[str, ...]) -> tuple[Book, ...]:
+    if _off(setting) or not keyable(game):
         return ()
     paths = [p for p in setting.split(os.pathsep) if p]
-    paths += _kept(game)
+    paths += kept
     for suffix in (".book", ".strategy"):
         shipped = shipped_path(game, suffix)
         if shipped is not None:
@@ -132,6 +146,24 @@ def importable_book(position: Position) -> int | None:
         return None
     leaf = leaf_book(game)
     return ply if leaf is None or leaf.plies < ply else None
+
+
+def to_import(game: Game) -> int | None:
+    """The ply of the book that ``inarow book import`` brings for ``game``, when it is to be imported on
+    first use: it is not there, books are not turned off (:data:`BOOK_VARIABLE`), its import is not
+    (:data:`IMPORT_VARIABLE`) and its source is installed; else None."""
+    plain = Game(game.columns, game.rows, game.k, gravity=game.gravity)
+    ply = IMPORTABLE.get(plain)
+    if ply is None or game != plain or _off(os.environ.get(BOOK_VARIABLE, "").strip()):
+        return None
+    if os.environ.get(IMPORT_VARIABLE, "").strip().lower() in ("off", "0", "no", "false"):
+        return None
+    leaf = leaf_book(game)
+    if leaf is not None and leaf.plies >= ply:
+        return None
+    from importlib.util import find_spec
+
+    return ply if find_spec("bitbully_databases") is not None else None
 
 
 def attach_leaf_book(game: Game, solver: object) -> bool:

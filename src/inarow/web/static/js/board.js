@@ -2,7 +2,7 @@
 // Nothing runs at import: drawBoard is called by the views.
 
 import { cellName } from "./diagram.js";
-import { candidateWords, moveWords, t } from "./words.js";
+import { candidateWords, moveWords, sourceOf, t } from "./words.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -136,11 +136,13 @@ export function drawBoard(element, view, onPlay) {
     const ranked = !side ? view.ranks?.get(name) : undefined;
     if (ranked) parts.push(candidateWords(ranked.move, ranked.rank));
     if (view.gravity) parts.push(t("column {column}", { column: cell.dataset.column }));
-    if (words) parts.push(words.long);
+    if (words) parts.push(words.long, sourceOf(label));
     if (view.winning.has(name)) parts.push(t("winning line"));
     if (view.last === name) parts.push(t("last move"));
     cell.setAttribute("aria-label", parts.join(t(", ")));
     cell.className = "cell";
+    if (label) cell.dataset.source = label.source; // book or search: where the label's value came from
+    else delete cell.dataset.source;
     if (view.winning.has(name)) cell.classList.add("winning");
     if (view.last === name) cell.classList.add("last");
     const extra = view.marks?.get(name);

@@ -12,7 +12,7 @@ import { explainPosition, forget, initExplain, openLinked } from "./explain.js";
 import { initHistory, openReview, showHistory } from "./history.js";
 import { boardShape, formChoices, linkSearch, linkTarget, moveList, readSgf, sgf } from "./links.js";
 import { menuOptions } from "./menus.js";
-import { analysisSummary, candidates, candidateWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
+import { analysisSummary, candidates, candidateWords, sourceWords, gameTitle, hintWords, introWords, keysWords, markOf, noteWords, playersWords, statusWords, stoneGame, stonesOf, t, useCatalog, warmingUp } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = { game: "inarow.game", choices: "inarow.choices", language: "inarow.language", numbers: "inarow.numbers" };
@@ -149,6 +149,7 @@ function renderAnalysisPanel() {
   $("analysis").setAttribute("aria-pressed", String(state.analysisOn));
   if (!state.analysisOn) return;
   const { analysis, analysisError, game } = state;
+  $("analysis-source").hidden = true; // shown below, for an analysis of this position
   if (game.result) {
     $("analysis-summary").textContent = t("The game is over.");
     $("pv").textContent = "—";
@@ -161,6 +162,9 @@ function renderAnalysisPanel() {
   } else {
     $("analysis-summary").textContent = analysisSummary(analysis, mark);
     $("pv").textContent = analysis.pv.join(" ");
+    const source = sourceWords(analysis);
+    $("analysis-source").textContent = source ?? "";
+    $("analysis-source").hidden = !source;
     if (stoneGame(game)) {
       $("candidates").replaceChildren(
         ...candidates(analysis).map((move, index) => {

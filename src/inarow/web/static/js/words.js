@@ -264,6 +264,20 @@ export function candidates(analysis) {
 /** A win rate as a percentage: "62%". */
 export const percentText = (rate) => say("percent", { rate });
 
+/** Where an exact analysis's values came from: the opening book, a search now, or some of each; null for
+ * an analysis that is not exact (its moves say so one by one). */
+export function sourceWords(analysis) {
+  if (!analysis.exact || !analysis.moves.length) return null;
+  const book = analysis.moves.filter((move) => move.source === "book").length;
+  const searched = analysis.moves.length - book;
+  if (!book) return t("Every value searched now.");
+  if (!searched) return t("Every value from the opening book, without a search.");
+  return t("{book} from the opening book, {searched} searched now.", { book, searched });
+}
+
+/** How one move's value came, for its cell: "from the opening book" or "searched". */
+export const sourceOf = (move) => (move.source === "book" ? t("from the opening book") : t("searched"));
+
 /** A candidate of the analysis panel: "1. h8 — 62%, eval +240 — h8 i9 j10 k11", a proven one with its exact
  * words ("win in 3"). The line shows its first moves. */
 export function candidateWords(move, rank) {
