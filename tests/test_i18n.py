@@ -4,12 +4,15 @@ browsers and terminals ask, and a third language is a catalog dropped in."""
 from __future__ import annotations
 
 import ast
+import gettext
 import re
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from inarow.base import errors, i18n
@@ -139,6 +142,24 @@ def test_an_unknown_language_is_refused_by_name() -> None:
         i18n.set_language("xx")
 
 
+def compiled(po: Path, language: str) -> bytes:
+    """The ``.mo`` that ``pybabel compile`` makes of ``po``."""
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language, domain=i18n.DOMAIN)
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def test_every_compiled_catalog_is_its_po_compiled() -> None:
+    """inarow reads the .mo files (Babel is a tool of the build): each must say what its .po says, or
+    ``pybabel compile -d src/inarow/locale -D inarow`` was forgotten after an edit."""
+    for language in i18n.available()[1:]:
+        shipped = i18n.translations(language)
+        fresh = gettext.GNUTranslations(BytesIO(compiled(i18n.catalog_path(language), language)))
+        assert shipped._catalog == fresh._catalog, f"{language}: run pybabel compile"  # type: ignore[attr-defined]
+
+
 def test_a_third_language_is_a_catalog_dropped_in(tmp_path: Path) -> None:
     folder = tmp_path / "fr" / "LC_MESSAGES"
     folder.mkdir(parents=True)
@@ -147,6 +168,9 @@ def test_a_third_language_is_a_catalog_dropped_in(tmp_path: Path) -> None:
         'msgid "game tree"\nmsgstr "arbre de jeu"\n',
         encoding="utf-8",
     )
+    assert i18n.available(tmp_path) == ("en",), "a catalog not compiled is not read"
+    i18n.available.cache_clear()
+    (folder / "inarow.mo").write_bytes(compiled(folder / "inarow.po", "fr"))
     assert i18n.available(tmp_path) == ("en", "fr")
     assert i18n.translations("fr", tmp_path).gettext("game tree") == "arbre de jeu"
 
@@ -252,7 +276,7 @@ def test_every_verb_speaks_chinese_its_help_and_its_errors_too() -> None:
     assert compared[2].split()[0] == "极大极小" and compared[-1].startswith("值从极大方（o）的立场给出")
     matched = zh("match", "random", "perfect", "-n", "2", "--seed", "1").splitlines()
     assert matched[0] == "random 对 perfect，井字棋：2 局（种子 1）"
-    assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "区间"]
+    assert matched[1].split() == ["棋手", "胜", "和", "负", "分数", "95%", "置信区间"]
     assert (
         zh("best", "b2 b2") == "错误：'b2 b2' 的第 2 步：局面 '.../.x./...' 中的非法走法 'b2'：该格已有棋子\n"
     )
@@ -357,3 +381,22 @@ def test_inarow_play_speaks_chinese_in_a_real_terminal() -> None:
         os.close(leader)
     assert "井字棋，难度 简单。" in screen
     assert "错误" not in screen and "Traceback" not in screen
+
+
+def test_speaking_chinese_needs_no_babel_at_run_time() -> None:
+    """Babel is a tool of the build: a command in Chinese and the page's catalog read the compiled .mo."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from inarow.cli import app\n"
+        "from inarow.web.catalog import messages\n"
+        "said = CliRunner().invoke(app, ['--lang', 'zh', 'best', 'b2 a2']).output\n"
+        "assert said == 'b1 — 双方最佳走法下 3 步后获胜\\n', said\n"
+        "assert messages('zh_CN')['Restart']\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout == "[]\n", run.stdout + run.stderr

@@ -321,7 +321,7 @@ def test_match_prints_the_results_and_every_game() -> None:
     assert (
         lines[0] == "perfect against random on tictactoe: 4 games, colours swapped every other game (seed 1)"
     )
-    assert lines[1].split() == ["player", "wins", "draws", "losses", "score", "95%", "interval"]
+    assert lines[1].split() == ["player", "wins", "draws", "losses", "score", "95%", "CI"]
     assert lines[2].split()[0] == "perfect" and lines[2].split()[3] == "0"
     games = [line for line in lines if re.match(r"\d\. x ", line)]
     assert len(games) == 4 and games[1].startswith("2. x random, o perfect: ")

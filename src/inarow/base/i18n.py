@@ -2,16 +2,22 @@
 
 The messages are English, written in the code as ``_("{winner} wins in {moves} moves")`` (Python) or
 ``t("…")`` (the page's JavaScript), with named ``{placeholders}`` filled after the lookup so that a
-translation may reorder them. Each language is a folder ``locale/<code>/LC_MESSAGES/inarow.po``, read with
-Babel when the language is first used; a third language is added by dropping in its ``.po`` file. After
-messages change, from the repository's root::
+translation may reorder them. Each language is a folder ``locale/<code>/LC_MESSAGES/`` holding the catalog
+``inarow.po`` that translators write and the ``inarow.mo`` compiled from it, which is what inarow reads (with
+the standard library's :mod:`gettext`, when the language is first used: Babel is a tool of the build, not a
+dependency). After messages change, from the repository's root::
 
     pybabel extract -F babel.cfg -k N_ -k t --no-location --sort-output --project inarow \
         -o src/inarow/locale/inarow.pot src
     pybabel update -i src/inarow/locale/inarow.pot -d src/inarow/locale -D inarow \
         --no-fuzzy-matching --ignore-obsolete
 
-then translate the new empty entries (``tests/test_i18n.py`` fails while one is missing).
+then translate the new empty entries and compile the catalogs::
+
+    pybabel compile -d src/inarow/locale -D inarow --use-fuzzy
+
+(``tests/test_i18n.py`` fails while an entry is missing or a ``.mo`` is older than its ``.po``). A third
+language is its two files dropped in.
 
 The current language is a context variable: the command line sets it once from ``--lang`` or the
 environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), the web app per request from
@@ -27,7 +33,6 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from io import BytesIO
 from pathlib import Path
 
 DOMAIN = "inarow"
@@ -37,36 +42,30 @@ DEFAULT = "en"
 _current: ContextVar[str] = ContextVar("inarow_language", default=DEFAULT)
 
 
-def catalog_path(language: str, directory: Path = LOCALE_DIR) -> Path:
-    """Where the catalog of ``language`` (a code such as ``zh_CN``) lives."""
-    return directory / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(language: str, directory: Path = LOCALE_DIR, suffix: str = ".po") -> Path:
+    """Where the catalog of ``language`` (a code such as ``zh_CN``) lives: its source (``.po``), or with
+    ``suffix=".mo"`` the compiled catalog inarow reads."""
+    return directory / language / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
 @cache
 def available(directory: Path = LOCALE_DIR) -> tuple[str, ...]:
     """The languages there are catalogs for in ``directory``, English first: ``("en", "zh_CN")``."""
-    found = sorted(p.name for p in directory.iterdir() if catalog_path(p.name, directory).is_file())
+    found = sorted(p.name for p in directory.iterdir() if catalog_path(p.name, directory, ".mo").is_file())
     return (DEFAULT, *found)
 
 
 @cache
 def translations(language: str, directory: Path = LOCALE_DIR) -> _gettext.NullTranslations:
-    """The catalog of ``language``, compiled from its ``.po`` file in memory (English: the messages as they
-    are). Raises ``ValueError`` for a language without a catalog."""
+    """The compiled catalog of ``language`` (English: the messages as they are). Raises ``ValueError`` for a
+    language without a catalog."""
     if language == DEFAULT:
         return _gettext.NullTranslations()
     if language not in available(directory):
         known = ", ".join(available(directory))
         raise ValueError(f"no catalog for language {language!r}: expected one of {known}")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with catalog_path(language, directory).open("rb") as po:
-        catalog = read_po(po, locale=language, domain=DOMAIN)
-    compiled = BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return _gettext.GNUTranslations(compiled)
+    with catalog_path(language, directory, ".mo").open("rb") as compiled:
+        return _gettext.GNUTranslations(compiled)
 
 
 def current() -> str:

@@ -183,7 +183,7 @@ def serve(
     help=N_(
         "Computer against computer: each player's wins, draws and losses, and the games as move "
         "lists.\n\n"
-        "The results come with a 95% interval of each player's score.\n\n"
+        "The results come with a 95% Wilson interval of each player's score.\n\n"
         "Players: random, rules, easy, medium, hard, perfect, or ALGORITHM:DEPTH[:EVALUATION] "
         "such as minimax:2:open-lines or alphabeta:4:weighted.\n\n"
         "With --openings each game starts from an opening and each opening is played twice, colours "
@@ -277,7 +277,7 @@ def match_command(
         out.print(repeated.format(games=games, distinct=distinct), markup=False, soft_wrap=True)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("player"))
-    for column in (_("wins"), _("draws"), _("losses"), _("score"), _("95% interval")):
+    for column in (_("wins"), _("draws"), _("losses"), _("score"), _("95% CI")):
         table.add_column(column, justify="right")
     for tally in result.tallies():
         low, high = tally.score_interval

@@ -1,4 +1,4 @@
-"""The page's words: the gettext catalogs read with Babel and served as JSON (``GET /i18n/{tags}.json``),
+"""The page's words: the compiled gettext catalogs served as JSON (``GET /i18n/{tags}.json``),
 the bilingual glossary page (``GET /glossary``), and the extractor that finds the words of ``index.html``.
 
 The page's JavaScript asks for the catalog of the reader's language and looks each English message up in
@@ -57,24 +57,24 @@ def languages() -> list[Language]:
 
 @cache
 def messages(code: str) -> dict[str, str | list[str]]:
-    """The translated messages of the catalog of ``code`` (none for English); fuzzy and empty entries
-    are left out, so the page falls back to English for them."""
+    """The translated messages of the compiled catalog of ``code`` (none for English): a message, or a
+    message with plural forms keyed by its singular; the empty ones are left out, so the page falls back
+    to English for them. The entries are read from ``GNUTranslations._catalog``, as Django's JavaScript
+    catalog reads them: the standard library keeps them there, a plural's forms under ``(singular, n)``."""
     if code == i18n.DEFAULT:
         return {}
-    from babel.messages.pofile import read_po
-
-    with i18n.catalog_path(code).open("rb") as po:
-        catalog = read_po(po, locale=code, domain=i18n.DOMAIN)
+    entries: dict[str | tuple[str, int], str] = i18n.translations(code)._catalog  # type: ignore[attr-defined]
     found: dict[str, str | list[str]] = {}
-    for entry in catalog:
-        if not entry.id or entry.fuzzy:
-            continue
-        if isinstance(entry.id, tuple | list):
-            forms = [str(s) for s in entry.string or ()]
-            if forms and all(forms):
-                found[str(entry.id[0])] = forms
-        elif entry.string:
-            found[str(entry.id)] = str(entry.string)
+    plurals: dict[str, dict[int, str]] = {}
+    for key, text in entries.items():
+        if isinstance(key, tuple):
+            plurals.setdefault(key[0], {})[key[1]] = text
+        elif key and text:
+            found[key] = text
+    for singular, forms in plurals.items():
+        said = [forms[n] for n in sorted(forms)]
+        if all(said):
+            found[singular] = said
     return found
 
 

@@ -81,8 +81,7 @@ def _outside_functions(node: ast.AST) -> list[ast.AST]:
 
 def _imports(tree: ast.Module) -> list[str]:
     """The modules a module imports when it is imported (``TYPE_CHECKING`` blocks and functions' bodies
-    skipped: ``babel``, say, is imported by :mod:`inarow.base.i18n` only to read a catalog, and the
-    browser reads none)."""
+    skipped: a module imports those only when the function runs, and the browser may never run it)."""
     found: list[str] = []
     for statement in tree.body:
         if isinstance(statement, ast.If) and "TYPE_CHECKING" in ast.unparse(statement.test):
