@@ -16,7 +16,7 @@ python3 -m venv .venv
 # - the docs site, served by the app at /help/ (offline, as classrooms often are), built aside and moved in
 #   whole, so that /help/ never shows half a site.
 (
-  if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm ]; then
+  if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm.gz ]; then
     if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
       SUDO=""
       [ "$(id -u)" -ne 0 ] && SUDO="sudo -n"

@@ -96,6 +96,26 @@ def test_the_server_serves_the_zip_and_says_when_pyodide_is_missing(client: Test
     assert client.get("/lab/pyodide/secret.txt").status_code == 404
 
 
+def test_pyodide_goes_compressed_to_a_browser_that_accepts_gzip(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy scripts/copy_pyodide.py compressed, with its media type; the file itself otherwise."""
+    import gzip
+
+    from inarow.web import lab
+
+    wasm = bytes(range(256)) * 64
+    (tmp_path / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(wasm, mtime=0))
+    monkeypatch.setattr(lab, "PYODIDE", tmp_path)
+    packed = client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert (packed.status_code, packed.headers["content-encoding"]) == (200, "gzip")
+    assert packed.headers["content-type"] == "application/wasm" and packed.content == wasm  # decoded
+    assert int(packed.headers["content-length"]) < len(wasm) / 10
+    plain = client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == wasm
+
+
 def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClient) -> None:
     diagrams = client.get("/api/lab/positions").json()["positions"]
     assert len(diagrams) == 4520
