@@ -5,10 +5,10 @@
 Starts ``inarow serve --token`` on a free port (as a LAN server for a class is protected), then for each
 CPU slow-down in ``--throttle`` (Chromium's own ``Emulation.setCPUThrottlingRate``: 4 is the usual stand-in
 for a mid-range phone; Chromium slows the page's own thread, not the Web Worker where Python runs, so the
-rows differ by the page's work only) opens ``/?student=1`` ``--repeat`` times in a fresh browser context at 390×844
-(nothing cached: a cold page), pastes the textbook e(P) into ``student-code`` and presses ``student-run``.
-Prints one table: the bytes the server sent (all of them, and the Pyodide files and inarow's modules
-among them, as the browser received them: compressed when it accepts gzip), the time until the page is
+rows differ by the page's work only) opens ``/?student=1`` ``--repeat`` times in a fresh browser context at
+390×844 (nothing cached: a cold page), pastes the textbook e(P) into ``student-code`` and presses
+``student-run``. Prints one table: the bytes the server sent (all of them, and the Pyodide files and inarow's
+modules among them, as the browser received them: compressed when it accepts gzip), the time until the page is
 usable, and the time until the e(P)'s value is shown (min, median, max). With ``--screenshot``, the class
 board ``/class`` in Chinese after three submissions is saved there.
 

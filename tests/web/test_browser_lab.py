@@ -9,17 +9,19 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from conftest import Server
 
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import grade
 from inarow.web import browser as browser_side
 from inarow.web.lab import PYODIDE
+
+if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
+    from conftest import Server
 
 pytestmark = pytest.mark.skipif(
     not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
