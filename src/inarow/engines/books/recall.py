@@ -3,7 +3,7 @@
 - **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``),
   the books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them,
   and where the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to),
-  and the book shipped in the package for the game (``inarow/book/data/GAME.book``, Connect Four); each book
+  and the book shipped in the package for the game (``inarow/engines/books/data/GAME.book``, Connect Four); each book
   answers for its own game. ``INAROW_BOOK=off`` turns every book off. A book is memory-mapped once per
   process, when a position of its game is first asked about. The deepest of a game's books is also the exact
   engines' leaf book (:func:`leaf_book`): their compiled search probes it wherever it reaches that book's
