@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -34,6 +31,8 @@ from playwright.sync_api import sync_playwright
 from rich.console import Console
 from rich.table import Table
 
+from load import start_server  # bench/load.py: this script's folder is on the path
+
 ROOT = Path(__file__).resolve().parent.parent
 TEXTBOOK = (ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text(
     encoding="utf-8"
@@ -43,40 +42,6 @@ READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 DONE = (
     "!document.getElementById('student-run').disabled && document.getElementById('student-output').innerText"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(folder: Path, token: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "inarow",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        str(folder / "lab.sqlite3"),
-    ]
-    server = subprocess.Popen(
-        [*command, "--token", token], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"{url}/api/health", timeout=1, headers={"X-Inarow-Token": token})
-            return server, url
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start within 120 s")
 
 
 def cold_run(browser: Any, url: str, token: str, throttle: float) -> dict[str, float]:
@@ -147,7 +112,7 @@ def main() -> None:
     token = secrets.token_urlsafe(24)
     console = Console(width=140)
     with tempfile.TemporaryDirectory() as folder:
-        server, url = start_server(Path(folder), token)
+        server, url = start_server(Path(folder), ["--token", token], {"X-Inarow-Token": token})
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(

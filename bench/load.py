@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -210,28 +211,19 @@ def free_port() -> int:
         return port
 
 
-def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    folder: Path, options: Sequence[str] = (), headers: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``inarow serve OPTIONS`` on a free port with a database in ``folder``, once its health says the
+    engine is warm (asked with ``headers``: a token, say); the process and its URL."""
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "inarow",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        str(folder / "bench.sqlite3"),
-        "--think-time",
-        str(args.think_time),
-    ]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", "inarow", "serve", "--port", str(port), "--db", str(folder / "bench.db")]
+    server = subprocess.Popen([*command, *options], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"{url}/api/health", timeout=1).json().get("status") == "ok":
+            if httpx.get(f"{url}/api/health", timeout=1, headers=headers).json().get("status") == "ok":
                 return server, url
         except httpx.HTTPError:
             time.sleep(0.2)
@@ -265,7 +257,10 @@ def main() -> None:
         parser.error("--seconds: more than 0, at most 600")
 
     with tempfile.TemporaryDirectory() as folder:
-        server, url = (None, args.url) if args.url else start_server(args, Path(folder))
+        options = ["--think-time", str(args.think_time)] + (
+            ["--workers", str(args.workers)] if args.workers else []
+        )
+        server, url = (None, args.url) if args.url else start_server(Path(folder), options)
         try:
             started = time.perf_counter()
             tallies, hammered = asyncio.run(run(url, args))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -191,14 +193,21 @@ def test_the_health_route_says_how_the_pools_stand(client: TestClient) -> None:
     ]
 
 
-def test_the_health_route_says_busy_with_the_queue_lengths_while_work_waits(tmp_path: Path) -> None:
-    """The teaching pool's one worker is held and two more tasks wait behind it: the status is busy and
-    the teaching queue holds 2; once they are done, ok again with empty queues."""
+@contextmanager
+def warm_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A client of an app with one worker a pool on threads, once its engine has loaded."""
     settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         deadline = time.monotonic() + 60
         while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
             time.sleep(0.05)  # the engine loads first
+        yield client
+
+
+def test_the_health_route_says_busy_with_the_queue_lengths_while_work_waits(tmp_path: Path) -> None:
+    """The teaching pool's one worker is held and two more tasks wait behind it: the status is busy and
+    the teaching queue holds 2; once they are done, ok again with empty queues."""
+    with warm_client(tmp_path) as client:
         teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
         release = threading.Event()
         tasks = [threading.Thread(target=teach.run, args=(None, release.wait, 30)) for _ in range(3)]
@@ -301,11 +310,7 @@ def test_a_request_without_a_token_is_no_guess(tmp_path: Path) -> None:
 def test_health_says_busy_and_lists_a_job_running_past_its_deadline(tmp_path: Path) -> None:
     """A task that never checks its budget (as pasted code asleep): past its 0.2 s the status is busy and
     the job is listed with its age; the pool's own grace is made long so that it is not stopped yet."""
-    settings = Settings(db=tmp_path / "g.sqlite3", pool="thread", workers=1)
-    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
-        deadline = time.monotonic() + 60
-        while client.get("/api/health").json()["status"] != "ok" and time.monotonic() < deadline:
-            time.sleep(0.05)  # the engine loads first
+    with warm_client(tmp_path) as client:
         teach = client.app.state.sessions.teach_pool  # type: ignore[attr-defined]
         teach.grace = 600.0
         release = threading.Event()
