@@ -1,6 +1,6 @@
 """The lab on a phone: what a student's page downloads and how long until their first e(P) has run.
 
-    python bench/lab.py [--repeat 3] [--throttle 1 4] [--screenshot class-zh.png]
+    python bench/lab.py [--repeat 3] [--throttle 1 4]
 
 Starts ``inarow serve --token`` on a free port (as a LAN server for a class is protected), then for each
 CPU slow-down in ``--throttle`` (Chromium's own ``Emulation.setCPUThrottlingRate``: 4 is the usual stand-in
@@ -9,8 +9,8 @@ rows differ by the page's work only) opens ``/?student=1`` ``--repeat`` times in
 390×844 (nothing cached: a cold page), pastes the textbook e(P) into ``student-code`` and presses
 ``student-run``. Prints one table: the bytes the server sent (all of them, and the Pyodide files and inarow's
 modules among them, as the browser received them: compressed when it accepts gzip), the time until the page is
-usable, and the time until the e(P)'s value is shown (min, median, max). With ``--screenshot``, the class
-board ``/class`` in Chinese after three submissions is saved there.
+usable, and the time until the e(P)'s value is shown (min, median, max).
+(The class board's picture in the docs is scripts/screenshots.py's.)
 
 Needs Pyodide copied into the package (``npm ci && python scripts/copy_pyodide.py``), Playwright for Python
 and Debian's chromium (``/usr/bin/chromium``).
@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import sync_playwright
 from rich.console import Console
 from rich.table import Table
@@ -77,37 +76,12 @@ def cold_run(browser: Any, url: str, token: str, throttle: float) -> dict[str, f
     return {**sizes, "usable": usable, "first": first}
 
 
-def submit_three(url: str, token: str) -> None:
-    """Three students on the board (their moves chosen here by inarow's own grading, as a browser would)."""
-    from inarow.engines.textbook import search
-    from inarow.evaluation.student import code_evaluation_from_source
-    from inarow.rules.notation import parse_game, parse_position
-
-    headers = {"X-Inarow-Token": token}
-    diagrams = httpx.get(f"{url}/api/lab/positions", headers=headers, timeout=30).json()["positions"]
-    game = parse_game("tictactoe")
-    zero = "def e(board):\n    return 0\n"
-    for name, source, depth in (("王小明", TEXTBOOK, 2), ("李华", TEXTBOOK, 1), ("张伟", zero, 2)):
-        function = code_evaluation_from_source(source)
-        moves = [
-            str(search(parse_position(d, game), "alphabeta", depth, function, record=False).move_name)
-            for d in diagrams
-        ]
-        body = {
-            "name": name, "class": "7b", "evaluation": "e", "algorithm": "alphabeta", "depth": depth,
-            "source": source, "game": "tictactoe", "moves": " ".join(moves),
-        }  # fmt: skip
-        answer = httpx.post(f"{url}/api/class", json=body, headers={**headers, "Origin": url}, timeout=60)
-        answer.raise_for_status()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--throttle", type=float, nargs="+", default=[1.0, 4.0])
-    parser.add_argument("--screenshot", type=Path, default=None, help="save /class in Chinese there")
     args = parser.parse_args()
     token = secrets.token_urlsafe(24)
     console = Console(width=140)
@@ -136,16 +110,6 @@ def main() -> None:
                         f"{firsts[0]:.1f} / {statistics.median(firsts):.1f} / {firsts[-1]:.1f} s",
                     )
                 console.print(table)
-                if args.screenshot is not None:
-                    submit_three(url, token)
-                    wide: Any = {"width": 1280, "height": 800}
-                    context = browser.new_context(viewport=wide, locale="zh-CN", bypass_csp=True)
-                    context.add_cookies([{"name": "inarow_token", "value": token, "url": url}])
-                    page = context.new_page()
-                    page.goto(f"{url}/class?lang=zh")
-                    page.wait_for_selector('[data-testid="class-row"]')
-                    page.screenshot(path=str(args.screenshot), full_page=True)
-                    console.print(f"the class board in Chinese: {args.screenshot}")
                 browser.close()
         finally:
             server.terminate()

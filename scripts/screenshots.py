@@ -12,15 +12,46 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402 - the browser tests' setup
 from pages import desktop_page  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402 - the browser tests' setup
 
 TREE = "/?leaves=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta"
 """The textbook's tree (Russell and Norvig's Figure 5.5) in Explain, as a teacher's slide links it."""
 
 SHOTS = {"explain.png": ("en-GB", TREE), "explain-zh.png": ("zh-CN", TREE + "&lang=zh")}
-"""Each screenshot: its file, the browser's language and the page it shows."""
+"""Each screenshot of Explain: its file, the browser's language and the page it shows."""
+
+CLASS = {"class-zh.png": "zh-CN"}
+"""The class board (``/class``) after three students' submissions, by file and language."""
+
+STUDENTS = (("王小明", "textbook", 2), ("李华", "textbook", 1), ("张伟", "zero", 2))
+"""The three students: their names, their e(P) (the textbook's, or one that returns 0) and the depth."""
+
+
+def submit_students(url: str) -> None:
+    """Put :data:`STUDENTS` on the class board, their moves chosen by inarow's own textbook search, as each
+    one's browser would choose them."""
+    import httpx
+
+    from inarow.engines.textbook import search
+    from inarow.evaluation.student import code_evaluation_from_source
+    from inarow.rules.notation import parse_game, parse_position
+
+    textbook = (ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text("utf-8")
+    sources = {"textbook": textbook, "zero": "def e(board):\n    return 0\n"}
+    diagrams = httpx.get(f"{url}/api/lab/positions", timeout=30).json()["positions"]
+    game = parse_game("tictactoe")
+    for name, which, depth in STUDENTS:
+        function = code_evaluation_from_source(sources[which])
+        moves = [
+            str(search(parse_position(diagram, game), "alphabeta", depth, function, record=False).move_name)
+            for diagram in diagrams
+        ]
+        body = {"name": name, "class": "7b", "evaluation": "e", "depth": depth, "source": sources[which]}
+        answer = httpx.post(f"{url}/api/class", json={**body, "moves": " ".join(moves)}, timeout=60)
+        answer.raise_for_status()
 
 
 def main() -> None:
@@ -42,6 +73,14 @@ def main() -> None:
                         box = page.locator("#tree").bounding_box()
                         assert box is not None, "the tree is drawn"
                         page.evaluate(f"window.scrollBy(0, {box['y']} - 330)")  # the tree under the top bar
+                        page.screenshot(path=args.out / name)
+                        print(args.out / name)
+                submit_students(server.url)
+                for name, locale in CLASS.items():
+                    with desktop_page(browser, server.url, locale=locale) as page:
+                        page.set_viewport_size({"width": 1100, "height": 470})
+                        page.goto(f"{server.url}/class?lang={locale[:2]}")
+                        page.locator('[data-testid="class-row"]').nth(len(STUDENTS) - 1).wait_for()
                         page.screenshot(path=args.out / name)
                         print(args.out / name)
                 browser.close()

@@ -1,8 +1,9 @@
 """Reading the 12-ply Connect Four database of BitBully into a leaf book of inarow's own format.
 
-Source: the PyPI package ``bitbully-databases`` (Markus Thill, MIT licence; a dependency of inarow), file ``assets/book_12ply_distances.dat``: the exact score, with the distance to the
-end, of the Connect Four positions of 12 stones (player 1, X, to move) that a search meets — 4,200,899
-of them, one of each mirror pair, in 21 MB. Its format, as the package's own pure-Python reader
+Source: the PyPI package ``bitbully-databases`` (Markus Thill, MIT licence; a dependency of inarow), file
+``assets/book_12ply_distances.dat``: the exact score, with the distance to the end, of the Connect Four
+positions of 12 stones (player 1, X, to move) that a search meets — 4,200,899 of them, one of each mirror
+pair, in 21 MB. Its format, as the package's own pure-Python reader
 (``BitBullyDatabases._readline`` and ``_to_huffman``) reads it:
 
 - one record of 5 bytes per position, sorted by the first four read as a signed big-endian integer;

@@ -1,15 +1,15 @@
 """What the exact searches consult before searching: the opening books and the remembered solutions.
 
-- **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``),
-  the books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them,
-  and where the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to),
-  and the book shipped in the package for the game (``inarow/engines/books/data/GAME.book``, Connect Four); each book
+- **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``), the
+  books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them, and where
+  the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to), and the book
+  shipped in the package for the game (``inarow/engines/books/data/GAME.book``, Connect Four); each book
   answers for its own game. ``INAROW_BOOK=off`` turns every book off. A book is memory-mapped once per
   process, when a position of its game is first asked about. The deepest of a game's books is also the exact
-  engines' leaf book (:func:`leaf_book`): their compiled search probes it wherever it reaches that book's
-  last ply, so that every earlier position is solved by a shallow search. Strategy books (``GAME.strategy``
-  in the package, or named in the same variable) are not consulted for scores: level ``perfect`` asks them
-  for its move (:func:`strategies`, :mod:`inarow.engines.books.strategy`).
+  engines' leaf book (:func:`leaf_book`): their compiled search probes it wherever it reaches that book's last
+  ply, so that every earlier position is solved by a shallow search. Strategy books (``GAME.strategy`` in the
+  package, or named in the same variable) are not consulted for scores: level ``perfect`` asks them for its
+  move (:func:`strategies`, :mod:`inarow.engines.books.strategy`).
 - **Remembered solutions**: within :func:`remembering`, the scores given (the server passes those its store
   keeps for the position and what follows it) answer too, and every exact score the search computes that
   cost at least ``min_nodes`` positions (default :data:`REMEMBER_MIN_NODES`) is collected, for the caller
