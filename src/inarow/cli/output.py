@@ -387,11 +387,8 @@ def engine_loading(compiling: bool) -> Iterator[None]:
 
 
 def prepare_engine(game: "Game") -> None:
-    """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match), and
-    import the opening book that the first use imports (:func:`inarow.cli.book.import_on_first_use`)."""
-    from inarow.cli.book import import_on_first_use  # the book verb's module imports this one
+    """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match)."""
     from inarow.engines.policy import engine_for, load_engine
 
     if engine_for(game) == "compiled":
         load_engine(engine_loading, game)
-    import_on_first_use(game)

@@ -10,6 +10,7 @@ import typer
 from inarow.base.errors import InarowError
 from inarow.base.i18n import N_, _, game_said
 from inarow.cli.app import Verb, app
+from inarow.cli.book import import_on_first_use
 from inarow.cli.output import (
     FirstOption,
     GameOption,
@@ -61,6 +62,7 @@ def play(
 
     the_game = parse_game(game)
     prepare_engine(the_game)
+    import_on_first_use(the_game)
     ConsoleGame(the_game, real(out), seed=seed, think_time=time).run(you, first, level)
 
 
@@ -97,7 +99,6 @@ def warm_up_command() -> None:
     with announced(phrases.loading_gomoku(compiles)) if not driver.is_warm() else nullcontext():
         seconds = driver.warm_up()
     out.print(phrases.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
-    from inarow.cli.book import import_on_first_use
     from inarow.engines.exact.solver import CONNECT4
 
     import_on_first_use(CONNECT4)
@@ -241,6 +242,7 @@ def match_command(
     options = {} if time is None else {"think_time": time}
     one, two = player(player_x, **options), player(player_o, **options)
     prepare_engine(game)
+    import_on_first_use(game)
     seed = new_seed() if seed is None else seed
     suite: list[Opening] = []
     if openings is not None:
