@@ -958,3 +958,15 @@ def test_the_first_use_import_is_left_out_when_books_or_their_import_are_turned_
     monkeypatch.delenv(recall.IMPORT_VARIABLE)
     monkeypatch.setenv(recall.BOOK_VARIABLE, "off")
     assert recall.to_import(CONNECT4) is None
+
+
+def test_a_data_folder_that_cannot_be_written_is_a_note_and_the_analysis_goes_on(tmp_path: Path) -> None:
+    """The first use cannot keep the book (the data folder is a file): one line says so, and the
+    analysis answers without it."""
+    (tmp_path / "inarow").write_text("not a folder")
+    done = inarow_run(
+        ["analyze", "4444", "--game", "connect4", "--time", "0.5", "--json"], tmp_path, imports=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("note: going on without the book: "), done.stderr
+    assert "Traceback" not in done.stderr and json.loads(done.stdout)["position"] == "4444"

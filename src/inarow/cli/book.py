@@ -383,8 +383,9 @@ def import_on_first_use(game: Game, ply: int = 0) -> None:
     try:
         with _bar() as report:
             imported = bitbully.import_missing(game, progress=report, starting=starting)
-    except BookError as error:
-        err.print(_("note: going on without the book: {error}").format(error=error.said()), markup=False)
+    except (BookError, OSError) as error:  # OSError: a data folder that cannot be written, a full disk
+        said = error.said() if isinstance(error, BookError) else str(error)
+        err.print(_("note: going on without the book: {error}").format(error=said), markup=False)
         return
     if imported is None:
         return

@@ -272,8 +272,9 @@ def _import_book() -> None:
 
     try:
         imported = bitbully.import_missing(bitbully.CONNECT4, starting=starting)
-    except BookError as error:
-        print(_("inarow: going on without Connect Four's opening book: {error}").format(error=error.said()))
+    except (BookError, OSError) as error:  # OSError: a data folder that cannot be written, a full disk
+        said = error.said() if isinstance(error, BookError) else str(error)
+        print(_("inarow: going on without Connect Four's opening book: {error}").format(error=said))
         return
     if imported is not None:
         print(_("inarow: Connect Four's opening book is imported into {path}").format(path=imported[0]))
