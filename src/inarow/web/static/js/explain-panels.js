@@ -4,7 +4,8 @@
 // deepening's rows, the orders of a tree of one's own), shown only once the replay has reached the root's
 // value: in Try it, once the run is scored. Drawn from `view` by explain-draw.js after each step.
 
-import { $, NAMES, atEnd, html, leafName, summary, view } from "./explain-view.js";
+import { $, atEnd, html, leafName, summary, view } from "./explain-view.js";
+import { ALGORITHM_LABELS } from "./menus.js";
 import {
   breakdownWords, deepeningRows, failHardWords, isAlphaBeta, nodeName, orderWords, pathIds, revealed, roleName, standpointWords, stepWords,
 } from "./replay.js";
@@ -44,7 +45,7 @@ export function describe() {
   $("orders-table").hidden = !shown || !tree.abstract;
   $("explain-standpoint").textContent = standpointWords(tree, mark);
   const depth = tree.depth === null ? t("to the end") : pliesText(tree.depth);
-  const algorithm = NAMES[tree.algorithm] ? t(NAMES[tree.algorithm]) : tree.algorithm;
+  const algorithm = ALGORITHM_LABELS[tree.algorithm] ? t(ALGORITHM_LABELS[tree.algorithm]) : tree.algorithm;
   const what = tree.abstract
     ? t("{algorithm} on a tree of your own, to its leaves", { algorithm })
     : t("{algorithm}, {depth}, e(P) {evaluation}", { algorithm, depth, evaluation: evaluationTitle(tree.evaluation) });

@@ -13,16 +13,6 @@ export const RUN_EVERY = 450; // milliseconds between two steps of "Run"
 export const COMPACT_BELOW = 0.7; // below this scale the window labels are left out, so the values stay readable
 export const VALUE_PX = 15; // a value's size in the drawing once compact (style.css: .tree.compact .value)
 export const LEAST_PX = 11; // no value is drawn smaller than this on screen, whatever the scale
-export const NAMES = {
-  minimax: N_("Minimax"),
-  negamax: N_("Negamax"),
-  alphabeta: N_("α-β (fail-soft)"),
-  "alphabeta-hard": N_("α-β (fail-hard)"),
-  "alphabeta-soft": N_("α-β (fail-soft)"),
-  "negamax-alphabeta": N_("α-β in negamax form"),
-  "negamax-alphabeta-hard": N_("α-β, negamax form, fail-hard"),
-  pvs: N_("PVS (NegaScout)"),
-};
 
 const LEAVES = { won: N_("won"), lost: N_("lost"), draw: N_("draw"), table: N_("in the table"), depth: N_("depth limit") };
 export const leafName = (leaf) => (LEAVES[leaf] ? t(LEAVES[leaf]) : leaf);
@@ -30,7 +20,6 @@ export const leafName = (leaf) => (LEAVES[leaf] ? t(LEAVES[leaf]) : leaf);
 export const view = {
   key: null, // what the tree on screen was asked for
   tree: null, // the answer of /api/explain
-  max: null, // MAX from a link (?max=x|o): the side whose standpoint the values take; null, the side to move
   step: 0, // the replay shows the steps up to this one
   closed: new Set(), // ids of the nodes whose subtrees are hidden
   timer: null,

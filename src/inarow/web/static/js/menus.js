@@ -4,7 +4,8 @@
 
 import { N_, pliesText, playerTitle, t } from "./words.js";
 
-const ALGORITHM_LABELS = {
+/** The algorithms' names on the page (the menu, the tree's summary), by the names the server takes. */
+export const ALGORITHM_LABELS = {
   minimax: N_("Minimax"),
   negamax: N_("Negamax"),
   alphabeta: N_("α-β (fail-soft)"),
