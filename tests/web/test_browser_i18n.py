@@ -397,14 +397,17 @@ def test_the_help_link_opens_the_docs_offline_and_finds_the_lab_guide_in_chinese
 
 def test_the_docs_screenshots_are_made_by_their_script(tmp_path: Path) -> None:
     """``scripts/screenshots.py`` makes the README's and the docs' pictures with this suite's own setup; the
-    README shows the one it makes."""
+    README and the teaching pages show the ones it makes."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "screenshots.py"), "--out", str(tmp_path)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     made = sorted(path.name for path in tmp_path.glob("*.png"))
-    assert made == ["explain-zh.png", "explain.png"]
+    assert made == ["class-zh.png", "explain-zh.png", "explain.png"]
     assert all((tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in made)
     assert "](docs/images/explain.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert (ROOT / "docs" / "images" / "explain.png").is_file()
+    for page in ("teaching.md", "teaching.zh.md"):
+        assert "](images/class-zh.png)" in (ROOT / "docs" / page).read_text(encoding="utf-8"), page
+    assert (ROOT / "docs" / "images" / "class-zh.png").is_file()
