@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 DEFAULT_SECONDS = 1.0
-"""How long one call of a student's e(P) may run before it is stopped."""
+"""How much processor time one call of a student's e(P) may use before it is stopped."""
 
 DEFAULT_LIMITS = Limits(seconds=DEFAULT_SECONDS)
 """The limits of the child process that runs a file: a call, the file's top level, memory."""
@@ -73,26 +73,29 @@ class _Timeout(BaseException):
 
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`_Timeout` in the code run inside once ``seconds`` have passed. On the main thread an
-    interval timer does it (and fires again every 50 ms, should the code catch it); elsewhere (a web
-    server's worker thread) a trace function looks at the clock at every line of Python."""
+    """Raise :class:`_Timeout` in the code run inside once it has used ``seconds`` of processor time, which
+    other processes on a busy machine do not eat into (a run that sleeps instead is stopped from outside:
+    the command line's child process has a wall-clock limit, the browser's worker is terminated). On the
+    main thread a profiling interval timer does it (and fires again every 50 ms of processor time, should
+    the code catch it or the signal land where Python cannot raise, in a garbage collector's callback);
+    elsewhere a trace function looks at the thread's processor time at every line of Python."""
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
 
         def ring(signum: int, frame: FrameType | None) -> None:
             raise _Timeout
 
-        previous = signal.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+        previous = signal.signal(signal.SIGPROF, ring)
+        signal.setitimer(signal.ITIMER_PROF, seconds, 0.05)
         try:
             yield
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
         return
-    deadline = time.perf_counter() + seconds
+    deadline = time.thread_time() + seconds
 
     def watch(frame: FrameType, event: str, arg: Any) -> Any:
-        if time.perf_counter() > deadline:
+        if time.thread_time() > deadline:
             raise _Timeout
         return watch
 
