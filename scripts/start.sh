@@ -4,8 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[docs]'
+.venv/bin/python -m pip install --quiet -e .
 # Serve at once. Beside the server, in the background (a line as each step starts and ends, through a pipe
 # so that they do not tangle with the server's log; they end on their own, or with this shell's process
 # group on Ctrl-C):
@@ -13,8 +12,8 @@ python3 -m venv .venv
 #   browsers, offline: npm ci fetches it once, copy_pyodide.py puts it into the package;
 # - the engines compiled (once per install) so that the first big-board move finds them ready: small boards
 #   need no compiled engine, and the page says when a move waits for one;
-# - the docs site, served by the app at /help/ (offline, as classrooms often are), built aside and moved in
-#   whole, so that /help/ never shows half a site.
+# - the docs site, served by the app at /help/ (offline, as classrooms often are): its tools installed, then
+#   built aside and moved in whole, so that /help/ never shows half a site.
 (
   if [ ! -f src/inarow/web/static/pyodide/pyodide.asm.wasm.gz ]; then
     if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
@@ -33,7 +32,10 @@ python3 -m venv .venv
   if [ ! -f src/inarow/web/help/index.html ] || [ -n "$(find docs mkdocs.yml -newer src/inarow/web/help/index.html -print -quit)" ]; then
     echo "building the help pages (/help/)…"
     rm -rf .venv/help-build
-    if NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --quiet -d .venv/help-build; then
+    # the docs' tools only now, so that the server does not wait for them (they add to the venv, and
+    # change nothing the server has loaded)
+    if .venv/bin/python -m pip install --quiet -e '.[docs]' \
+      && NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --quiet -d .venv/help-build; then
       rm -rf src/inarow/web/help && mv .venv/help-build src/inarow/web/help && echo "the help pages are built"
     else
       echo "note: the help pages could not be built (see above); the app runs without them" >&2
