@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install everything the tests need on a fresh machine, then run the linters and every test.
+# Install everything the tests need on a fresh machine, then run the linters and the tests (every test with
+# --all or in CI; the quick set otherwise).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,4 +44,14 @@ node_modules/.bin/eslint .
 node --test --test-reporter=dot tests/js/*.test.mjs
 # The docs site, both languages, every figure run by inarow; no warning allowed. The app serves it at /help/.
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet
-.venv/bin/pytest -n 2 "$@"
+# The quick set (about 2 min of pytest on a quiet 2-core machine) by default; the tests marked slow too (the
+# browser tests, the exhaustive proofs, the compiled kernels' checks, the server's processes: about 8 min more)
+# with --all, and always in CI.
+marks=()
+if [ "${1:-}" = "--all" ]; then
+  shift
+  marks=(-m "")
+elif [ -n "${CI:-}" ]; then
+  marks=(-m "")
+fi
+.venv/bin/pytest -n 2 "${marks[@]}" "$@"

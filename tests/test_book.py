@@ -140,6 +140,7 @@ def test_every_score_backs_up_from_the_moves_by_negamax(small: Built) -> None:
 
 
 # ----------------------------------------------------------------------------------- runners
+@pytest.mark.slow
 def test_a_build_on_a_process_pool_equals_the_build_in_this_process(small: Built) -> None:
     runner = ProcessRunner(2)
     try:
@@ -849,6 +850,7 @@ def data_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+@pytest.mark.slow
 def test_the_bitbully_database_reads_as_a_leaf_book_with_the_scores_of_its_own_examples() -> None:
     """The two examples of ``bitbully_databases``' docstring: player 1 wins in 29 moves (71: the 41st
     stone, score +1) and loses in 12 (-88: the 24th, score -10); each board as its mirror image too."""
@@ -869,6 +871,7 @@ def test_the_bitbully_database_reads_as_a_leaf_book_with_the_scores_of_its_own_e
         assert direct(position) == score
 
 
+@pytest.mark.slow
 def test_every_moves_exact_score_of_40_random_early_positions_in_one_batch_equals_bitbullys(
     data_home: Path,
 ) -> None:

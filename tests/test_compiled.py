@@ -69,11 +69,13 @@ def wrong_scores(name: str, step: int = 1) -> list[tuple[str, int, int]]:
 
 
 # ------------------------------------------------------------------------------------ Pons' sets
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"])
 def test_every_position_of_the_easy_sets_gets_its_published_score(name: str) -> None:
     assert wrong_scores(name) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Test_L2_R2", "Test_L1_R2"])
 def test_every_twentieth_position_of_the_medium_sets_gets_its_published_score(name: str) -> None:
     assert wrong_scores(name, step=20) == []
@@ -108,6 +110,7 @@ def not_over(game: Game) -> list[Position]:
     return [p for p in reachable(game) if not p.is_over]
 
 
+@pytest.mark.slow
 def test_the_engines_agree_on_every_tic_tac_toe_position() -> None:
     """All 4,520 unfinished positions of 3×3, from ``.../.../...`` to the last empty cell, both modes."""
     game = Game.parse("tictactoe")
@@ -130,6 +133,7 @@ def test_the_engines_agree_on_every_tic_tac_toe_position() -> None:
         ("4x4:3:gravity", 4),
     ],
 )
+@pytest.mark.slow
 def test_empty_boards_get_the_value_the_reference_engine_gives(name: str, score: int) -> None:
     game = Game.parse(name)
     empty = Position.start(game)
@@ -154,6 +158,7 @@ def positions(draw: st.DrawFn) -> Position:
     return position
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.booleans())
 def test_the_engines_agree_on_random_positions_of_small_boards(position: Position, weak: bool) -> None:
@@ -310,6 +315,7 @@ def test_engines_after_the_first_share_the_process_table_instead_of_allocating_o
     assert len(tables) == 1 and peak - before < 1_000_000
 
 
+@pytest.mark.slow
 def test_no_table_is_allocated_before_a_search_needs_it() -> None:
     """Making an engine (and warming up, which searches on a 16-entry table of its own) allocates nothing
     big: a 5×5 table (192 MB) appears with the first search."""

@@ -78,6 +78,7 @@ def test_the_readmes_student_e_p_is_the_example_file_and_the_textbook_weights(
     assert capsys.readouterr().out == "b2 1.0\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_every_command_of_a_docs_page_runs_and_exits_0(page: Path) -> None:
     for command in HOOK.commands(page.read_text(encoding="utf-8")):

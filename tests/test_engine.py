@@ -112,6 +112,7 @@ def test_tictactoe_counts_are_the_published_ones() -> None:
         ("6x4:4:gravity", -1),
     ],
 )
+@pytest.mark.slow
 def test_small_boards_have_their_published_values(game: str, sign: int) -> None:
     the_game = Game.parse(game)
     solver = exact_solver(the_game, Budget())
@@ -128,6 +129,7 @@ def pons_set(name: str) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in (line.split() for line in lines)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
 def test_the_reference_engine_scores_every_position_of_pons_easy_sets_exactly(name: str) -> None:
     game = Game.parse("connect4")
@@ -165,6 +167,7 @@ def positions(draw: st.DrawFn, names: list[str] = SMALL_GAMES) -> Position:
     return position
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_alpha_beta_agrees_with_plain_minimax(position: Position) -> None:
@@ -260,6 +263,7 @@ def test_the_engine_plays_a_win_in_one_and_blocks_a_loss_in_one() -> None:
     assert analyze(parse_position("xx./o../...")).best == ("c3",)
 
 
+@pytest.mark.slow
 def test_perfect_never_spoils_a_position_it_can_hold(every_3x3_position: list[Position]) -> None:
     """Exhaustively: wherever perfect is to move, its move keeps the best value the position has."""
     perfect = player("perfect")

@@ -408,6 +408,7 @@ def test_a_function_that_misbehaves_in_its_process_is_one_line_of_error_and_exit
         ("raise MemoryError\n", "failed to run: MemoryError at line 1"),
     ],
 )  # fmt: skip
+@pytest.mark.slow
 def test_a_file_whose_top_level_misbehaves_is_one_line_of_error_and_exit_2(
     tmp_path: Path, small_limits: None, body: str, said: str
 ) -> None:

@@ -76,6 +76,7 @@ def number(value: object) -> float:
     return {"inf": math.inf, "-inf": -math.inf}.get(value, value)  # type: ignore[call-overload, no-any-return]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     depth=st.integers(min_value=1, max_value=4),

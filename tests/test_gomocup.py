@@ -236,6 +236,7 @@ def test_every_error_answer_names_what_is_wrong(lines: list[str], answer: str) -
     assert talk(Brain(), *lines)[-1] == answer
 
 
+@pytest.mark.slow
 def test_a_whole_game_between_two_brains_through_the_protocol_ends_with_five() -> None:
     """Manager code: the first brain gets BEGIN, then each brain's answer goes to the other as TURN."""
     game = Game.parse("10x10:5")
@@ -255,6 +256,7 @@ def test_a_whole_game_between_two_brains_through_the_protocol_ends_with_five() -
     assert position.winner is not None or position.result == "draw"
 
 
+@pytest.mark.slow
 def test_inarow_gomocup_plays_as_a_program_on_standard_input_and_output() -> None:
     """The program answers a manager line by line (flushing each answer), and stops at END."""
     process = subprocess.Popen(
@@ -284,6 +286,7 @@ def test_inarow_gomocup_plays_as_a_program_on_standard_input_and_output() -> Non
         process.kill()
 
 
+@pytest.mark.slow
 def test_inarow_gomocup_plays_the_level_asked_and_refuses_an_unknown_one() -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "inarow", "gomocup", "--level", "medium"],

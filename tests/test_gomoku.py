@@ -347,6 +347,7 @@ def test_the_same_double_three_wins_once_o_has_no_counter_four(compiled: bool) -
     assert wins_against_every_reply(position, vct_move(compiled=compiled), 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("compiled", [False, True])
 def test_a_vct_through_the_defender_s_counter_fours_holds_against_every_reply(compiled: bool) -> None:
     """h8 makes two open threes, f8-h8 and h6-h8. o's answers that do not lose at once are its counter-four
@@ -634,6 +635,7 @@ def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_orac
     assert blunders.drop(Oracle(), ["h8", "i9", "h9"], "h7") == 0
 
 
+@pytest.mark.slow
 def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order(
     tmp_path: Path,
 ) -> None:
@@ -899,6 +901,7 @@ def test_the_quiescence_search_never_values_a_middle_game_below_its_static_evalu
         assert value >= min(EXACT - 1, grid.evaluate(side))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_the_compiled_vct_finds_the_python_vct_s_line_in_middle_games(seed: int) -> None:
     """The VCT compiled by numba is the Python threat search's algorithm: in seeded middle games, for

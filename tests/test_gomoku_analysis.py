@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from typer.testing import CliRunner
 
 from inarow import parse_position
@@ -130,6 +131,7 @@ def test_small_boards_keep_every_move_in_the_table_without_win_rates() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_command_line_names_gomoku_s_sides_black_and_white() -> None:
     """The words say black (x, who moves first) and white; the board draws ● and ○; the JSON keeps x."""
     said = runner.invoke(app, ["analyze", "h8 a1 i8 a15 j8 o1", "--game", "gomoku", "--time", "0.5"]).output

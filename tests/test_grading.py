@@ -40,6 +40,7 @@ def test_every_non_terminal_tictactoe_position_is_graded_and_there_are_4520() ->
     assert len({position.diagram() for position in positions}) == 4520
 
 
+@pytest.mark.slow
 def test_a_full_depth_search_keeps_the_value_everywhere() -> None:
     report = grade(TICTACTOE, "open-lines", None, games=0)
     assert (report.positions, report.kept, report.accuracy, report.blunders) == (4520, 4520, 1.0, ())
@@ -58,6 +59,7 @@ def test_a_full_depth_search_keeps_the_value_everywhere() -> None:
         ("weights:0,0,0,1", 4238, [[632, 632], [939, 1052], [2667, 2836]], (".../..o/.x.", "a1")),
     ],
 )
+@pytest.mark.slow
 def test_grade_at_depth_2_agrees_with_the_oracle_on_every_position(
     evaluation: str, kept: int, by_value: list[list[int]], worst: tuple[str, str]
 ) -> None:

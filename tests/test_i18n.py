@@ -74,6 +74,7 @@ def error_messages_not_in_the_catalog() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_error_message_is_a_catalog_entry_with_parameters() -> None:
     assert error_messages_not_in_the_catalog() == []
 

@@ -51,6 +51,7 @@ def _checked_kernels(checked: bool) -> list[dict[str, object]]:
     return [json.loads(line) for line in output.splitlines()]
 
 
+@pytest.mark.slow
 def test_the_kernels_compiled_with_their_asserts_answer_as_the_normal_build() -> None:
     """With INAROW_KERNEL_CHECKS set, both engines' kernels are compiled with DEBUG=True (into a folder of
     their own; a minute of compiling the first time) and their asserts run: a stone on a taken cell is

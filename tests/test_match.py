@@ -70,6 +70,7 @@ def random_games(game: Game, count: int, seed: int) -> list[Position]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["tictactoe", "3x4:3:gravity", "5x4:3", "connect4", "7x7:4"])
 def test_rules_never_misses_a_win_in_one_or_a_block(game: str) -> None:
     """Every position of the two smallest boards, positions of random games on the others."""
@@ -297,6 +298,7 @@ def test_a_deterministic_pair_counts_its_repeated_games_once() -> None:
     assert len(swapped.distinct()) == 2 and swapped.tallies()[0].games == 2
 
 
+@pytest.mark.slow
 def test_drawn_openings_replay_from_their_seed_and_differ_up_to_symmetry() -> None:
     game = Game.parse("gomoku")
     first = balanced_openings(game, 4, seed=11)
@@ -411,6 +413,7 @@ def _check_match(data: dict[str, Any], openings: int) -> None:
         assert tally["score_interval"] == [round(v, 4) for v in wilson(points, len(games))]
 
 
+@pytest.mark.slow
 def test_a_node_limited_match_between_levels_keeps_its_books_and_replays_game_for_game() -> None:
     """The bookkeeping of a match between levels, bounded by nodes so that it is the same match on any
     machine (the strength matches are ``bench/levels.py``'s): two Connect Four openings, four games."""

@@ -204,6 +204,7 @@ def test_a_position_the_engine_has_not_seen_is_sent_whole_alternating_from_the_f
     assert board == ["7,7,2", "7,6,1", "8,7,2"]
 
 
+@pytest.mark.slow
 def test_a_match_against_inarow_gomocup_run_as_an_engine_plays_whole_games(tmp_path: Path) -> None:
     """``pbrain:`` on inarow's own ``gomocup --level medium``: every game ends (five or a full board) and
     every move of the engine is legal, through TURN, RESTART and BEGIN."""
@@ -218,6 +219,7 @@ def test_a_match_against_inarow_gomocup_run_as_an_engine_plays_whole_games(tmp_p
         assert position.result == record.result
 
 
+@pytest.mark.slow
 def test_inarow_match_plays_an_engine_from_the_command_line(tmp_path: Path) -> None:
     import subprocess
 
@@ -262,6 +264,7 @@ GARBLED = (
         ("import sys\nsys.exit(0)\n", r"exited \(exit code 0\)"),
     ],
 )
+@pytest.mark.slow
 def test_an_engine_that_fails_is_a_clear_error_never_a_hang(tmp_path: Path, body: str, message: str) -> None:
     engine = PbrainEngine(EngineSpec.parse(str(script(tmp_path, "engine", body))), 0.5, grace=1.0)
     game = Game.parse("gomoku")

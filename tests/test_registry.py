@@ -55,6 +55,7 @@ def test_the_window_option_picks_the_form_of_the_same_algorithm() -> None:
         with_window("alphabeta", "fail-medium")
 
 
+@pytest.mark.slow
 def test_pvs_finds_minimax_s_value_on_every_reachable_3x3_position() -> None:
     """5,478 positions, two plies deep with open lines at the leaves: the same value for the side to move
     as minimax, and never more nodes than minimax."""

@@ -122,6 +122,7 @@ def test_evaluations_work_on_every_board() -> None:
 
 
 # ------------------------------------------------------------------------------- the algorithms
+@pytest.mark.slow
 def test_full_depth_minimax_on_the_empty_3x3_board_visits_549946_nodes() -> None:
     result = search(Position.start(TICTACTOE), "minimax", None, record=False)
     assert result.nodes == 549_946

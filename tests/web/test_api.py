@@ -82,6 +82,7 @@ def test_analyze_caps_the_time_at_the_servers_think_time(client: TestClient) -> 
     assert answer["exact"] is False
 
 
+@pytest.mark.slow
 def test_the_service_never_gives_a_search_more_than_the_think_time(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Limits] = []
 
@@ -556,6 +557,7 @@ def test_the_openapi_description_lists_every_route(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
 
 
+@pytest.mark.slow
 def test_no_request_of_a_thousand_random_ones_gets_a_500(client: TestClient) -> None:
     rng = random.Random(1)
     game = new_game(client, game="5x5", level="easy", mode="humans")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pages import SETTLED, click_and_settle, desktop_page, stones
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 EXPLAINED = "document.getElementById('explain-panel').dataset.state"
 

@@ -21,7 +21,7 @@ from pages import SETTLED, click_and_settle, desktop_page, stones
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 EXPLAINED = "document.getElementById('explain-panel').dataset.state === 'ready'"
 

@@ -23,9 +23,13 @@ from inarow.web.lab import PYODIDE
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
     from conftest import Server
 
-pytestmark = pytest.mark.skipif(
-    not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
-)
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
+    ),
+]
 
 TOKEN = "T0ken-for-the-class"
 TEXTBOOK = (

@@ -18,6 +18,7 @@ from inarow.sessions.workers import SearchPool
 from inarow.values.store import Store
 
 
+@pytest.mark.slow
 def test_a_game_survives_sigkill_and_is_finished_on_the_restarted_server(
     make_server: Callable[..., Any],
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pages import SETTLED, desktop_page, stones
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture

@@ -329,6 +329,7 @@ def test_health_says_busy_and_lists_a_job_running_past_its_deadline(tmp_path: Pa
     assert done["status"] == "ok" and done["pools"][1]["jobs"] == []
 
 
+@pytest.mark.slow
 def test_a_task_asleep_past_its_deadline_is_stopped_its_worker_replaced_and_the_one_behind_it_answered() -> (
     None
 ):
@@ -362,6 +363,7 @@ def test_a_task_asleep_past_its_deadline_is_stopped_its_worker_replaced_and_the_
         pool.shutdown()
 
 
+@pytest.mark.slow
 def test_time_spent_compiling_an_engine_does_not_count_against_a_task_s_deadline(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -116,6 +116,7 @@ def test_pyodide_goes_compressed_to_a_browser_that_accepts_gzip(
     assert "content-encoding" not in plain.headers and plain.content == wasm
 
 
+@pytest.mark.slow
 def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClient) -> None:
     diagrams = client.get("/api/lab/positions").json()["positions"]
     assert len(diagrams) == 4520

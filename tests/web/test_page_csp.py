@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_the_page_plays_under_its_content_security_policy(browser: Any, live_server: Any) -> None:

@@ -100,6 +100,7 @@ def test_ten_thousand_distinct_language_tags_leave_the_servers_memory_where_it_w
     assert after - before < 20 * 2**20
 
 
+@pytest.mark.slow
 def test_abandoned_compares_are_cancelled_and_a_gomoku_game_is_answered_meanwhile(
     make_server: Callable[..., Server],
 ) -> None:
@@ -161,6 +162,7 @@ class AnalysisStorm:
                 await asyncio.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_sixty_big_board_analyses_in_flight_leave_connect_four_moves_within_the_think_time_cap(
     make_server: Callable[..., Server],
 ) -> None:
@@ -199,6 +201,7 @@ def test_sixty_big_board_analyses_in_flight_leave_connect_four_moves_within_the_
     assert storm.retry_after == {"2"} and storm.statuses.get(200, 0) > 0
 
 
+@pytest.mark.slow
 def test_two_undos_sent_at_once_take_back_one_move_and_the_second_gets_a_409(
     make_server: Callable[..., Server],
 ) -> None:
@@ -233,6 +236,7 @@ def test_two_undos_sent_at_once_take_back_one_move_and_the_second_gets_a_409(
             assert len(client.get(f"/api/games/{game['id']}").json()["moves"]) == 2
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_reported_then_replaced_by_the_next_big_board_move(
     make_server: Callable[..., Server],
 ) -> None:
@@ -272,6 +276,7 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_database_refuses_to_start_by_any_name_of_the_file(
     make_server: Callable[..., Server], tmp_path: Path
 ) -> None:
@@ -344,6 +349,7 @@ def test_a_foreign_host_gets_a_403_and_an_allowed_one_gets_in(make_server: Calla
     assert allowed.status_code == 200
 
 
+@pytest.mark.slow
 def test_sigterm_ends_the_server_while_a_search_runs_and_a_connection_idles(
     make_server: Callable[..., Server],
 ) -> None:
@@ -413,6 +419,7 @@ def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_na
     assert spoofed.status_code == 403 and spoofed.json()["reason"] == "host not allowed"
 
 
+@pytest.mark.slow
 def test_an_empty_or_non_ascii_token_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     empty = serve_command("--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db), "--token", "")
@@ -429,6 +436,7 @@ def test_an_empty_or_non_ascii_token_is_refused_at_start_in_one_line(tmp_path: P
     assert not db.exists()
 
 
+@pytest.mark.slow
 def test_a_token_shorter_than_16_characters_is_refused_at_start_with_the_reason(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     for token in ("a", "s3cret-token-15"):
@@ -535,6 +543,7 @@ def test_connections_past_the_cap_are_refused_at_once(make_server: Callable[...,
     assert wait_for(lambda: httpx.get(f"{server.url}/api/games", timeout=10).status_code == 200, 10)
 
 
+@pytest.mark.slow
 def test_start_up_errors_are_one_line_and_create_nothing(tmp_path: Path) -> None:
     db = tmp_path / "new" / "games.sqlite3"
     for port in ("0", "99999"):

@@ -161,6 +161,7 @@ def test_compare_counts_the_nodes_of_every_algorithm_side_by_side(client: TestCl
     assert all(row["complete"] and row["branching"] > 0 for row in rows.values())
 
 
+@pytest.mark.slow
 def test_compare_marks_a_search_the_node_limit_stopped(client: TestClient, frozen_clock: None) -> None:
     rows = client.post("/api/compare", json={"position": "", "depth": None}).json()["rows"]
     minimax = rows[0]
