@@ -23,6 +23,8 @@ policy) is :class:`~inarow.web.middleware.Guard`.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -31,6 +33,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from inarow import __version__
+from inarow.base.i18n import _
 from inarow.sessions import Sessions
 from inarow.sessions.workers import SearchPool
 from inarow.teaching.explain import EXPLAIN_MAX_NODES
@@ -90,6 +93,13 @@ def _lifespan(
             # page and the cheap routes are already answered.
             try:
                 settings.warm_up()
+            except (subprocess.CalledProcessError, OSError):
+                # the compiling child stopped (Ctrl-C stops it with the server) or could not start: the
+                # first search that needs the engine compiles it
+                print(
+                    _("inarow: the engine was not compiled in advance; its first search compiles it"),
+                    file=sys.stderr,
+                )
             finally:
                 server.engine.set()
 
