@@ -374,7 +374,7 @@ def import_on_first_use(game: Game, ply: int = 0) -> None:
 
     def starting() -> None:
         said = _(
-            "importing the {plies}-ply opening book of {game} from {source}: once per install, about 15 s "
+            "importing the {plies}-ply opening book of {game} from {source}: once per install, about 5 s "
             "(INAROW_BOOK_IMPORT=off leaves it out)…"
         )
         err.print(said.format(plies=plies, game=game.name, source=bitbully.PACKAGE), markup=False)

@@ -73,7 +73,7 @@ def play(
         "Load the compiled engines now (Connect Four's and the small boards', then Gomoku's): compile "
         "them (once per install, about 10 s and a minute) or load them from numba's cache, so that no "
         "later search pays for it; then import Connect Four's 12-ply opening book if it is not there yet "
-        "(once per install, about 15 s). Says what it does as it starts. bash scripts/start.sh runs it in "
+        "(once per install, about 5 s). Says what it does as it starts. bash scripts/start.sh runs it in "
         "the background while the server starts."
     ),
 )

@@ -268,7 +268,7 @@ def _import_book() -> None:
     from inarow.engines.books import bitbully
 
     def starting() -> None:
-        print(_("inarow: importing Connect Four's opening book (once per install, about 15 s)…"), flush=True)
+        print(_("inarow: importing Connect Four's opening book (once per install, about 5 s)…"), flush=True)
 
     try:
         imported = bitbully.import_missing(bitbully.CONNECT4, starting=starting)
