@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -848,6 +849,52 @@ def data_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = inarow_run(["book", "import", "bitbully", "--sample", "20"], home)
     assert done.returncode == 0, done.stderr
     return home
+
+
+def huffman(columns: list[str]) -> int:
+    """The database's 32-bit code of a board given as its columns from the left, each from the bottom (x and
+    o), written from the format's description: ``10`` an x, ``11`` an o, ``0`` a column's end, a ``0``
+    last."""
+    bits = "".join("".join("10" if stone == "x" else "11" for stone in column) + "0" for column in columns)
+    return int((bits + "0").ljust(32, "0")[:32], 2)
+
+
+def test_the_databases_codes_decode_to_the_boards_written_and_broken_codes_are_caught() -> None:
+    """Random boards of 6 x and 6 o written as codes by :func:`huffman` read back as the same stones; a code
+    with 7 stones of one side, a column of 7, a last bit of 1 or a 13th stone is not a board of the book."""
+    rng = random.Random(5)
+    boards, codes = [], []
+    for _ in range(300):
+        heights = [0] * 7
+        stones = ["x", "o"] * 6
+        rng.shuffle(stones)
+        columns: list[list[str]] = [[] for _ in range(7)]
+        for stone in stones:
+            column = rng.choice([c for c in range(7) if heights[c] < 6])
+            heights[column] += 1
+            columns[column].append(stone)
+        boards.append(columns)
+        codes.append(huffman(["".join(column) for column in columns]))
+    broken = [
+        huffman(["xxxxxxx", "oooooo"]),  # 7 x, 6 o, and a column of 7
+        huffman(["xxxxxxx", "ooooo"]),  # a column of 7
+        huffman(["xxxxxx", "oooooo"]) | 1,  # the last bit set
+        huffman(["xxxxxo", "oooooo", "x"]),  # 6 x, 7 o: 13 stones, past the code's 32 bits
+    ]
+    x, o, ok = bitbully._decode(np.array(codes + broken, dtype=np.uint32))
+    assert ok.tolist() == [True] * len(codes) + [False] * len(broken)
+    height = CONNECT4.height
+    for i, columns in enumerate(boards):
+        want = {
+            side: sum(
+                1 << (c * height + r)
+                for c, column in enumerate(columns)
+                for r, s in enumerate(column)
+                if s == side
+            )
+            for side in "xo"
+        }
+        assert (int(x[i]), int(o[i])) == (want["x"], want["o"])
 
 
 @pytest.mark.slow
