@@ -978,10 +978,19 @@ def test_a_fresh_install_imports_the_book_on_first_use_then_answers_every_move_e
 ) -> None:
     """A plain install's first analysis of an early Connect Four position imports the 12-ply book into the
     user's data folder, saying so on standard error; every move is then exact and agrees with BitBully's
-    solver, and the next command finds the book there and says nothing of it. The verb ``warm-up`` and the
-    server import it the same way (bitbully.import_missing)."""
+    solver, and the next command finds the book there and says nothing of it. What a process stopped while
+    saving left behind is removed. The verb ``warm-up`` and the server import it the same way
+    (bitbully.import_missing)."""
+    books = tmp_path / "inarow" / "books"
+    books.mkdir(parents=True)
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    leftover = books / f"connect4-12.book.{int(gone.stdout)}.tmp"  # a process stopped while it saved the book
+    leftover.write_bytes(b"half a book")
     first = inarow_run(["analyze", "44", "--game", "connect4", "--json"], tmp_path, imports=True)
     assert first.returncode == 0, first.stderr
+    assert not leftover.exists()
     said = first.stderr.splitlines()
     assert said[0].startswith("importing the 12-ply opening book of connect4 from bitbully-databases"), said
     assert said[-1].startswith("imported 4,200,899 positions in "), said

@@ -23,6 +23,7 @@ next stone are not in the database (nor need they be: the search sees them befor
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Callable
 from importlib import metadata, resources
 from pathlib import Path
@@ -157,9 +158,29 @@ def import_missing(
         fcntl.flock(lock, fcntl.LOCK_EX)
         if to_import(game) is None:  # another process imported it meanwhile
             return None
+        _sweep(folder)
         if starting is not None:
             starting()
         return import_book(sample=FIRST_USE_SAMPLE, progress=progress)
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the temporary files that a process stopped while saving a book left in ``folder``
+    (``<book>.<pid>.tmp``, :meth:`Book.save`) once their process is gone."""
+    for leftover in folder.glob("*.tmp"):
+        pid = leftover.suffixes[-2][1:] if len(leftover.suffixes) >= 2 else ""
+        if pid.isdigit() and not _running(int(pid)):
+            leftover.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _decode(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
