@@ -4,9 +4,12 @@ speak the protocol) drive over standard input and output, one command a line.
 Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), ``RESTART`` (``OK``),
 ``BEGIN`` (our first move), ``TURN x,y`` (the opponent's move; we answer ours), ``BOARD`` then lines
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
-move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left``
-and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju,
-``thread_num``: the most threads a move's search may use, as Rapfi reads it; 0 counts
+move), ``SWAP2BOARD`` then lines ``x,y`` and ``DONE`` (the swap2 opening rule, :mod:`inarow.play.swap2`:
+with no stone we answer three, ``x1,y1 x2,y2 x3,y3``; with the opener's three we answer ``SWAP`` to take
+Black, a move to take White, or two stones, a white and a black, to leave the choice to the opener; with
+five we answer ``SWAP`` or White's move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``,
+``timeout_match``, ``time_left`` and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly
+five, bit 4 Renju, ``thread_num``: the most threads a move's search may use, as Rapfi reads it; 0 counts
 as 1), ``ABOUT`` and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
@@ -34,7 +37,8 @@ from inarow import __version__
 from inarow.base.errors import InarowError, UnknownPlayerError
 from inarow.base.i18n import N_
 from inarow.engines.gomoku.search import prepare
-from inarow.engines.limits import threads
+from inarow.engines.limits import Limits, threads
+from inarow.play import swap2
 from inarow.play.players import LEVELS, Player, player
 from inarow.rules.game import MAX_SIDE, Game, Position
 
@@ -112,6 +116,7 @@ class Brain:
     """The most threads a move's search may use (``INFO thread_num``); None: as many as it would."""
     finished: bool = False
     _board: list[str] | None = None
+    _swap2: bool = False
     _rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -125,7 +130,7 @@ class Brain:
         text = line.strip()
         if self._board is not None:
             if text.upper() == "DONE":
-                return self._board_done()
+                return self._swap2_done() if self._swap2 else self._board_done()
             if text:
                 self._board.append(text)
             return []
@@ -165,8 +170,8 @@ class Brain:
                 if cell in stones:
                     stones.remove(cell)
             return ["OK"]
-        if command == "BOARD":
-            self._board = []
+        if command in ("BOARD", "SWAP2BOARD"):
+            self._board, self._swap2 = [], command == "SWAP2BOARD"
             return []
         return [f"UNKNOWN command {quoted(command)}"]
 
@@ -236,6 +241,58 @@ class Brain:
         self.ours, self.theirs = ours, theirs
         return [self._reply()]
 
+    def _swap2_done(self) -> list[str]:
+        """Our answer at a step of swap2 (see the module docstring); afterwards our stones are those of the
+        colour we took, or Black's while the opener is still to choose."""
+        lines, self._board, self._swap2 = self._board or [], None, False
+        if self.renju:
+            return ["ERROR swap2 is not played under Renju: send INFO rule 0 or 1"]
+        cells: list[tuple[int, int]] = []
+        for line in lines:
+            match = _PAIR.fullmatch(line)
+            if not match:
+                return [f"ERROR invalid swap2 line {quoted(line)}: expected x,y"]
+            cell = (int(match[1]), int(match[2]))
+            if not (cell[0] < self.columns and cell[1] < self.rows):
+                return [f"ERROR invalid swap2 line {quoted(line)}: off the {self.columns}x{self.rows} board"]
+            if cell in cells:
+                return [f"ERROR invalid swap2 line {quoted(line)}: cell is taken"]
+            cells.append(cell)
+        if len(cells) not in (0, 3, 5):
+            return [f"ERROR swap2 has 0, 3 or 5 stones at a choice: {len(cells)} were sent"]
+        blacks, whites = cells[0::2], cells[1::2]
+        game = self.game
+        position = Position(game, self._bits(blacks), self._bits(whites))
+        if position.is_over:
+            return ["ERROR the game is over"]
+        limits = Limits(time=max(LEAST_TIME, self.think_time() / swap2.ANALYSES))  # each analysis's share
+        try:
+            with threads(self.thread_num):
+                if not cells:
+                    opening = swap2.propose(game, self._rng.randrange(2**31), limits)
+                    decision = swap2.Decision(stones=opening)
+                else:
+                    decision = (swap2.respond if len(cells) == 3 else swap2.choose)(position, limits)
+        except InarowError as error:
+            return [f"ERROR {error}"]
+        if decision.swap:
+            self.ours, self.theirs = blacks, whites
+            return ["SWAP"]
+        placed = [self._cell_of(game, move) for move in decision.stones]
+        if len(placed) == 1:
+            self.ours, self.theirs = [*whites, *placed], blacks
+        else:  # our stones are Black's until the choice of colour says otherwise
+            stones = [*cells, *placed]
+            self.ours, self.theirs = stones[0::2], stones[1::2]
+        return [" ".join(f"{x},{y}" for x, y in placed)]
+
+    def _cell_of(self, game: Game, move: str) -> tuple[int, int]:
+        column, row = game.coordinates(game.parse_cell(move))
+        return column, self.rows - 1 - row
+
+    def _bits(self, cells: list[tuple[int, int]]) -> int:
+        return sum(1 << self.game.bit(x, self.rows - 1 - y) for x, y in cells)
+
     # ------------------------------------------------------------------------------------ moves
     @property
     def game(self) -> Game:
@@ -245,15 +302,10 @@ class Brain:
 
     def position(self) -> Position:
         """Our stones and theirs as a position with us to move (we are X when the counts are equal)."""
-        game = self.game
-
-        def bits(cells: list[tuple[int, int]]) -> int:
-            return sum(1 << game.bit(x, self.rows - 1 - y) for x, y in cells)
-
-        ours, theirs = bits(self.ours), bits(self.theirs)
+        ours, theirs = self._bits(self.ours), self._bits(self.theirs)
         if len(self.ours) == len(self.theirs):
-            return Position(game, ours, theirs)
-        return Position(game, theirs, ours)
+            return Position(self.game, ours, theirs)
+        return Position(self.game, theirs, ours)
 
     def think_time(self) -> float:
         """Seconds this move may take: the turn's limit (:data:`DEFAULT_TURN` when none was given,

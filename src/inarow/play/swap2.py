@@ -1,0 +1,98 @@
+"""Swap2, Gomoku's tournament opening rule (Gomocup, RenjuNet): the opener places three stones (a black, a
+white, a black); the other player then takes Black (*swap*), or takes White and plays the fourth stone, or
+places two more (a white, a black) and leaves the choice of colour to the opener, who then takes Black or
+plays White's sixth stone. Whoever has the colour that moves next (White, at each choice) plays on.
+
+inarow decides each step by what its analysis of the position says of White's chances (White is to move at
+both choices), with the limits it is given:
+
+- :func:`propose`: of a few seeded three-stone openings (:func:`inarow.play.openings.balanced_openings`),
+  the one whose analysis is nearest even;
+- :func:`respond` (three stones): Black when White's win rate is below ``0.5 - MARGIN``, White and its
+  best move when above ``0.5 + MARGIN``; in between, White's best move and Black's best reply, as long as
+  the opener is then left with a choice within ``2 * MARGIN`` of even (else Black or White by the sign);
+- :func:`choose` (five stones): Black when White's win rate is below one half, else White's best move.
+
+Win rates are those of the analysis (:func:`inarow.values.answers.winrate`; a proven win is 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from inarow.engines.limits import Limits
+from inarow.engines.policy import analyze
+from inarow.play.openings import balanced_openings
+from inarow.rules.game import Game, Position
+from inarow.values.answers import Analysis, winrate
+
+MARGIN = 0.1
+"""How far from even White's win rate may be for the responder to place two stones rather than choose."""
+
+CANDIDATES = 4
+"""The seeded openings the opener weighs."""
+
+ANALYSES = 4
+"""The most analyses one step makes (the opener's, one a candidate), among which a move's time is shared."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's answer at a step of swap2: take Black (``swap``), or the stones placed, in order."""
+
+    swap: bool = False
+    stones: tuple[str, ...] = ()
+
+
+def propose(game: Game, seed: int, limits: Limits) -> tuple[str, ...]:
+    """The opener's three stones (black, white, black), as moves of ``game``: of :data:`CANDIDATES` seeded
+    balanced openings, the one whose analysis within ``limits`` leaves White's win rate nearest one half."""
+    best: tuple[float, tuple[str, ...]] | None = None
+    for opening in balanced_openings(game, CANDIDATES, seed, stones=3):
+        position, moves = Position.start(game), []
+        for bit in opening:
+            moves.append(game.cell_name(bit))
+            position = position.play(bit)
+        distance = abs(white_chances(analyze(position, limits)) - 0.5)
+        if best is None or distance < best[0]:
+            best = (distance, tuple(moves))
+    assert best is not None
+    return best[1]
+
+
+def white_chances(analysis: Analysis) -> float:
+    """The win rate of the side to move (White at both choices of swap2) in ``analysis``."""
+    if analysis.exact and analysis.value is not None:
+        return (analysis.value + 1) / 2
+    return winrate(analysis.score or 0)
+
+
+def respond(position: Position, limits: Limits) -> Decision:
+    """The responder's answer to the opener's three stones of ``position`` (White to move)."""
+    _check(position, 3)
+    first = analyze(position, limits)
+    white = white_chances(first)
+    if white < 0.5 - MARGIN:
+        return Decision(swap=True)
+    if white > 0.5 + MARGIN:
+        return Decision(stones=first.best[:1])
+    reply = analyze(position.play(first.best[0]), limits)
+    placed = (first.best[0], reply.best[0])
+    after = analyze(position.play(placed[0]).play(placed[1]), limits)
+    if abs(white_chances(after) - 0.5) <= 2 * MARGIN:
+        return Decision(stones=placed)
+    return Decision(swap=True) if white < 0.5 else Decision(stones=first.best[:1])
+
+
+def choose(position: Position, limits: Limits) -> Decision:
+    """The opener's choice of colour after the responder's two more stones (five on the board, White to
+    move): Black, or White's move."""
+    _check(position, 5)
+    analysis = analyze(position, limits)
+    if white_chances(analysis) < 0.5:
+        return Decision(swap=True)
+    return Decision(stones=analysis.best[:1])
+
+
+def _check(position: Position, stones: int) -> None:
+    assert position.ply == stones and not position.is_over, f"swap2 decides at {stones} stones"

@@ -1,0 +1,138 @@
+"""Swap2: the decisions at each step, bounded by nodes, and the Gomocup protocol's ``SWAP2BOARD`` (every
+answer legal and in the protocol's form, the session going on after it and after a bad line)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from inarow import parse_position
+from inarow.engines.limits import Limits
+from inarow.engines.policy import analyze
+from inarow.play import swap2
+from inarow.play.openings import balanced_openings
+from inarow.protocols.gomocup import Brain
+from inarow.rules.game import Game, Position
+
+GOMOKU = Game.parse("gomoku")
+NODES = Limits(nodes=20_000)
+CELL = re.compile(r"(\d+),(\d+)")
+
+
+def talk(brain: Brain, *lines: str) -> list[str]:
+    answers: list[str] = []
+    for line in lines:
+        answers += brain.handle(line)
+    return answers
+
+
+def chances(moves: str) -> float:
+    return swap2.white_chances(analyze(parse_position(moves, GOMOKU), NODES))
+
+
+@pytest.mark.parametrize("moves", ["h8 a1 i8", "h8 h9 i8"])
+def test_the_responder_takes_black_when_white_is_behind(moves: str) -> None:
+    assert chances(moves) < 0.5 - swap2.MARGIN
+    assert swap2.respond(parse_position(moves, GOMOKU), NODES) == swap2.Decision(swap=True)
+
+
+def test_the_responder_takes_white_and_plays_its_best_move_when_white_is_ahead() -> None:
+    position = parse_position("a1 h8 o15", GOMOKU)  # Black's stones in two corners, White's in the centre
+    assert chances("a1 h8 o15") > 0.5 + swap2.MARGIN
+    decision = swap2.respond(position, NODES)
+    assert not decision.swap and decision.stones == analyze(position, NODES).best[:1]
+
+
+@pytest.mark.parametrize("moves", ["k10 e5 k5", "f11 g7 k6"])
+def test_near_even_the_responder_places_a_white_and_a_black_that_leave_the_opener_a_close_choice(
+    moves: str,
+) -> None:
+    assert abs(chances(moves) - 0.5) <= swap2.MARGIN
+    decision = swap2.respond(parse_position(moves, GOMOKU), NODES)
+    assert not decision.swap and len(decision.stones) == 2
+    after = f"{moves} {' '.join(decision.stones)}"
+    assert abs(chances(after) - 0.5) <= 2 * swap2.MARGIN
+    choice = swap2.choose(parse_position(after, GOMOKU), NODES)
+    assert choice.swap == (chances(after) < 0.5)
+
+
+def test_the_opener_takes_black_or_white_by_the_sign_of_white_s_chances() -> None:
+    assert swap2.choose(parse_position("h8 a1 i8 a2 j8", GOMOKU), NODES) == swap2.Decision(swap=True)
+    white_ahead = parse_position("a15 h8 o1 i9 o15", GOMOKU)
+    assert swap2.choose(white_ahead, NODES) == swap2.Decision(stones=analyze(white_ahead, NODES).best[:1])
+
+
+@pytest.mark.slow
+def test_the_opening_proposed_is_the_candidate_nearest_even() -> None:
+    moves = swap2.propose(GOMOKU, 1, NODES)
+    assert len(moves) == 3 and len(set(moves)) == 3
+    position = parse_position(" ".join(moves), GOMOKU)
+    candidates = []
+    for opening in balanced_openings(GOMOKU, swap2.CANDIDATES, 1, stones=3):
+        candidate = Position.start(GOMOKU)
+        for bit in opening:
+            candidate = candidate.play(bit)
+        candidates.append(abs(swap2.white_chances(analyze(candidate, NODES)) - 0.5))
+    assert abs(swap2.white_chances(analyze(position, NODES)) - 0.5) == min(candidates)
+
+
+def cells(answer: str) -> list[tuple[int, int]]:
+    found = answer.split()
+    assert all(CELL.fullmatch(part) for part in found), answer
+    return [(int(x), int(y)) for x, y in (part.split(",") for part in found)]
+
+
+@pytest.mark.slow
+def test_swap2board_answers_in_the_protocol_s_form_at_each_step_and_play_goes_on() -> None:
+    """Three stones on an empty board; at three stones SWAP, a move or two stones; at five SWAP or a move;
+    every stone on an empty cell of the board; after SWAP the brain plays Black's next move on TURN. The
+    positions are lopsided enough that the shortest search sees which side is ahead (the brain's analyses
+    are bounded by the manager's clock, as its moves are)."""
+    brain = Brain()
+    assert talk(brain, "START 15", "INFO timeout_turn 300") == ["OK"]
+    (opening,) = talk(brain, "SWAP2BOARD", "DONE")
+    placed = cells(opening)
+    assert len(placed) == 3 and len(set(placed)) == 3 and all(x < 15 and y < 15 for x, y in placed)
+
+    brain = Brain()
+    talk(brain, "START 15", "INFO timeout_turn 300")
+    (answer,) = talk(brain, "SWAP2BOARD", "7,7", "0,0", "8,7", "DONE")  # Black ahead: h8 a15 i8
+    assert answer == "SWAP"
+    (reply,) = talk(brain, "TURN 9,7")  # White blocks one end; Black (the brain) plays on
+    (move,) = cells(reply)
+    assert move not in [(7, 7), (0, 0), (8, 7), (9, 7)]
+
+    brain = Brain()
+    talk(brain, "START 15", "INFO timeout_turn 300")
+    (answer,) = talk(brain, "SWAP2BOARD", "0,14", "7,7", "14,0", "DONE")  # White ahead: a1 h8 o15
+    (move,) = cells(answer)
+    assert move not in [(0, 14), (7, 7), (14, 0)]
+
+    brain = Brain()
+    talk(brain, "START 15", "INFO timeout_turn 300")
+    (answer,) = talk(brain, "SWAP2BOARD", "7,7", "0,0", "8,7", "0,1", "9,7", "DONE")
+    assert answer == "SWAP"
+
+
+@pytest.mark.parametrize(
+    ("lines", "answer"),
+    [
+        (["SWAP2BOARD", "7,7", "8,8", "DONE"], "ERROR swap2 has 0, 3 or 5 stones at a choice: 2 were sent"),
+        (["SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"], "ERROR invalid swap2 line '7,7': cell is taken"),
+        (
+            ["SWAP2BOARD", "7,7", "15,1", "8,8", "DONE"],
+            "ERROR invalid swap2 line '15,1': off the 15x15 board",
+        ),
+        (["SWAP2BOARD", "7;7", "DONE"], "ERROR invalid swap2 line '7;7': expected x,y"),
+        (
+            ["INFO rule 4", "SWAP2BOARD", "DONE"],
+            "ERROR swap2 is not played under Renju: send INFO rule 0 or 1",
+        ),
+    ],
+)
+def test_a_bad_swap2board_answers_error_and_the_session_goes_on(lines: list[str], answer: str) -> None:
+    brain = Brain()
+    assert talk(brain, "START 15", "INFO timeout_turn 300", *lines) == ["OK", answer]
+    (reply,) = talk(brain, "INFO rule 0", "BOARD", "7,7,2", "DONE")  # still playing
+    assert len(cells(reply)) == 1
