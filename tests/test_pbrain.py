@@ -8,6 +8,7 @@ import json
 import os
 import random
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from inarow.base.errors import EngineError
 from inarow.play.match import play_game, play_match
 from inarow.protocols.pbrain import EnginePlayer, EngineSpec, PbrainEngine, player
 from inarow.rules.game import Game, Position
+from inarow.rules.notation import split_moves
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -221,8 +223,6 @@ def test_a_match_against_inarow_gomocup_run_as_an_engine_plays_whole_games(tmp_p
 
 @pytest.mark.slow
 def test_inarow_match_plays_an_engine_from_the_command_line(tmp_path: Path) -> None:
-    import subprocess
-
     engine = script(tmp_path, "engine", FAKE)
     completed = subprocess.run(
         [
@@ -296,3 +296,34 @@ def test_rapfi_at_a_node_limit_plays_legal_moves_to_the_end() -> None:
         assert bit in position.legal_bits()
         position = position.play(bit)
     assert final.result == "o", "Rapfi beats medium"
+
+
+@pytest.mark.slow
+def test_a_swap2_match_against_inarow_gomocup_run_as_an_engine_negotiates_over_swap2board(
+    tmp_path: Path,
+) -> None:
+    """``inarow match --swap2`` with ``pbrain:`` on inarow's own ``gomocup``: the engine's SWAP2BOARD
+    answers are read, every game replays legally from its opening, and both colours' names are set."""
+    engine = inarow_engine(tmp_path, "medium")
+    game = Game.parse("gomoku")
+    completed = subprocess.run(
+        [
+            *(sys.executable, "-m", "inarow", "match", "medium", f"pbrain:{engine}"),
+            *("--game", "gomoku", "--games", "2", "--swap2", "--seed", "3", "--time", "0.3", "--json"),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    data = json.loads(completed.stdout)
+    assert data["opening_rule"] == "swap2" and data["played"] == 2
+    for record in data["games"]:
+        assert 3 <= record["opening"] <= 6 and {record["x"], record["o"]} == {"medium", f"pbrain:{engine}"}
+        position = Position.start(game)
+        for move in split_moves(record["moves"], game):
+            assert game.parse_cell(move) in position.legal_bits()
+            position = position.play(move)
+        assert position.result == record["result"]

@@ -1,21 +1,31 @@
-"""Swap2: the decisions at each step, bounded by nodes, and the Gomocup protocol's ``SWAP2BOARD`` (every
-answer legal and in the protocol's form, the session going on after it and after a bad line)."""
+"""Swap2: the decisions at each step, bounded by nodes; the Gomocup protocol's ``SWAP2BOARD`` (every answer
+legal and in the protocol's form, the session going on after it and after a bad line); matches opened by
+swap2, between levels and against an outside engine."""
 
 from __future__ import annotations
 
+import os
+import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from inarow import parse_position
+from inarow.base.errors import InvalidMatchError
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
 from inarow.play import swap2
+from inarow.play.match import game_seed, play_match
 from inarow.play.openings import balanced_openings
+from inarow.play.players import player
 from inarow.protocols.gomocup import Brain
 from inarow.rules.game import Game, Position
 
 GOMOKU = Game.parse("gomoku")
+SRC = Path(__file__).resolve().parents[1] / "src"
 NODES = Limits(nodes=20_000)
 CELL = re.compile(r"(\d+),(\d+)")
 
@@ -136,3 +146,64 @@ def test_a_bad_swap2board_answers_error_and_the_session_goes_on(lines: list[str]
     assert talk(brain, "START 15", "INFO timeout_turn 300", *lines) == ["OK", answer]
     (reply,) = talk(brain, "INFO rule 0", "BOARD", "7,7,2", "DONE")  # still playing
     assert len(cells(reply)) == 1
+
+
+def replayed(game: Game, moves: tuple[int, ...]) -> Position:
+    position = Position.start(game)
+    for bit in moves:
+        assert bit in position.legal_bits()
+        position = position.play(bit)
+    return position
+
+
+@pytest.mark.slow
+def test_a_swap2_match_alternates_the_opener_and_tallies_each_player_by_the_colour_its_opening_gave() -> None:
+    """Node-limited levels, so the games replay on any machine: each game starts with the negotiated stones
+    (3 to 6), the players alternate as opener, and each tally counts the games of its player's colour."""
+    first, second = player("perfect", nodes=3_000), player("medium", nodes=3_000)
+    result = play_match(GOMOKU, first, second, 2, seed=2, opening_rule="swap2")
+    assert result.to_json()["opening_rule"] == "swap2"
+    wins = {"perfect": 0, "medium": 0}
+    for number, record in enumerate(result.games):
+        assert 3 <= record.opening <= 6
+        stones, opener_black = swap2.opening(
+            GOMOKU,
+            swap2.negotiator(first if number % 2 == 0 else second),
+            swap2.negotiator(second if number % 2 == 0 else first),
+            random.Random(game_seed(2, number)),
+        )
+        assert record.moves[: record.opening] == stones
+        opener = "perfect" if number % 2 == 0 else "medium"
+        assert (record.x == opener) == opener_black and {record.x, record.o} == {"perfect", "medium"}
+        assert replayed(GOMOKU, record.moves).result == record.result
+        if record.result != "draw":
+            wins[record.x if record.result == "x" else record.o] += 1
+    assert [(t.player, t.wins) for t in result.tallies()] == [
+        ("perfect", wins["perfect"]),
+        ("medium", wins["medium"]),
+    ]
+
+
+def test_swap2_is_refused_with_openings_an_unknown_rule_or_a_player_that_cannot_open() -> None:
+    level = player("medium", nodes=100)
+    with pytest.raises(InvalidMatchError, match="openings and the swap2 opening rule"):
+        play_match(GOMOKU, level, level, 2, opening_rule="swap2", openings=[(112, 113, 114)])
+    with pytest.raises(InvalidMatchError, match="unknown opening rule 'swap3'"):
+        play_match(GOMOKU, level, level, 2, opening_rule="swap3")
+    with pytest.raises(InvalidMatchError, match="rules cannot play the swap2 opening"):
+        play_match(GOMOKU, level, player("rules"), 2, opening_rule="swap2")
+
+
+def test_swap2_with_swap_or_openings_on_the_command_line_is_one_line_of_error() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "inarow", "match", "medium", "hard", "--game", "gomoku", "--swap2", "--swap"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert completed.stderr.strip().splitlines() == [
+        "error: --swap2 decides the colours: it goes with neither --swap nor --openings"
+    ]

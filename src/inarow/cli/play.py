@@ -213,6 +213,16 @@ def match_command(
             ),
         ),
     ] = None,
+    swap2: Annotated[
+        bool,
+        typer.Option(
+            "--swap2",
+            help=N_(
+                "Open each game by the swap2 rule (Gomoku): the players take turns as opener, and the "
+                "opening decides the colours."
+            ),
+        ),
+    ] = False,
     seed: Annotated[
         int | None, typer.Option(metavar="N", help=N_("Seed the players' random choices."))
     ] = None,
@@ -237,6 +247,8 @@ def match_command(
     game = game_named(game_name, first)
     if openings is not None and games is not None:
         raise InarowError(N_("--games and --openings do not go together: a match plays each opening twice"))
+    if swap2 and (swap or openings is not None):
+        raise InarowError(N_("--swap2 decides the colours: it goes with neither --swap nor --openings"))
     games = 10 if games is None else games
     check_games(games)
     options = {} if time is None else {"think_time": time}
@@ -254,7 +266,17 @@ def match_command(
             suite = read_openings(game, Path(openings))
         games, swap = 2 * len(suite), True
     with counting(_("playing"), games) as progress:
-        result = play_match(game, one, two, games, swap=swap, seed=seed, openings=suite, progress=progress)
+        result = play_match(
+            game,
+            one,
+            two,
+            games,
+            swap=swap,
+            seed=seed,
+            openings=suite,
+            opening_rule="swap2" if swap2 else None,
+            progress=progress,
+        )
     if as_json:
         print(json.dumps(result.to_json()))
         return
@@ -262,6 +284,11 @@ def match_command(
         heading = _(
             "{x} against {o} on {game}: {openings} openings, each played twice with colours swapped "
             "(seed {seed})"
+        )
+    elif swap2:
+        heading = _(
+            "{x} against {o} on {game}: {games} games opened by swap2, each player opener every other "
+            "game (seed {seed})"
         )
     elif swap:
         heading = _(

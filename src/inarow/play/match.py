@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 
 from inarow.base.errors import IllegalMoveError, InvalidMatchError
 from inarow.base.i18n import N_
+from inarow.play import swap2
 from inarow.play.openings import Opening
 from inarow.play.players import Player
 from inarow.rules.game import Game, Position, Result, Side
@@ -63,6 +64,8 @@ class MatchGame:
     result: Result
     seed: int
     opening: int = 0
+    first: Side | None = None
+    """The side the match's first player took, where the opening rule decided it (swap2)."""
 
     @property
     def key(self) -> tuple[str, str, tuple[int, ...]]:
@@ -180,6 +183,7 @@ class MatchJSON(TypedDict):
     players: list[str]
     seed: int
     swap: bool
+    opening_rule: str | None
     openings: list[str]
     played: int
     distinct: int
@@ -194,7 +198,8 @@ class MatchResult:
     The results count each distinct game once (:attr:`MatchGame.key`): deterministic players that meet
     again from the same start play the same game again, which says nothing more about them, so the
     intervals are over the distinct games only. With openings, games ``2i`` and ``2i + 1`` start from
-    opening ``i``, colours swapped.
+    opening ``i``, colours swapped. With the ``swap2`` opening rule the players take turns as opener and
+    each game's opening decides the colours.
     """
 
     game: Game
@@ -204,6 +209,7 @@ class MatchResult:
     swap: bool
     games: tuple[MatchGame, ...]
     openings: tuple[Opening, ...] = ()
+    opening_rule: str | None = None
 
     def distinct(self) -> list[int]:
         """The numbers of the games that are not a repeat of an earlier one."""
@@ -220,7 +226,8 @@ class MatchResult:
         wins = draws = losses = 0
         for number in self.distinct():
             record = self.games[number]
-            plays_x = (which == 0) != (self.swap and number % 2 == 1)
+            first_x = record.first == "x" if record.first is not None else not (self.swap and number % 2 == 1)
+            plays_x = (which == 0) == first_x
             side: Side = "x" if plays_x else "o"
             if record.result == "draw":
                 draws += 1
@@ -240,6 +247,7 @@ class MatchResult:
             "players": [self.first, self.second],
             "seed": self.seed,
             "swap": self.swap,
+            "opening_rule": self.opening_rule,
             "openings": [format_moves(self.game, opening) for opening in self.openings],
             "played": len(self.games),
             "distinct": len(self.distinct()),
@@ -267,16 +275,25 @@ def play_match(
     swap: bool = False,
     seed: int | None = None,
     openings: Sequence[Opening] = (),
+    opening_rule: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``first`` against ``second`` (see :func:`inarow.play.players.player`).
     ``first`` plays X in every game, or with ``swap`` in every other one, starting with game 0. With
     ``openings`` (see :mod:`inarow.play.openings`) each is played twice, colours swapped, and ``games`` and
-    ``swap`` are ignored: games ``2i`` and ``2i + 1`` start from opening ``i``. ``progress(done, total)`` is
-    called after each game.
+    ``swap`` are ignored: games ``2i`` and ``2i + 1`` start from opening ``i``. With ``opening_rule="swap2"``
+    (:mod:`inarow.play.swap2`) ``first`` opens the even games and ``second`` the odd ones, and each game's
+    opening decides the colours. ``progress(done, total)`` is called after each game.
 
-    Raises :class:`InvalidMatchError` for a number of games out of range.
+    Raises :class:`InvalidMatchError` for a number of games out of range, an opening rule other than
+    swap2, with openings, or with a player that cannot play it.
     """
+    if opening_rule is not None:
+        if opening_rule != "swap2":
+            raise InvalidMatchError(N_("unknown opening rule {rule!r}: expected swap2"), rule=opening_rule)
+        if openings:
+            raise InvalidMatchError(N_("openings and the swap2 opening rule do not go together"))
+        negotiators = (swap2.negotiator(first), swap2.negotiator(second))
     if openings:
         games, swap = 2 * len(openings), True
     check_games(games)
@@ -288,6 +305,12 @@ def play_match(
         a, b = players if not (swap and number % 2 == 1) else players[::-1]
         rng = random.Random(game_seed(seed, number))
         opening = tuple(openings[number // 2]) if openings else ()
+        first_side: Side | None = None
+        if opening_rule is not None:
+            opener, responder = negotiators if number % 2 == 0 else negotiators[::-1]
+            opening, opener_black = swap2.opening(game, opener, responder, rng)
+            first_side = "x" if opener_black == (number % 2 == 0) else "o"
+            a, b = players if first_side == "x" else players[::-1]
         start = Position.start(game)
         for bit in opening:
             start = start.play(bit)
@@ -301,6 +324,7 @@ def play_match(
                 result=final.result,
                 seed=game_seed(seed, number),
                 opening=len(opening),
+                first=first_side,
             )
         )
         if progress is not None:
@@ -313,6 +337,7 @@ def play_match(
         swap=swap,
         games=tuple(records),
         openings=tuple(tuple(opening) for opening in openings),
+        opening_rule=opening_rule,
     )
 
 

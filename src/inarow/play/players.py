@@ -21,6 +21,7 @@ from inarow.engines.policy import Analysis, analyze, play
 from inarow.engines.textbook import ALGORITHMS, evaluation_name, move_scores
 from inarow.evaluation.lines import EVALUATIONS, Evaluation, parse_weights
 from inarow.evaluation.student import is_code_spec, load_code_evaluation
+from inarow.play import swap2
 from inarow.rules.game import Position
 from inarow.values.answers import MoveNote, analysis_note, search_value
 
@@ -117,6 +118,18 @@ class Level:
             return Choice(move=move, note=analysis_note(analysis), analysis=analysis)
         analysis = analyze(position, self.limits())
         return Choice(move=_pick(analysis, rng), note=analysis_note(analysis), analysis=analysis)
+
+    def swap2(self, position: Position, rng: random.Random) -> swap2.Decision:
+        """This level's decision at a step of swap2 (:mod:`inarow.play.swap2`: no stone, three or five),
+        each analysis bounded by the node limit, or by a share of the think time."""
+        limits = (
+            Limits(nodes=self.nodes)
+            if self.nodes is not None
+            else Limits(time=self.think_time / swap2.ANALYSES)
+        )
+        if position.ply == 0:
+            return swap2.Decision(stones=swap2.propose(position.game, rng.randrange(2**31), limits))
+        return (swap2.respond if position.ply == 3 else swap2.choose)(position, limits)
 
     def _gomoku(self, position: Position, rng: random.Random) -> Choice:
         """On the Gomoku engine's boards: ``easy`` a random cell near the stones two moves in three, else as

@@ -18,8 +18,12 @@ Win rates are those of the analysis (:func:`inarow.values.answers.winrate`; a pr
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Protocol, cast
 
+from inarow.base.errors import InvalidMatchError
+from inarow.base.i18n import N_
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
 from inarow.play.openings import balanced_openings
@@ -96,3 +100,64 @@ def choose(position: Position, limits: Limits) -> Decision:
 
 def _check(position: Position, stones: int) -> None:
     assert position.ply == stones and not position.is_over, f"swap2 decides at {stones} stones"
+
+
+class Negotiator(Protocol):
+    """A player that can take the steps of swap2 (:meth:`inarow.play.players.Level.swap2`, an outside
+    engine's ``SWAP2BOARD``): given the stones so far (0, 3 or 5, Black's and White's alternately), its
+    decision."""
+
+    @property
+    def name(self) -> str: ...
+
+    def swap2(self, position: Position, rng: random.Random) -> Decision: ...
+
+
+def negotiator(player: object) -> Negotiator:
+    """``player`` as a :class:`Negotiator`. Raises :class:`InvalidMatchError` for a player that cannot play
+    swap2's opening (the levels and outside engines can)."""
+    if not callable(getattr(player, "swap2", None)):
+        name = getattr(player, "name", "?")
+        raise InvalidMatchError(
+            N_("{player} cannot play the swap2 opening: only inarow's levels and outside engines can"),
+            player=name,
+        )
+    return cast(Negotiator, player)
+
+
+def opening(
+    game: Game, opener: Negotiator, responder: Negotiator, rng: random.Random
+) -> tuple[tuple[int, ...], bool]:
+    """The swap2 opening between ``opener`` and ``responder`` on ``game``: its stones in the order they were
+    placed (three to six; Black's first) and whether the opener plays Black. Raises
+    :class:`InvalidMatchError` naming a player whose decision does not fit the step (an outside
+    engine's)."""
+    stones: list[int] = []
+    position = _placed(Position.start(game), opener, opener.swap2(Position.start(game), rng), (3,), stones)
+    decision = responder.swap2(position, rng)
+    if decision.swap:
+        return tuple(stones), False
+    position = _placed(position, responder, decision, (1, 2), stones)
+    if len(decision.stones) == 1:
+        return tuple(stones), True
+    choice = opener.swap2(position, rng)
+    if choice.swap:
+        return tuple(stones), True
+    _placed(position, opener, choice, (1,), stones)
+    return tuple(stones), False
+
+
+def _placed(
+    position: Position, player: Negotiator, decision: Decision, counts: tuple[int, ...], stones: list[int]
+) -> Position:
+    if decision.swap or len(decision.stones) not in counts:
+        raise InvalidMatchError(
+            N_("{player} answered swap2 at {stones} stones with {answer}: not a move of that step"),
+            player=player.name,
+            stones=position.ply,
+            answer="SWAP" if decision.swap else " ".join(decision.stones) or "nothing",
+        )
+    for move in decision.stones:
+        stones.append(position.move_bit(move))
+        position = position.play(stones[-1])
+    return position

@@ -40,6 +40,7 @@ from inarow.base.errors import EngineError
 from inarow.base.i18n import N_
 from inarow.play.players import DEFAULT_THINK_TIME, Choice, Player
 from inarow.play.players import player as inarow_player
+from inarow.play.swap2 import Decision
 from inarow.rules.game import Game, Position
 from inarow.values.answers import MoveNote
 
@@ -337,6 +338,47 @@ class PbrainEngine:
         self.moves += 1
         return bit
 
+    def swap2(self, position: Position) -> Decision:
+        """The engine's answer to ``SWAP2BOARD`` with the stones of ``position`` (none, the opener's three or
+        five; Black's and White's alternately): ``SWAP``, or the stones it places. The next move sends the
+        whole board. Raises :class:`EngineError` for an answer that is neither (see the module's
+        docstring)."""
+        game = position.game
+        if self._process is None or self._process.poll() is not None or self._game != game:
+            self._start(game)
+        blacks, whites = (
+            [self._protocol(game, bit) for bit in range(stones.bit_length()) if stones >> bit & 1]
+            for stones in (position.x, position.o)
+        )
+        self._send("SWAP2BOARD")
+        for k, black in enumerate(blacks):
+            self._send(black)
+            if k < len(whites):
+                self._send(whites[k])
+        self._send("DONE")
+        answer = self._answer("SWAP2BOARD", self._limit())
+        self._seen = None
+        if answer.strip().upper() == "SWAP":
+            return Decision(swap=True)
+        taken, moves = position.filled, []
+        for part in answer.split():
+            found = _MOVE.fullmatch(part) if part.isascii() else None
+            bit = -1
+            if found is not None and len(found[1]) < 4 and len(found[2]) < 4:
+                x, y = int(found[1]), int(found[2])
+                if x < game.columns and y < game.rows:
+                    bit = game.bit(x, game.rows - 1 - y)
+            if bit < 0 or taken >> bit & 1:
+                self.close()
+                raise EngineError(
+                    N_("engine {path!r} answered {answer!r} to SWAP2BOARD: neither SWAP nor empty cells"),
+                    path=str(self.spec.path),
+                    answer=answer[:200],
+                )
+            taken |= 1 << bit
+            moves.append(game.cell_name(bit))
+        return Decision(stones=tuple(moves))
+
     def _board_lines(self, position: Position) -> list[str]:
         """``x,y,1`` for the engine's stones and ``x,y,2`` for its opponent's, alternating from the side
         that moved first (stones of the same side in board order)."""
@@ -371,6 +413,9 @@ class EnginePlayer:
     def choose(self, position: Position, rng: random.Random) -> Choice:
         bit = self.engine.move(position)
         return Choice(move=position.game.cell_name(bit), note=MoveNote(kind="engine"))
+
+    def swap2(self, position: Position, rng: random.Random) -> Decision:
+        return self.engine.swap2(position)
 
 
 def player(name: str, think_time: float = DEFAULT_THINK_TIME) -> Player:
