@@ -3,7 +3,7 @@
 import json
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,6 +22,9 @@ from inarow.cli.output import (
     prepare_engine,
     real,
 )
+
+if TYPE_CHECKING:
+    from inarow.play.match import MatchResult
 
 
 @app.command(
@@ -234,14 +237,10 @@ def match_command(
         ),
     ] = None,
 ) -> None:
-    from rich.table import Table
-
     from inarow.evaluation.student import allow_files
     from inarow.play.match import check_games, new_seed, play_match
     from inarow.play.openings import Opening, balanced_openings, read_openings
     from inarow.protocols.pbrain import player
-    from inarow.rules.notation import format_moves
-    from inarow.words import phrases
 
     allow_files()  # players named on the command line may use a student's e(P) file: minimax:2:mine.py:e
     game = game_named(game_name, first)
@@ -300,6 +299,17 @@ def match_command(
         x=player_x, o=player_o, game=game_said(game.name), games=games, openings=len(suite), seed=result.seed
     )
     out.print(shown, markup=False, soft_wrap=True)
+    _show_match(result)
+
+
+def _show_match(result: "MatchResult") -> None:
+    """A match's tallies as a table, then its games, a line each (after the heading)."""
+    from rich.table import Table
+
+    from inarow.rules.notation import format_moves
+    from inarow.words import phrases
+
+    game, games = result.game, len(result.games)
     distinct = len(result.distinct())
     if distinct < games:
         repeated = _("{games} games played, {distinct} distinct: the results count each distinct game once")
