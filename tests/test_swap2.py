@@ -12,9 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from typer.testing import CliRunner
 
 from inarow import parse_position
 from inarow.base.errors import InvalidMatchError
+from inarow.cli import app
+from inarow.cli.console import ConsoleGame
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
 from inarow.play import swap2
@@ -41,12 +45,14 @@ def chances(moves: str) -> float:
     return swap2.white_chances(analyze(parse_position(moves, GOMOKU), NODES))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["h8 a1 i8", "h8 h9 i8"])
 def test_the_responder_takes_black_when_white_is_behind(moves: str) -> None:
     assert chances(moves) < 0.5 - swap2.MARGIN
     assert swap2.respond(parse_position(moves, GOMOKU), NODES) == swap2.Decision(swap=True)
 
 
+@pytest.mark.slow
 def test_the_responder_takes_white_and_plays_its_best_move_when_white_is_ahead() -> None:
     position = parse_position("a1 h8 o15", GOMOKU)  # Black's stones in two corners, White's in the centre
     assert chances("a1 h8 o15") > 0.5 + swap2.MARGIN
@@ -54,6 +60,7 @@ def test_the_responder_takes_white_and_plays_its_best_move_when_white_is_ahead()
     assert not decision.swap and decision.stones == analyze(position, NODES).best[:1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["k10 e5 k5", "f11 g7 k6"])
 def test_near_even_the_responder_places_a_white_and_a_black_that_leave_the_opener_a_close_choice(
     moves: str,
@@ -67,6 +74,7 @@ def test_near_even_the_responder_places_a_white_and_a_black_that_leave_the_opene
     assert choice.swap == (chances(after) < 0.5)
 
 
+@pytest.mark.slow
 def test_the_opener_takes_black_or_white_by_the_sign_of_white_s_chances() -> None:
     assert swap2.choose(parse_position("h8 a1 i8 a2 j8", GOMOKU), NODES) == swap2.Decision(swap=True)
     white_ahead = parse_position("a15 h8 o1 i9 o15", GOMOKU)
@@ -207,3 +215,51 @@ def test_swap2_with_swap_or_openings_on_the_command_line_is_one_line_of_error() 
     assert completed.stderr.strip().splitlines() == [
         "error: --swap2 decides the colours: it goes with neither --swap nor --openings"
     ]
+
+
+def swap2_in_terminal(answers: list[str], first: str) -> str:
+    """What ``inarow play --swap2`` prints (the prompts left out) when the player types ``answers``, the
+    computer's searches bounded by nodes."""
+    typed = iter(answers)
+    printed = Console(record=True, width=200)
+    game = ConsoleGame(GOMOKU, printed, seed=3, read=lambda _: next(typed), swap2=True, nodes=20_000)
+    game.run(None, first, "perfect")
+    return printed.export_text()
+
+
+@pytest.mark.slow
+def test_in_the_terminal_the_player_opens_and_the_computer_takes_the_colour_the_stones_favour() -> None:
+    text = swap2_in_terminal(["h8", "a15", "i8", "q"], "you")  # Black ahead: the computer takes Black
+    assert "swap2: you open: place a black, a white and a black stone; then the computer chooses" in text
+    assert "the computer takes Black: you play White" in text
+    assert "bye — you 0 won" in text
+
+
+@pytest.mark.slow
+def test_in_the_terminal_the_computer_opens_and_the_player_places_two_more_then_the_computer_chooses() -> (
+    None
+):
+    text = swap2_in_terminal(["two", "a1", "o15", "q"], "computer")
+    opening = re.search(r"swap2: the computer opens with (\S+) (\S+) (\S+) \(black, white, black\)", text)
+    assert opening is not None
+    assert swap2.propose(GOMOKU, random.Random(3).randrange(2**31), NODES) == opening.groups()
+    after = parse_position(" ".join([*opening.groups(), "a1", "o15"]), GOMOKU)
+    choice = swap2.choose(after, NODES)
+    if choice.swap:
+        assert "the computer takes Black: you play White" in text
+    else:
+        assert f"the computer takes White and plays {choice.stones[0]}: you play Black" in text
+
+
+def test_swap2_in_the_terminal_is_refused_off_gomoku_and_with_a_side_chosen() -> None:
+    runner = CliRunner()
+    off = runner.invoke(app, ["play", "--game", "tictactoe", "--swap2"])
+    assert off.exit_code == 2
+    assert (
+        off.output == "error: --swap2 is an opening rule of Gomoku without Renju's rules: not of tictactoe\n"
+    )
+    renju = runner.invoke(app, ["play", "--game", "renju", "--swap2"])
+    assert renju.exit_code == 2 and "not of renju" in renju.output
+    side = runner.invoke(app, ["play", "--game", "gomoku", "--swap2", "--you", "x"])
+    assert side.exit_code == 2
+    assert side.output == "error: --swap2 decides the colours: it does not go with --you\n"

@@ -13,6 +13,7 @@ from rich.text import Text
 from inarow.base.errors import IllegalMoveError, InarowError, InvalidMoveError, Items, Term
 from inarow.base.i18n import N_, _, game_title, listed
 from inarow.play.players import LEVELS, Choice, player
+from inarow.play.swap2 import Negotiator, negotiator
 from inarow.rules.game import COLUMN_LETTERS, Game, Position, Side, other
 from inarow.values.store import Score
 from inarow.words import phrases
@@ -40,6 +41,9 @@ ANSWER_WORDS = {
     "medium": N_("medium"),
     "hard": N_("hard"),
     "perfect": N_("perfect"),
+    "black": N_("black"),
+    "white": N_("white"),
+    "two": N_("two more"),
 }
 """The words the questions show for their choices, in the current language; the English keys are always
 accepted too."""
@@ -83,6 +87,10 @@ class ConsoleGame:
     seed: int | None = None
     think_time: float = 2.0
     read: Callable[[str], str] = input
+    swap2: bool = False
+    """Open every game by the swap2 rule (Gomoku): who starts opens, and the opening decides the colours."""
+    nodes: int | None = None
+    """A node limit for the computer's searches instead of the think time (the same games on any machine)."""
     score: Score = field(init=False)
 
     def __post_init__(self) -> None:
@@ -130,8 +138,11 @@ class ConsoleGame:
                     value=value,
                     known=Items(allowed),
                 )
+        if self.swap2 and you is not None:
+            raise InarowError(N_("--swap2 decides the colours: it does not go with --you"))
         try:
-            side: Side = "o" if (you or self.ask(_("You play"), ("x", "o"), "x")).lower() == "o" else "x"
+            asked = "x" if self.swap2 else you or self.ask(_("You play"), ("x", "o"), "x")
+            side: Side = "o" if asked.lower() == "o" else "x"
             starter = (first or self.ask(_("Who moves first"), ("you", "computer", "random"), "you")).lower()
             chosen = (level or self.ask(_("Level"), LEVELS, "perfect")).lower()
             while True:
@@ -155,12 +166,12 @@ class ConsoleGame:
             self.console.print(drawn, markup=False)
         first = self.game.first
         human: Side = first if starter == "you" else other(first)
-        if human != side:
+        if human != side and not self.swap2:
             said = _("(you play {mark}: {first} moves first)").format(
                 mark=phrases.mark(human, self.game), first=phrases.mark(first, self.game)
             )
             self.console.print(said, markup=False)
-        computer = player(level, self.think_time)
+        computer = player(level, self.think_time, nodes=self.nodes)
         history = [Position.start(self.game)]
         self.console.print(
             _("{game}, level {level}.").format(
@@ -178,11 +189,15 @@ class ConsoleGame:
             markup=False,
             soft_wrap=True,
         )
+        floor = 1
+        if self.swap2:
+            human = self._swap2_opening(starter == "you", negotiator(computer), history)
+            floor = len(history)
         while not history[-1].is_over:
             position = history[-1]
             if position.turn == human:
                 self.console.print(render_board(position), markup=False)
-                move = self._human_move(position, history)
+                move = self._human_move(position, history, floor)
                 if move is None:
                     continue
                 history.append(position.play(move))
@@ -207,6 +222,62 @@ class ConsoleGame:
             lost = _("the computer ({mark}) wins").format(mark=phrases.mark(other(human), self.game))
             self.console.print(Text(lost, style="bold red"))
 
+    def _swap2_opening(self, you_open: bool, computer: Negotiator, history: list[Position]) -> Side:
+        """Play the swap2 opening with the player (:mod:`inarow.play.swap2`), its stones appended to
+        ``history``; the side the player then has."""
+
+        def place(count: int) -> None:
+            for _stone in range(count):
+                self.console.print(render_board(history[-1]), markup=False)
+                move = self._human_move(history[-1], history, floor=len(history))
+                if move is not None:
+                    history.append(history[-1].play(move))
+
+        def placed(moves: tuple[str, ...]) -> None:
+            for move in moves:
+                history.append(history[-1].play(move))
+
+        if you_open:
+            opens = _("swap2: you open: place a black, a white and a black stone; then the computer chooses")
+            self.console.print(opens, markup=False)
+            place(3)
+            self.console.print(_("the computer thinks…"), markup=False)
+            decision = computer.swap2(history[-1], self.rng)
+            if decision.swap:
+                self.console.print(_("the computer takes Black: you play White"), markup=False)
+                return "o"
+            placed(decision.stones)
+            if len(decision.stones) == 1:
+                said = _("the computer takes White and plays {move}: you play Black")
+                self.console.print(said.format(move=decision.stones[0]), markup=False)
+                return "x"
+            said = _("the computer places {white} (white) and {black} (black): you choose your colour")
+            self.console.print(said.format(white=decision.stones[0], black=decision.stones[1]), markup=False)
+            self.console.print(render_board(history[-1]), markup=False)
+            return "x" if self.ask(_("You play"), ("black", "white"), "black") == "black" else "o"
+        self.console.print(_("the computer thinks…"), markup=False)
+        opening = computer.swap2(history[-1], self.rng).stones
+        placed(opening)
+        said = _("swap2: the computer opens with {stones} (black, white, black)")
+        self.console.print(said.format(stones=_stones(opening)), markup=False)
+        self.console.print(render_board(history[-1]), markup=False)
+        question = _(
+            "Take Black, take White and play the fourth stone, or place two more (a white, a black)?"
+        )
+        answer = self.ask(question, ("black", "white", "two"), "white")
+        if answer != "two":
+            return "x" if answer == "black" else "o"
+        place(2)
+        self.console.print(_("the computer thinks…"), markup=False)
+        choice = computer.swap2(history[-1], self.rng)
+        if choice.swap:
+            self.console.print(_("the computer takes Black: you play White"), markup=False)
+            return "o"
+        placed(choice.stones)
+        said = _("the computer takes White and plays {move}: you play Black")
+        self.console.print(said.format(move=choice.stones[0]), markup=False)
+        return "x"
+
     @property
     def _last_cell(self) -> str:
         """The name of the top-right cell (``c3`` on 3×3), the last of the cells a player may name."""
@@ -216,9 +287,10 @@ class ConsoleGame:
     def _keypad(self) -> bool:
         return (self.game.columns, self.game.rows, self.game.gravity) == (3, 3, False)
 
-    def _human_move(self, position: Position, history: list[Position]) -> int | None:
-        """Read a move until it is legal; None after an undo (the board is shown again). An empty line
-        asks again; a move that cannot be played is named with why."""
+    def _human_move(self, position: Position, history: list[Position], floor: int = 1) -> int | None:
+        """Read a move until it is legal; None after an undo (the board is shown again), which never takes
+        back the first ``floor`` positions of ``history`` (a swap2 opening). An empty line asks again; a
+        move that cannot be played is named with why."""
         while True:
             text = unicodedata.normalize("NFKC", self._input(_("your move: "))).strip().lower()
             if not text:
@@ -238,7 +310,7 @@ class ConsoleGame:
                 )
                 continue
             if text in ("u", "undo"):
-                if len(history) < 3:
+                if len(history) < floor + 2:
                     self.console.print(_("nothing to undo yet"), markup=False)
                     continue
                 del history[-2:]
@@ -257,6 +329,10 @@ class ConsoleGame:
                 )
             except IllegalMoveError as error:
                 self.console.print(phrases.cannot_play(text, error), markup=False)
+
+
+def _stones(moves: tuple[str, ...]) -> str:
+    return " ".join(moves)
 
 
 def _note(choice: Choice) -> str:

@@ -59,14 +59,30 @@ def play(
             "--time", "-t", metavar="SECONDS", help=N_("The computer's think time per move, seconds.")
         ),
     ] = 2.0,
+    swap2: Annotated[
+        bool,
+        typer.Option(
+            "--swap2",
+            help=N_(
+                "Open by the swap2 rule (Gomoku): who starts places three stones, the other takes Black, "
+                "takes White or places two more and leaves the choice."
+            ),
+        ),
+    ] = False,
 ) -> None:
     from inarow.cli.console import ConsoleGame
+    from inarow.engines.gomoku.analyst import supports
     from inarow.rules.notation import parse_game
 
     the_game = parse_game(game)
+    if swap2 and (not supports(the_game) or the_game.renju):
+        raise InarowError(
+            N_("--swap2 is an opening rule of Gomoku without Renju's rules: not of {game}"),
+            game=the_game.name,
+        )
     prepare_engine(the_game)
     import_on_first_use(the_game)
-    ConsoleGame(the_game, real(out), seed=seed, think_time=time).run(you, first, level)
+    ConsoleGame(the_game, real(out), seed=seed, think_time=time, swap2=swap2).run(you, first, level)
 
 
 @app.command(
