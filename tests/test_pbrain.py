@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,13 +222,13 @@ def test_a_match_against_inarow_gomocup_run_as_an_engine_plays_whole_games(tmp_p
         assert position.result == record.result
 
 
-@pytest.mark.slow
-def test_inarow_match_plays_an_engine_from_the_command_line(tmp_path: Path) -> None:
-    engine = script(tmp_path, "engine", FAKE)
+def gomoku_match(engine: str, *options: str) -> dict[str, Any]:
+    """``inarow match medium ENGINE --game gomoku --games 2 --time 0.3 --json OPTIONS`` run as a program:
+    its JSON."""
     completed = subprocess.run(
         [
-            *(sys.executable, "-m", "inarow", "match", "medium", f"pbrain:{engine}:nodes=100"),
-            *("--game", "gomoku", "--games", "2", "--swap", "--seed", "1", "--time", "0.3", "--json"),
+            *(sys.executable, "-m", "inarow", "match", "medium", engine),
+            *("--game", "gomoku", "--games", "2", "--time", "0.3", "--json", *options),
         ],
         capture_output=True,
         text=True,
@@ -236,7 +237,14 @@ def test_inarow_match_plays_an_engine_from_the_command_line(tmp_path: Path) -> N
         check=False,
     )
     assert completed.returncode == 0, completed.stderr
-    results = json.loads(completed.stdout)["results"]
+    data: dict[str, Any] = json.loads(completed.stdout)
+    return data
+
+
+@pytest.mark.slow
+def test_inarow_match_plays_an_engine_from_the_command_line(tmp_path: Path) -> None:
+    engine = script(tmp_path, "engine", FAKE)
+    results = gomoku_match(f"pbrain:{engine}:nodes=100", "--swap", "--seed", "1")["results"]
     assert results[0]["wins"] == 2, "medium beats a player of the first empty cell, as X and as O"
 
 
@@ -306,19 +314,7 @@ def test_a_swap2_match_against_inarow_gomocup_run_as_an_engine_negotiates_over_s
     answers are read, every game replays legally from its opening, and both colours' names are set."""
     engine = inarow_engine(tmp_path, "medium")
     game = Game.parse("gomoku")
-    completed = subprocess.run(
-        [
-            *(sys.executable, "-m", "inarow", "match", "medium", f"pbrain:{engine}"),
-            *("--game", "gomoku", "--games", "2", "--swap2", "--seed", "3", "--time", "0.3", "--json"),
-        ],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(SRC)},
-        timeout=300,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
-    data = json.loads(completed.stdout)
+    data = gomoku_match(f"pbrain:{engine}", "--swap2", "--seed", "3")
     assert data["opening_rule"] == "swap2" and data["played"] == 2
     for record in data["games"]:
         assert 3 <= record["opening"] <= 6 and {record["x"], record["o"]} == {"medium", f"pbrain:{engine}"}

@@ -237,29 +237,36 @@ class ConsoleGame:
             for move in moves:
                 history.append(history[-1].play(move))
 
-        if you_open:
-            opens = _("swap2: you open: place a black, a white and a black stone; then the computer chooses")
-            self.console.print(opens, markup=False)
-            place(3)
+        def computer_decides() -> tuple[Side | None, tuple[str, ...]]:
+            # Black (swap), or White with its move; two stones leave the choice open (None)
             self.console.print(_("the computer thinks…"), markup=False)
             decision = computer.swap2(history[-1], self.rng)
             if decision.swap:
                 self.console.print(_("the computer takes Black: you play White"), markup=False)
-                return "o"
+                return "o", ()
             placed(decision.stones)
             if len(decision.stones) == 1:
                 said = _("the computer takes White and plays {move}: you play Black")
                 self.console.print(said.format(move=decision.stones[0]), markup=False)
-                return "x"
+                return "x", decision.stones
+            return None, decision.stones
+
+        if you_open:
+            opens = _("swap2: you open: place a black, a white and a black stone; then the computer chooses")
+            self.console.print(opens, markup=False)
+            place(3)
+            side, stones = computer_decides()
+            if side is not None:
+                return side
             said = _("the computer places {white} (white) and {black} (black): you choose your colour")
-            self.console.print(said.format(white=decision.stones[0], black=decision.stones[1]), markup=False)
+            self.console.print(said.format(white=stones[0], black=stones[1]), markup=False)
             self.console.print(render_board(history[-1]), markup=False)
             return "x" if self.ask(_("You play"), ("black", "white"), "black") == "black" else "o"
         self.console.print(_("the computer thinks…"), markup=False)
         opening = computer.swap2(history[-1], self.rng).stones
         placed(opening)
         said = _("swap2: the computer opens with {stones} (black, white, black)")
-        self.console.print(said.format(stones=_stones(opening)), markup=False)
+        self.console.print(said.format(stones=" ".join(opening)), markup=False)
         self.console.print(render_board(history[-1]), markup=False)
         question = _(
             "Take Black, take White and play the fourth stone, or place two more (a white, a black)?"
@@ -268,15 +275,9 @@ class ConsoleGame:
         if answer != "two":
             return "x" if answer == "black" else "o"
         place(2)
-        self.console.print(_("the computer thinks…"), markup=False)
-        choice = computer.swap2(history[-1], self.rng)
-        if choice.swap:
-            self.console.print(_("the computer takes Black: you play White"), markup=False)
-            return "o"
-        placed(choice.stones)
-        said = _("the computer takes White and plays {move}: you play Black")
-        self.console.print(said.format(move=choice.stones[0]), markup=False)
-        return "x"
+        side = computer_decides()[0]
+        assert side is not None, "at five stones the opener takes a colour"
+        return side
 
     @property
     def _last_cell(self) -> str:
@@ -329,10 +330,6 @@ class ConsoleGame:
                 )
             except IllegalMoveError as error:
                 self.console.print(phrases.cannot_play(text, error), markup=False)
-
-
-def _stones(moves: tuple[str, ...]) -> str:
-    return " ".join(moves)
 
 
 def _note(choice: Choice) -> str:

@@ -319,12 +319,7 @@ class PbrainEngine:
                 self._send(line)
             self._send("DONE")
         answer = self._answer(command.split(" ")[0], self._limit())
-        found = _MOVE.fullmatch(answer) if answer.isascii() else None
-        bit = -1
-        if found is not None and len(found[1]) < 4 and len(found[2]) < 4:
-            x, y = int(found[1]), int(found[2])
-            if x < game.columns and y < game.rows:
-                bit = game.bit(x, game.rows - 1 - y)
+        bit = _cell_bit(game, answer)
         if bit < 0 or (position.filled >> bit & 1):
             self.close()
             raise EngineError(
@@ -362,12 +357,7 @@ class PbrainEngine:
             return Decision(swap=True)
         taken, moves = position.filled, []
         for part in answer.split():
-            found = _MOVE.fullmatch(part) if part.isascii() else None
-            bit = -1
-            if found is not None and len(found[1]) < 4 and len(found[2]) < 4:
-                x, y = int(found[1]), int(found[2])
-                if x < game.columns and y < game.rows:
-                    bit = game.bit(x, game.rows - 1 - y)
+            bit = _cell_bit(game, part)
             if bit < 0 or taken >> bit & 1:
                 self.close()
                 raise EngineError(
@@ -400,6 +390,17 @@ class PbrainEngine:
             if k < len(second):
                 lines.append(second[k])
         return lines
+
+
+def _cell_bit(game: Game, text: str) -> int:
+    """The cell ``x,y`` of ``text`` (``y`` from the top, at most 3 digits each) as a bit of ``game``; -1 for
+    anything else."""
+    found = _MOVE.fullmatch(text) if text.isascii() else None
+    if found is not None and len(found[1]) < 4 and len(found[2]) < 4:
+        x, y = int(found[1]), int(found[2])
+        if x < game.columns and y < game.rows:
+            return game.bit(x, game.rows - 1 - y)
+    return -1
 
 
 @dataclass(frozen=True)
