@@ -129,7 +129,9 @@ def test_swap2board_answers_in_the_protocol_s_form_at_each_step_and_play_goes_on
 
     brain = Brain()
     talk(brain, "START 15", "INFO timeout_turn 300")
-    (answer,) = talk(brain, "SWAP2BOARD", "7,7", "0,0", "8,7", "0,1", "9,7", "DONE")
+    (answer,) = talk(
+        brain, "SWAP2BOARD", "7,7,1", "0,0,2", "8,7,1", "0,1,2", "9,7,1", "DONE"
+    )  # as Rapfi reads
     assert answer == "SWAP"
 
 

@@ -4,13 +4,13 @@ speak the protocol) drive over standard input and output, one command a line.
 Commands answered: ``START n`` and ``RECTSTART w,h`` (``OK`` or ``ERROR …``), ``RESTART`` (``OK``),
 ``BEGIN`` (our first move), ``TURN x,y`` (the opponent's move; we answer ours), ``BOARD`` then lines
 ``x,y,who`` (1 ours, 2 theirs, 3 a stone of a continuous game, taken as theirs) and ``DONE`` (we answer a
-move), ``SWAP2BOARD`` then lines ``x,y`` and ``DONE`` (the swap2 opening rule, :mod:`inarow.play.swap2`:
-with no stone we answer three, ``x1,y1 x2,y2 x3,y3``; with the opener's three we answer ``SWAP`` to take
-Black, a move to take White, or two stones, a white and a black, to leave the choice to the opener; with
-five we answer ``SWAP`` or White's move), ``TAKEBACK x,y`` (``OK``), ``INFO key value`` (``timeout_turn``,
-``timeout_match``, ``time_left`` and ``max_memory`` in milliseconds and bytes, ``rule``: bit 1 is exactly
-five, bit 4 Renju, ``thread_num``: the most threads a move's search may use, as Rapfi reads it; 0 counts
-as 1), ``ABOUT`` and ``END``.
+move), ``SWAP2BOARD`` then lines ``x,y`` (or ``x,y,who``, the colours still by order) and ``DONE`` (the
+swap2 opening rule, :mod:`inarow.play.swap2`: with no stone we answer three, ``x1,y1 x2,y2 x3,y3``; with
+the opener's three we answer ``SWAP`` to take Black, a move to take White, or two stones, a white and a
+black, to leave the choice to the opener; with five we answer ``SWAP`` or White's move), ``TAKEBACK x,y``
+(``OK``), ``INFO key value`` (``timeout_turn``, ``timeout_match``, ``time_left`` and ``max_memory`` in
+milliseconds and bytes, ``rule``: bit 1 is exactly five, bit 4 Renju, ``thread_num``: the most threads a
+move's search may use, as Rapfi reads it; 0 counts as 1), ``ABOUT`` and ``END``.
 Anything else gets ``UNKNOWN …``; a move we cannot read gets ``ERROR …``.
 
 Coordinates are ``x,y`` from 0 with ``y`` counted from the top, as managers send them; inarow's cells count
@@ -249,7 +249,7 @@ class Brain:
             return ["ERROR swap2 is not played under Renju: send INFO rule 0 or 1"]
         cells: list[tuple[int, int]] = []
         for line in lines:
-            match = _PAIR.fullmatch(line)
+            match = _PAIR.fullmatch(line) or _TRIPLE.fullmatch(line)  # x,y,who as Rapfi reads it: who unused
             if not match:
                 return [f"ERROR invalid swap2 line {quoted(line)}: expected x,y"]
             cell = (int(match[1]), int(match[2]))

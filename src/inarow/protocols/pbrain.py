@@ -335,9 +335,10 @@ class PbrainEngine:
 
     def swap2(self, position: Position) -> Decision:
         """The engine's answer to ``SWAP2BOARD`` with the stones of ``position`` (none, the opener's three or
-        five; Black's and White's alternately): ``SWAP``, or the stones it places. The next move sends the
-        whole board. Raises :class:`EngineError` for an answer that is neither (see the module's
-        docstring)."""
+        five; Black's and White's alternately, each ``x,y,who`` as ``BOARD`` sends it, ``who`` 1 for Black's
+        and 2 for White's: Rapfi reads a stone so, and brains that read ``x,y`` alone, as GomocupJudge sends
+        it, read the first two numbers): ``SWAP``, or the stones it places. The next move sends the whole
+        board. Raises :class:`EngineError` for an answer that is neither (see the module's docstring)."""
         game = position.game
         if self._process is None or self._process.poll() is not None or self._game != game:
             self._start(game)
@@ -347,9 +348,9 @@ class PbrainEngine:
         )
         self._send("SWAP2BOARD")
         for k, black in enumerate(blacks):
-            self._send(black)
+            self._send(f"{black},1")
             if k < len(whites):
-                self._send(whites[k])
+                self._send(f"{whites[k]},2")
         self._send("DONE")
         answer = self._answer("SWAP2BOARD", self._limit())
         self._seen = None
