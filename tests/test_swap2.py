@@ -194,7 +194,7 @@ def test_a_swap2_match_alternates_the_opener_and_tallies_each_player_by_the_colo
     ]
 
 
-def test_swap2_is_refused_with_openings_an_unknown_rule_or_a_player_that_cannot_open() -> None:
+def test_swap2_is_refused_with_openings_an_unknown_rule_a_player_that_cannot_open_or_off_gomoku() -> None:
     level = player("medium", nodes=100)
     with pytest.raises(InvalidMatchError, match="openings and the swap2 opening rule"):
         play_match(GOMOKU, level, level, 2, opening_rule="swap2", openings=[(112, 113, 114)])
@@ -202,6 +202,10 @@ def test_swap2_is_refused_with_openings_an_unknown_rule_or_a_player_that_cannot_
         play_match(GOMOKU, level, level, 2, opening_rule="swap3")
     with pytest.raises(InvalidMatchError, match="rules cannot play the swap2 opening"):
         play_match(GOMOKU, level, player("rules"), 2, opening_rule="swap2")
+    with pytest.raises(InvalidMatchError, match="not of tictactoe"):
+        play_match(Game.parse("tictactoe"), level, level, 2, opening_rule="swap2")
+    with pytest.raises(InvalidMatchError, match="not of renju"):
+        play_match(Game.parse("renju"), level, level, 2, opening_rule="swap2")
 
 
 def test_swap2_with_swap_or_openings_on_the_command_line_is_one_line_of_error() -> None:

@@ -71,11 +71,11 @@ def play(
     ] = False,
 ) -> None:
     from inarow.cli.console import ConsoleGame
-    from inarow.engines.gomoku.analyst import supports
+    from inarow.play.swap2 import plays
     from inarow.rules.notation import parse_game
 
     the_game = parse_game(game)
-    if swap2 and (not supports(the_game) or the_game.renju):
+    if swap2 and not plays(the_game):
         raise InarowError(
             N_("--swap2 is an opening rule of Gomoku without Renju's rules: not of {game}"),
             game=the_game.name,

@@ -293,6 +293,10 @@ def play_match(
             raise InvalidMatchError(N_("unknown opening rule {rule!r}: expected swap2"), rule=opening_rule)
         if openings:
             raise InvalidMatchError(N_("openings and the swap2 opening rule do not go together"))
+        if not swap2.plays(game):
+            raise InvalidMatchError(
+                N_("swap2 is an opening rule of Gomoku without Renju's rules: not of {game}"), game=game.name
+            )
         negotiators = (swap2.negotiator(first), swap2.negotiator(second))
     if openings:
         games, swap = 2 * len(openings), True

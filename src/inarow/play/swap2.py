@@ -24,6 +24,7 @@ from typing import Protocol, cast
 
 from inarow.base.errors import InvalidMatchError
 from inarow.base.i18n import N_
+from inarow.engines.gomoku.search import supports
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
 from inarow.play.openings import balanced_openings
@@ -46,6 +47,11 @@ class Decision:
 
     swap: bool = False
     stones: tuple[str, ...] = ()
+
+
+def plays(game: Game) -> bool:
+    """Whether swap2 is played on ``game``: the Gomoku engine's boards, without Renju's rules."""
+    return supports(game) and not game.renju
 
 
 def propose(game: Game, seed: int, limits: Limits) -> tuple[str, ...]:
