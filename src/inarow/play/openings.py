@@ -68,7 +68,7 @@ def _cells(game: Game) -> list[int]:
     return [game.bit(c, r) for c in range(game.columns) for r in range(game.rows)]
 
 
-def _draw(game: Game, stones: int, rng: random.Random) -> tuple[Position, Opening] | None:
+def draw(game: Game, stones: int, rng: random.Random) -> tuple[Position, Opening] | None:
     """One random opening of ``stones`` stones with its moves, or None if a stone had no room or the
     game ended."""
     position, moves, cells = Position.start(game), [], _cells(game)
@@ -114,7 +114,7 @@ def balanced_openings(game: Game, count: int, seed: int, stones: int | None = No
     for _ in range(wanted * TRIES_PER_OPENING):
         if len(pool) >= wanted:
             break
-        drawn = _draw(game, stones, rng)
+        drawn = draw(game, stones, rng)
         if drawn is None:
             continue
         position, moves = drawn

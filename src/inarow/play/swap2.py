@@ -6,8 +6,8 @@ plays White's sixth stone. Whoever has the colour that moves next (White, at eac
 inarow decides each step by what its analysis of the position says of White's chances (White is to move at
 both choices), with the limits it is given:
 
-- :func:`propose`: of a few seeded three-stone openings (:func:`inarow.play.openings.balanced_openings`),
-  the one whose analysis is nearest even;
+- :func:`propose`: of a few three-stone openings drawn from a seed on the central cells, the one whose
+  analysis is nearest even;
 - :func:`respond` (three stones): Black when White's win rate is below ``0.5 - MARGIN``, White and its
   best move when above ``0.5 + MARGIN``; in between, White's best move and Black's best reply, as long as
   the opener is then left with a choice within ``2 * MARGIN`` of even (else Black or White by the sign);
@@ -27,7 +27,7 @@ from inarow.base.i18n import N_
 from inarow.engines.gomoku.search import supports
 from inarow.engines.limits import Limits
 from inarow.engines.policy import analyze
-from inarow.play.openings import balanced_openings
+from inarow.play.openings import Opening, draw
 from inarow.rules.game import Game, Position
 from inarow.values.answers import Analysis, winrate
 
@@ -55,18 +55,25 @@ def plays(game: Game) -> bool:
 
 
 def propose(game: Game, seed: int, limits: Limits) -> tuple[str, ...]:
-    """The opener's three stones (black, white, black), as moves of ``game``: of :data:`CANDIDATES` seeded
-    balanced openings, the one whose analysis within ``limits`` leaves White's win rate nearest one half."""
+    """The opener's three stones (black, white, black), as moves of ``game``: of :data:`CANDIDATES`
+    openings drawn from ``seed`` on the central cells (:func:`inarow.play.openings.draw`), the one whose
+    analysis within ``limits`` leaves White's win rate nearest one half. Only those analyses search, so the
+    proposal takes at most :data:`CANDIDATES` times ``limits``."""
+    rng = random.Random(seed)
+    tried: set[Opening] = set()
     best: tuple[float, tuple[str, ...]] | None = None
-    for opening in balanced_openings(game, CANDIDATES, seed, stones=3):
-        position, moves = Position.start(game), []
-        for bit in opening:
-            moves.append(game.cell_name(bit))
-            position = position.play(bit)
+    for _ in range(100 * CANDIDATES):  # a board with room for three stones draws them at once
+        if len(tried) == CANDIDATES:
+            break
+        drawn = draw(game, 3, rng)
+        if drawn is None or drawn[1] in tried:
+            continue
+        position, opening = drawn
+        tried.add(opening)
         distance = abs(white_chances(analyze(position, limits)) - 0.5)
         if best is None or distance < best[0]:
-            best = (distance, tuple(moves))
-    assert best is not None
+            best = (distance, tuple(game.cell_name(bit) for bit in opening))
+    assert best is not None, "no three-stone opening on this board"
     return best[1]
 
 
