@@ -232,14 +232,24 @@ class Brain:
             match = _TRIPLE.fullmatch(line)
             if not match or match[3] not in ("1", "2", "3"):
                 return [f"ERROR invalid board line {quoted(line)}: expected x,y,who with who 1, 2 or 3"]
-            cell = (int(match[1]), int(match[2]))
-            if not (cell[0] < self.columns and cell[1] < self.rows):
-                return [f"ERROR invalid board line {quoted(line)}: off the {self.columns}x{self.rows} board"]
-            if cell in ours or cell in theirs:
-                return [f"ERROR invalid board line {quoted(line)}: cell is taken"]
+            cell = self._stone("board", line, match, ours + theirs)
+            if isinstance(cell, str):
+                return [cell]
             (ours if match[3] == "1" else theirs).append(cell)
         self.ours, self.theirs = ours, theirs
         return [self._reply()]
+
+    def _stone(
+        self, kind: str, line: str, match: re.Match[str], taken: list[tuple[int, int]]
+    ) -> tuple[int, int] | str:
+        """The cell of a ``BOARD`` or ``SWAP2BOARD`` line (``kind`` board or swap2) its pattern matched, or
+        the ``ERROR`` answer: off the board, or a cell of ``taken``."""
+        cell = (int(match[1]), int(match[2]))
+        if not (cell[0] < self.columns and cell[1] < self.rows):
+            return f"ERROR invalid {kind} line {quoted(line)}: off the {self.columns}x{self.rows} board"
+        if cell in taken:
+            return f"ERROR invalid {kind} line {quoted(line)}: cell is taken"
+        return cell
 
     def _swap2_done(self) -> list[str]:
         """Our answer at a step of swap2 (see the module docstring); afterwards our stones are those of the
@@ -252,11 +262,9 @@ class Brain:
             match = _PAIR.fullmatch(line) or _TRIPLE.fullmatch(line)  # x,y,who as Rapfi reads it: who unused
             if not match:
                 return [f"ERROR invalid swap2 line {quoted(line)}: expected x,y"]
-            cell = (int(match[1]), int(match[2]))
-            if not (cell[0] < self.columns and cell[1] < self.rows):
-                return [f"ERROR invalid swap2 line {quoted(line)}: off the {self.columns}x{self.rows} board"]
-            if cell in cells:
-                return [f"ERROR invalid swap2 line {quoted(line)}: cell is taken"]
+            cell = self._stone("swap2", line, match, cells)
+            if isinstance(cell, str):
+                return [cell]
             cells.append(cell)
         if len(cells) not in (0, 3, 5):
             return [f"ERROR swap2 has 0, 3 or 5 stones at a choice: {len(cells)} were sent"]
