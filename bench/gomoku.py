@@ -4,10 +4,11 @@ against any Gomocup engine over the protocol.
     .venv/bin/python bench/gomoku.py [--games 10] [--time 1.0] [--game gomoku] [--jobs 1] [--seed 1]
                                      [--pairing perfect:hard ...] [--engine PATH] [--verbose]
 
-With ``--engine PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``) the pairings are the ladder:
-``perfect`` against the engine limited to 2,000, 20,000 and 200,000 nodes a move (``INFO MAX_NODE``, no
-turn limit), then to ``--time`` seconds a move (``INFO timeout_turn``). A pairing's second player may be
-any player name, ``pbrain:PATH[:nodes=N][:time=S]`` included (see :mod:`inarow.protocols.pbrain`).
+With ``--engine PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``) the pairings are the
+ladder: ``perfect`` against the engine limited to 2,000, 20,000, 100,000 and 200,000 nodes a move
+(``INFO MAX_NODE``, no turn limit), then to ``--time`` seconds a move (``INFO timeout_turn``). A
+pairing's second player may be any player name, ``pbrain:PATH[:nodes=N][:time=S]`` included (see
+:mod:`inarow.protocols.pbrain`).
 
 Every pairing plays ``--games`` games on ``--game``, each player given ``--time`` seconds a move (``hard``
 uses half of it, ``easy``, ``medium`` and ``threats`` need far less). The levels are deterministic, so
@@ -28,10 +29,12 @@ import re
 import sys
 import time
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from inarow.engines.gomoku import analyst
+from inarow.engines.gomoku import analyst, weights
 from inarow.engines.gomoku.driver import warm_up
 from inarow.engines.gomoku.search import DEFAULT_STYLE, Style
+from inarow.engines.gomoku.weights import Tables
 from inarow.engines.limits import Limits
 from inarow.play.match import Tally, play_game
 from inarow.play.players import Choice, Player
@@ -50,7 +53,7 @@ PAIRINGS = (
 )
 """Each level against the one below it, then each level against the reference player."""
 
-LADDER_NODES = (2_000, 20_000, 200_000)
+LADDER_NODES = (2_000, 20_000, 100_000, 200_000)
 """The node limits a move of the engine's ladder (``--engine``), before its rung at ``--time`` a move."""
 
 
@@ -79,9 +82,12 @@ search, the Python α-β search, razoring and futility pruning, root reductions,
 wider replies and principal variation) were removed from the engine with their variants."""
 
 
-NODES = re.compile(r"(perfect(?:-[a-z0-9]+)?)@([0-9]+)")
+NODES = re.compile(r"(perfect(?:-[a-z0-9]+)?)@([0-9]+)(?:\+(.+))?")
 """``perfect@N``: ``perfect`` with a budget of N nodes a move instead of the think time, so that its
-strength does not depend on the machine's load (about 120,000 nodes are a second of the quiet machine)."""
+strength does not depend on the machine's load (about 120,000 nodes are a second of the quiet machine);
+``perfect@N+FILE``: and the evaluation's tables of ``FILE`` (see :mod:`inarow.engines.gomoku.weights`;
+``bench/gomoku_fit.py --lines FILE`` writes the evaluation before the tables), for a side-by-side match
+of two evaluations."""
 
 
 @dataclass(frozen=True)
@@ -91,18 +97,21 @@ class Variant:
     name: str
     think_time: float
     nodes: int | None = None
+    tables: Tables | None = None
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         limits = Limits(nodes=self.nodes) if self.nodes else Limits(time=self.think_time)
-        analysis = analyst.analyze(position, limits, VARIANTS.get(self.name, DEFAULT_STYLE))
+        style = VARIANTS.get(self.name, DEFAULT_STYLE)
+        analysis = analyst.analyze(position, limits, replace(style, tables=self.tables or style.tables))
         return Choice(move=analysis.best[0], note=analysis_note(analysis), analysis=analysis)
 
 
 def contestant(name: str, think_time: float) -> Player:
-    """A player of the package, one of :data:`VARIANTS`, or ``perfect@N`` (see :data:`NODES`)."""
+    """A player of the package, one of :data:`VARIANTS`, or ``perfect@N[+FILE]`` (see :data:`NODES`)."""
     budget = NODES.fullmatch(name)
     if budget:
-        return Variant(budget[1], think_time, int(budget[2]))
+        tables = weights.read(Path(budget[3])) if budget[3] else None
+        return Variant(budget[1], think_time, int(budget[2]), tables)
     return Variant(name, think_time) if name in VARIANTS else player(name, think_time)
 
 

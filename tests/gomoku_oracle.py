@@ -4,8 +4,10 @@ reply of the defender."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from inarow.engines.gomoku.weights import Tables, every_code
 from inarow.rules.game import Position, Side
 
 
@@ -122,3 +124,10 @@ def wins_against_every_reply(
         if reply.winner == defender or not wins_against_every_reply(reply, choose, depth - 1):
             return False
     return True
+
+
+def random_tables(seed: int) -> Tables:
+    """Evaluation tables of random worths (no two codes alike, as trained tables may be)."""
+    rng = random.Random(seed)
+    worths = {code: (rng.randint(-3000, 3000), rng.randint(-3000, 3000)) for code in every_code()}
+    return Tables.from_codes(worths, rng.randint(-3000, 3000), rng.randint(-3000, 3000))

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import bench_scripts
-from gomoku_oracle import escapes, is_vcf, vcf_exists, wins_against_every_reply
+from gomoku_oracle import escapes, is_vcf, random_tables, vcf_exists, wins_against_every_reply
 from inarow.engines.gomoku import board as gomoku_board
 from inarow.engines.gomoku import driver as gomoku_driver
 from inarow.engines.gomoku import kernel as gomoku_kernel
@@ -26,6 +26,7 @@ from inarow.engines.gomoku.board import GomokuBoard
 from inarow.engines.gomoku.patterns import pattern
 from inarow.engines.gomoku.search import GomokuSearch, Style, supports
 from inarow.engines.gomoku.threats import ThreatSearch
+from inarow.engines.gomoku.weights import IN_USE
 from inarow.engines.limits import Budget, Limits
 from inarow.engines.policy import analyze
 from inarow.engines.scores import EXACT
@@ -581,37 +582,9 @@ def python_board_position(board: GomokuBoard) -> Position:
 
 
 def test_the_kernel_s_evaluation_constants_are_the_python_board_s() -> None:
-    names = ["WEIGHTS", "DOUBLE_THREAT", "DOUBLE_THREE", "ORDER_MINE", "ORDER_THEIRS", "MOVER_FOUR_THREE"]
-    names += ["MOVER_DOUBLE_THREE"]
-    names += ["WAITER_FOUR_THREE", "WAITER_DOUBLE_THREE", "WAITER_WINS", "WAITER_FOURS"]
+    names = ["WEIGHTS", "DOUBLE_THREAT", "DOUBLE_THREE", "ORDER_MINE", "ORDER_THEIRS"]
     for name in names:
         assert getattr(gomoku_kernel, name) == getattr(gomoku_board, name), name
-
-
-def test_the_evaluation_s_weights_are_the_fit_of_rapfi_s_verdicts_and_predict_the_held_out_ones() -> None:
-    """Refitted on the saved features of the labelled positions (reading the positions takes a minute: the
-    next test checks the saved features are theirs)."""
-    fit = bench_scripts.load("gomoku_fit")
-    with np.load(fit.FEATURES) as saved:
-        x, y = saved["x"].astype(float), saved["y"]
-    assert len(y) == 4341
-    held = len(y) * 4 // 5
-    weights = fit.fit(x[:held], y[:held])
-    assert [round(w * fit.UNIT) for w in weights] == list(fit.in_use())
-    # Better than knowing nothing but the mean on the positions the fit never saw.
-    mean = float(np.mean(y[:held]))
-    blind = fit.cross_entropy(np.full(len(y) - held, np.log(mean / (1 - mean))), y[held:])
-    assert fit.cross_entropy(x[held:] @ fit.in_use() / fit.UNIT, y[held:]) < 0.8 * blind
-
-
-def test_the_saved_features_are_those_of_the_first_labelled_positions(tmp_path: Path) -> None:
-    fit = bench_scripts.load("gomoku_fit")
-    sample = tmp_path / "labels.txt"
-    sample.write_text("\n".join(fit.LABELS.read_text().splitlines()[:120]) + "\n")
-    x, y = fit.read(sample, Game.parse("gomoku"))
-    with np.load(fit.FEATURES) as saved:
-        assert len(y) > 50
-        assert np.array_equal(saved["x"][: len(y)], x) and np.array_equal(saved["y"][: len(y)], y)
 
 
 def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_oracle_s_verdict_fell() -> None:
@@ -657,22 +630,24 @@ def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand
     assert in_use[0] > 0.2
 
 
-@pytest.mark.parametrize("name", ["gomoku", "gomoku-standard", "19x19:5"])
+@pytest.mark.parametrize(("name", "tables"), [("gomoku", None), ("gomoku-standard", 1), ("19x19:5", 2)])
 def test_the_compiled_board_keeps_the_worth_and_threat_cells_of_the_python_board_through_play_and_undo(
-    name: str,
+    name: str, tables: int | None
 ) -> None:
+    """With the tables in use, and with random tables (the kernel reads the tables it is given)."""
     game = Game.parse(name)
-    python_board = GomokuBoard(game)
+    evaluation = IN_USE if tables is None else random_tables(tables)
+    python_board = GomokuBoard(game, evaluation)
     rng = random.Random(name)
     cells = list(python_board.board_cells)
     rng.shuffle(cells)
     stones = [(i, 1 + number % 2) for number, i in enumerate(cells[:70])]
     for i, side in stones[:40]:
         python_board.play(i, side)
-    compiled = gomoku_driver.CompiledBoard(game, stones[:40])
+    compiled = gomoku_driver.CompiledBoard(game, stones[:40], evaluation)
 
     def same() -> None:
-        fresh = GomokuBoard.from_position(python_board_position(python_board))
+        fresh = GomokuBoard.from_position(python_board_position(python_board), evaluation)
         for side in (1, 2):
             assert compiled.state[gomoku_kernel.S_WORTH + 2 * side] == python_board.mover_total[side]
             assert compiled.state[gomoku_kernel.S_WORTH + 2 * side + 1] == python_board.waiter_total[side]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from inarow.engines.gomoku.patterns import B4, F3, F4, FIVE, NONE, pattern, slot_weight
+from inarow.engines.gomoku.weights import CODE_STEPS, IN_USE, Tables
 from inarow.rules.game import Game, Position
 
 PAD = 5
@@ -42,24 +43,6 @@ ORDER_MINE, ORDER_THEIRS = 4, 3
 """A quiet node's candidates are ranked by ``ORDER_MINE`` times a cell's worth to the side to move plus
 ``ORDER_THEIRS`` times its worth to the opponent (fitted with :data:`WEIGHTS`)."""
 
-MOVER_WEIGHTS = (0, 6, -13, 78, 233, 536, 1070, 1940, 0, 0)
-"""What each pattern kind a cell makes along one line adds to the evaluation (the static worth of the
-position, see :meth:`GomokuBoard.evaluate`) when the cell is the side to move's. Fitted to Rapfi's
-verdicts by ``bench/gomoku_fit.py``, as the constants below; an open four and a five are 0 (the fit never
-sees them: the search has won before it asks the evaluation)."""
-
-WAITER_WEIGHTS = (0, -2, 23, -61, -268, -422, -1166, -2490, 504, 0)
-"""The same for a cell of the side that waits (the opponent of the side to move)."""
-
-MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
-WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
-"""What a cell that makes two fours or a four and an open three, or two open threes, adds on top of its
-lines' kinds, for the side to move and for the side that waits."""
-
-WAITER_WINS, WAITER_FOURS = -952, 2633
-"""What the evaluation adds when the side that waits has a cell that makes an open four or two fours
-(or a four and an open three), and when it has a cell that makes a four."""
-
 NEAR = 2
 """Candidate moves are the empty cells within this many steps (in every direction) of a stone."""
 
@@ -74,8 +57,11 @@ class GomokuBoard:
     over the board of its terms of the evaluation as the side to move's and as the waiting side's.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, tables: Tables = IN_USE) -> None:
+        """An empty board of ``game``, evaluated with ``tables`` (:mod:`inarow.engines.gomoku.weights`)."""
         self.game = game
+        self.tables = tables
+        self._derived = _DERIVED.setdefault(tables, {})
         self.exact = game.exact
         self.columns, self.rows = game.columns, game.rows
         self.width = width = game.columns + 2 * PAD
@@ -135,9 +121,9 @@ class GomokuBoard:
             self._refresh(i)
 
     @classmethod
-    def from_position(cls, position: Position) -> GomokuBoard:
+    def from_position(cls, position: Position, tables: Tables = IN_USE) -> GomokuBoard:
         """The board of ``position`` (its stones are played X, O, X, … in board order)."""
-        board = cls(position.game)
+        board = cls(position.game, tables)
         for side, stones in ((1, position.x), (2, position.o)):
             for bit in range(stones.bit_length()):
                 if stones >> bit & 1:
@@ -246,9 +232,9 @@ class GomokuBoard:
     def _refresh_side(self, i: int, side: int) -> None:
         """Recompute the threat sets and worth of the empty cell ``i`` for ``side`` from its counts."""
         count = self.counts[side][i]
-        derived = _DERIVED.get(count)
+        derived = self._derived.get(count)
         if derived is None:
-            derived = _DERIVED[count] = _derive(count)
+            derived = self._derived[count] = _derive(count, self.tables)
         worth, flags, mover, waiter = derived
         values = self.value[side]
         values[i] = worth
@@ -275,15 +261,15 @@ class GomokuBoard:
 
     # ---------------------------------------------------------------------------------- reading
     def evaluate(self, side: int) -> int:
-        """The static worth of the position for ``side``, to move: every empty cell's lines and threats
-        as the side to move's (:data:`MOVER_WEIGHTS`) and as the waiting side's (:data:`WAITER_WEIGHTS`),
-        and the waiting side's threats to come (see :data:`WAITER_WINS`)."""
+        """The static worth of the position for ``side``, to move: every empty cell's pattern code as the
+        side to move's and as the waiting side's, and the waiting side's threats to come (see
+        :mod:`inarow.engines.gomoku.weights`)."""
         waiter = 3 - side
         value = self.mover_total[side] + self.waiter_total[waiter]
         if self.wins[waiter]:
-            value += WAITER_WINS
+            value += self.tables.waiter_wins
         if self.fours[waiter]:
-            value += WAITER_FOURS
+            value += self.tables.waiter_fours
         return value
 
     def is_win(self, i: int, side: int) -> bool:
@@ -317,48 +303,33 @@ _INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 """Each rule's line codes seen so far with their contributions (see :func:`_contribution`)."""
 
 
-_DERIVED: dict[int, tuple[int, int, int, int]] = {}
-"""Each cell count seen so far (see :func:`_contribution`) with its worth, flags and evaluation terms (see
-:func:`_derive`)."""
+_DERIVED: dict[Tables, dict[int, tuple[int, int, int, int]]] = {}
+"""For each evaluation's tables, each cell count seen so far (see :func:`_contribution`) with its worth,
+flags and evaluation terms (see :func:`_derive`)."""
 
 
-def _derive(count: int) -> tuple[int, int, int, int]:
+def _derive(count: int, tables: Tables) -> tuple[int, int, int, int]:
     """A side's worth of a cell, its flags (bit 0 a five, 1 a four, 2 an open four or two fours, 3 an open
     three) and its terms of the evaluation as the side to move's and as the waiting side's, from the cell's
     count, the sum of its four lines' contributions."""
-    worth, fours, threes = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15
-    mover = (count >> 32 & 0xFFFF) - 4 * _BIAS
-    waiter = (count >> 48 & 0xFFFF) - 4 * _BIAS
+    worth, fours, threes, code = count & 0xFFFFF, count >> 20 & 15, count >> 24 & 15, count >> 32
     if fours >= 2 or (fours and threes):
         worth += DOUBLE_THREAT
-        mover += MOVER_FOUR_THREE
-        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
         worth += DOUBLE_THREE
-        mover += MOVER_DOUBLE_THREE
-        waiter += WAITER_DOUBLE_THREE
     flags = (count >> 28 & 15 > 0) | (fours > 0) << 1 | (fours >= 2) << 2 | (threes > 0) << 3
-    return worth, flags, mover, waiter
-
-
-_BIAS = 1 << 13
-"""Added to a line's evaluation terms in a contribution, so that they pack as positive 16-bit fields."""
+    return worth, flags, tables.mover[code], tables.waiter[code]
 
 
 def _contribution(code: int, exact: bool) -> tuple[int, int]:
     """What one line through a cell adds to the cell's counts for X and for O, each packed as worth (bits
-    0-19), fours (20-23; an open four counts two), open threes (24-27), fives (28-31) and the kind's
-    :data:`MOVER_WEIGHTS` (32-47) and :data:`WAITER_WEIGHTS` (48-63), each plus :data:`_BIAS`."""
+    0-19), fours (20-23; an open four counts two), open threes (24-27), fives (28-31) and the kind's step of
+    the cell's pattern code (32 on, see :data:`inarow.engines.gomoku.weights.CODE_STEPS`)."""
     packed = []
     for side in (1, 2):
         kind = pattern(code, side, exact)
         fours = 2 if kind == F4 else 1 if kind == B4 else 0
         packed.append(
-            WEIGHTS[kind]
-            | fours << 20
-            | (kind == F3) << 24
-            | (kind == FIVE) << 28
-            | (MOVER_WEIGHTS[kind] + _BIAS) << 32
-            | (WAITER_WEIGHTS[kind] + _BIAS) << 48
+            WEIGHTS[kind] | fours << 20 | (kind == F3) << 24 | (kind == FIVE) << 28 | CODE_STEPS[kind] << 32
         )
     return packed[0], packed[1]

@@ -29,8 +29,9 @@ import numpy as np
 
 from inarow.engines.compiling import gomoku_unit
 from inarow.engines.gomoku import kernel
-from inarow.engines.gomoku.board import MOVER_WEIGHTS, NEAR, PAD, WAITER_WEIGHTS, WEIGHTS
+from inarow.engines.gomoku.board import NEAR, PAD, WEIGHTS
 from inarow.engines.gomoku.patterns import B4, F3, F4, FIVE
+from inarow.engines.gomoku.weights import CODE_STEPS, IN_USE, Tables
 from inarow.engines.limits import Budget, SearchAborted
 from inarow.rules.game import Game
 
@@ -60,15 +61,14 @@ _KINDS = np.array(
             2 if k == F4 else 1 if k == B4 else 0,
             int(k == F3),
             int(k == FIVE),
-            MOVER_WEIGHTS[k],
-            WAITER_WEIGHTS[k],
+            CODE_STEPS[k],
         ]
         for k in range(10)
     ],
     dtype=np.int32,
 )
-"""Each pattern kind's worth, fours (an open four counts two), open threes and fives, and its worth in the
-evaluation to the side to move and to the side that waits."""
+"""Each pattern kind's worth, fours (an open four counts two), open threes and fives, and its step of a
+cell's pattern code (see :mod:`inarow.engines.gomoku.weights`)."""
 
 
 @cache
@@ -176,9 +176,9 @@ def _geometry(columns: int, rows: int) -> _Geometry:
 class CompiledBoard:
     """One position as the kernel's arrays (cell indices as :class:`GomokuBoard`'s)."""
 
-    def __init__(self, game: Game, stones: Sequence[tuple[int, int]]) -> None:
+    def __init__(self, game: Game, stones: Sequence[tuple[int, int]], tables: Tables = IN_USE) -> None:
         """``stones``: (cell index, side) in the order played: each side 1 or 2, each cell on the board
-        and taken once (AssertionError otherwise)."""
+        and taken once (AssertionError otherwise); the position is evaluated with ``tables``."""
         g = _geometry(game.columns, game.rows)
         on_board = {int(i) for i in g.board}
         assert len({i for i, _ in stones}) == len(stones), "two stones on one cell"
@@ -186,6 +186,7 @@ class CompiledBoard:
             "a stone off the board or of no side"
         )
         self.game = game
+        self.tables = tables
         size = g.size
         self.cells = np.full(size, 3, dtype=np.int32)
         self.cells[g.board] = 0
@@ -195,7 +196,7 @@ class CompiledBoard:
         self.arrays = (
             self.cells,
             np.zeros((4, size), dtype=np.int32),
-            np.zeros((3, size, 8), dtype=np.int32),
+            np.zeros((3, size, 7), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, size), dtype=np.int32),
             np.zeros((3, 4), dtype=np.int32),
@@ -209,6 +210,7 @@ class CompiledBoard:
             g.offsets,
             g.weights,
             g.neighbours,
+            tables.array,
         )
         self.board = g.board
         kernel.setup(self.arrays, self.board)
@@ -292,7 +294,8 @@ class _Helper:
     The kernel's ``root`` runs without the GIL, so the threads search on two cores at once."""
 
     def __init__(self, board: CompiledBoard, me: int, table: tuple[Any, ...], max_depth: int, step: int):
-        self.board = CompiledBoard(board.game, [(i, int(board.cells[i])) for i in board.history])
+        stones = [(i, int(board.cells[i])) for i in board.history]
+        self.board = CompiledBoard(board.game, stones, board.tables)
         state = self.board.state
         for slot in SETTINGS:
             state[slot] = board.state[slot]

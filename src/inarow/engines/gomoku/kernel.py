@@ -16,13 +16,14 @@ Layout (the same cell indices as :class:`~inarow.engines.gomoku.board.GomokuBoar
 margin of 5 off-board cells; ``cells[i]`` 0 empty, 1 X, 2 O, 3 off the board; ``codes[d, i]`` the base-4
 line code of the ten cells around ``i`` along direction ``d`` (see :mod:`inarow.engines.gomoku.patterns`);
 ``PATTERNS[side, code]`` the kind that ``side`` makes there. For every on-board cell and side, ``agg[side,
-i, 0..5]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
-fives and worth in the evaluation to the side to move and to the side that waits, and ``agg[side, i,
-6..7]`` hold the last two with the cell's double-threat terms, as the evaluation counts them (0 on a taken
-cell; a cell's eight sums lie side by side); for every empty cell ``value[side, i]`` is its worth (with
-the double-threat bonuses) and ``flags[side, i]`` bit 0 a five, 1 a four, 2 an open four or two fours, 3 an
-open three, ``count[side, bit]`` how many empty cells have each bit. ``state`` holds the scalars (see the
-``S_`` indices).
+i, 0..4]`` sum over the four directions the kinds' worth, fours (an open four counts two), open threes,
+fives and code steps (the cell's pattern code, see :mod:`inarow.engines.gomoku.weights`), and ``agg[side,
+i, 5..6]`` hold the code's worth in the evaluation to the side to move and to the side that waits, as the
+evaluation counts them (0 on a taken cell; a cell's seven sums lie side by side); ``evals`` (the last of
+the board's arrays) is :attr:`inarow.engines.gomoku.weights.Tables.array`; for every empty cell
+``value[side, i]`` is its worth (with the double-threat bonuses) and ``flags[side, i]`` bit 0 a five, 1 a
+four, 2 an open four or two fours, 3 an open three, ``count[side, bit]`` how many empty cells have each bit.
+``state`` holds the scalars (see the ``S_`` indices).
 """
 
 from __future__ import annotations
@@ -54,9 +55,6 @@ WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
 DOUBLE_THREAT = 600
 DOUBLE_THREE = 3
 ORDER_MINE, ORDER_THEIRS = 4, 3
-MOVER_FOUR_THREE, MOVER_DOUBLE_THREE = 5230, -2221
-WAITER_FOUR_THREE, WAITER_DOUBLE_THREE = -5347, -757
-WAITER_WINS, WAITER_FOURS = -952, 2633
 """As :mod:`inarow.engines.gomoku.board`'s (the tests check they agree)."""
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
@@ -110,8 +108,8 @@ S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 8,
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_MASK, S_QUIESCE = 10, 11, 12, 13, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_LMR = 17, 18, 19, 21
 S_WORTH = 20
-"""``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 6]`` over the board; ``+ 1``: of ``agg[side, :,
-7]`` (indices 22 to 25, after the slots above)."""
+"""``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 5]`` over the board; ``+ 1``: of ``agg[side, :,
+6]`` (indices 22 to 25, after the slots above)."""
 STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
 VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its depth, the VCF's node
@@ -221,7 +219,7 @@ def pattern_table(exact: bool) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-def]
+def _refresh(j, s, agg, value, flags, count, state, evals):  # type: ignore[no-untyped-def]
     """Recompute the worth and flags of the empty cell ``j`` for side ``s`` from its sums. Inlined into
     :func:`place` and :func:`setup` (numba's ``inline="always"``): it runs about 45 times a stone, and a
     call that passes seven arrays cost more than its body (the search explores a quarter more nodes a
@@ -229,16 +227,12 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
     worth = agg[s, j, 0]
     fours = agg[s, j, 1]
     threes = agg[s, j, 2]
-    mover = agg[s, j, 4]
-    waiter = agg[s, j, 5]
+    mover = evals[0, agg[s, j, 4]]
+    waiter = evals[1, agg[s, j, 4]]
     if fours >= 2 or (fours > 0 and threes > 0):
         worth += DOUBLE_THREAT
-        mover += MOVER_FOUR_THREE
-        waiter += WAITER_FOUR_THREE
     elif threes >= 2:
         worth += DOUBLE_THREE
-        mover += MOVER_DOUBLE_THREE
-        waiter += WAITER_DOUBLE_THREE
     new = 0
     if agg[s, j, 3] > 0:
         new |= F_FIVE
@@ -249,10 +243,10 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
     if threes > 0:
         new |= F_THREE
     value[s, j] = worth
-    state[S_WORTH + 2 * s] += mover - agg[s, j, 6]
-    state[S_WORTH + 2 * s + 1] += waiter - agg[s, j, 7]
-    agg[s, j, 6] = mover
-    agg[s, j, 7] = waiter
+    state[S_WORTH + 2 * s] += mover - agg[s, j, 5]
+    state[S_WORTH + 2 * s + 1] += waiter - agg[s, j, 6]
+    agg[s, j, 5] = mover
+    agg[s, j, 6] = waiter
     old = flags[s, j]
     if old != new:
         changed = old ^ new
@@ -269,7 +263,7 @@ def _refresh(j, s, agg, value, flags, count, state):  # type: ignore[no-untyped-
 def place(i, side, sign, b):  # type: ignore[no-untyped-def]
     """Put a stone of ``side`` on the empty cell ``i`` (``sign`` 1), or take it back (``sign`` -1)."""
     cells, codes, agg, value, flags, count, near, state = b[:8]
-    hashes, zobrist, table, kinds, steps, offsets, weights, neighbours = b[8:]
+    hashes, zobrist, table, kinds, steps, offsets, weights, neighbours, evals = b[8:]
     if DEBUG:
         assert side == 1 or side == 2, "a side is 1 or 2"
         assert cells[i] == (0 if sign > 0 else side), "a stone on a taken cell, or taken from another's"
@@ -300,9 +294,8 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
                     agg[s, j, 2] += kinds[kn, 2] - kinds[ko, 2]
                     agg[s, j, 3] += kinds[kn, 3] - kinds[ko, 3]
                     agg[s, j, 4] += kinds[kn, 4] - kinds[ko, 4]
-                    agg[s, j, 5] += kinds[kn, 5] - kinds[ko, 5]
                     if c == 0:
-                        _refresh(j, s, agg, value, flags, count, state)
+                        _refresh(j, s, agg, value, flags, count, state, evals)
     for m in range(neighbours.shape[0]):
         near[i + neighbours[m]] += sign
     if sign > 0:
@@ -313,13 +306,13 @@ def place(i, side, sign, b):  # type: ignore[no-untyped-def]
                     count[s, bit] -= 1
             flags[s, i] = 0
             value[s, i] = 0
-            state[S_WORTH + 2 * s] -= agg[s, i, 6]
-            state[S_WORTH + 2 * s + 1] -= agg[s, i, 7]
+            state[S_WORTH + 2 * s] -= agg[s, i, 5]
+            state[S_WORTH + 2 * s + 1] -= agg[s, i, 6]
+            agg[s, i, 5] = 0
             agg[s, i, 6] = 0
-            agg[s, i, 7] = 0
     else:
-        _refresh(i, 1, agg, value, flags, count, state)
-        _refresh(i, 2, agg, value, flags, count, state)
+        _refresh(i, 1, agg, value, flags, count, state, evals)
+        _refresh(i, 2, agg, value, flags, count, state, evals)
 
 
 @njit(cache=True)
@@ -327,7 +320,7 @@ def setup(b, board):  # type: ignore[no-untyped-def]
     """Fill the line codes, sums, worth and flags of an empty board (its ``cells`` 0 on the board, 3
     off it); stones are then played with :func:`place`."""
     cells, codes, agg, value, flags, count, state = b[0], b[1], b[2], b[3], b[4], b[5], b[7]
-    table, kinds, steps, offsets, weights = b[10], b[11], b[12], b[13], b[14]
+    table, kinds, steps, offsets, weights, evals = b[10], b[11], b[12], b[13], b[14], b[16]
     for d in range(4):
         step = steps[d]
         for k in range(board.shape[0]):
@@ -340,11 +333,11 @@ def setup(b, board):  # type: ignore[no-untyped-def]
             codes[d, i] = code
             for s in range(1, 3):
                 kind = table[s, code]
-                for q in range(6):
+                for q in range(5):
                     agg[s, i, q] += kinds[kind, q]
     for k in range(board.shape[0]):
-        _refresh(board[k], 1, agg, value, flags, count, state)
-        _refresh(board[k], 2, agg, value, flags, count, state)
+        _refresh(board[k], 1, agg, value, flags, count, state, evals)
+        _refresh(board[k], 2, agg, value, flags, count, state, evals)
 
 
 @njit(cache=True)
@@ -371,12 +364,12 @@ def _last(s, bit, b, board):  # type: ignore[no-untyped-def]
 def evaluate(side, b):  # type: ignore[no-untyped-def]
     """The static worth for ``side``, to move (as :meth:`GomokuBoard.evaluate`), within the open interval
     of evaluations."""
-    count, state = b[5], b[7]
+    count, state, evals = b[5], b[7], b[16]
     v = state[S_WORTH + 2 * side] + state[S_WORTH + 2 * (3 - side) + 1]
     if count[3 - side, WIN_BIT] > 0:
-        v += WAITER_WINS
+        v += evals[2, 0]
     if count[3 - side, FOUR_BIT] > 0:
-        v += WAITER_FOURS
+        v += evals[2, 1]
     return max(-EXACT + 1, min(EXACT - 1, v))
 
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from inarow.engines import compiling
 from inarow.engines.gomoku.board import ORDER_MINE, ORDER_THEIRS, GomokuBoard
 from inarow.engines.gomoku.threats import ThreatSearch
+from inarow.engines.gomoku.weights import IN_USE, Tables
 from inarow.engines.limits import Budget, SearchAborted, thread_limit
 from inarow.engines.scores import EXACT, exact_score
 from inarow.rules.game import Game, Position
@@ -158,6 +159,8 @@ class Style:
     :func:`inarow.engines.limits.threads` allows) when it is limited by time alone: the others search
     beside the main one and share its table (see :class:`inarow.engines.gomoku.driver._Helper`). A
     search limited by nodes or depth uses one, so that it is the same on every machine."""
+    tables: Tables = IN_USE
+    """The evaluation's tables (see :mod:`inarow.engines.gomoku.weights`)."""
     fresh: bool = False
     """Start the compiled search from an empty table rather than from what the last searches of the same
     game and style stored (a player's moves keep it; an analysis asked for its lines starts afresh, so
@@ -195,7 +198,7 @@ class GomokuSearch:
         self.game = game
         self.budget = budget
         self.style = style
-        self.board = GomokuBoard(game)
+        self.board = GomokuBoard(game, style.tables)
         self.threats = ThreatSearch(self.board, budget)
 
     def _win(self, stones: int) -> int:
@@ -207,7 +210,7 @@ class GomokuSearch:
 
     def run(self, position: Position) -> GomokuResult:
         """Search ``position`` (not over) within the budget; the first iteration always finishes."""
-        board = self.board = GomokuBoard.from_position(position)
+        board = self.board = GomokuBoard.from_position(position, self.style.tables)
         compiled = compiled_ready()
         if compiled:
             from inarow.engines.gomoku import driver
@@ -246,7 +249,7 @@ class GomokuSearch:
     def static_values(self, position: Position) -> dict[int, int]:
         """Every legal move's static value for the side that plays it (the board's evaluation after it,
         from the mover's side), for the moves a search did not try."""
-        board = GomokuBoard.from_position(position)
+        board = GomokuBoard.from_position(position, self.style.tables)
         me = 1 if position.turn == "x" else 2
         values = {}
         for bit in position.legal_bits():
@@ -398,7 +401,8 @@ class GomokuSearch:
         from inarow.engines.gomoku import driver, kernel
 
         board, style = self.board, self.style
-        board_arrays = driver.CompiledBoard(self.game, [(i, board.cells[i]) for i in board.history])
+        stones = [(i, board.cells[i]) for i in board.history]
+        board_arrays = driver.CompiledBoard(self.game, stones, board.tables)
         found = driver.iterate(
             board_arrays,
             me,

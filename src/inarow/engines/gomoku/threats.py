@@ -73,7 +73,8 @@ class ThreatSearch:
         if compiled:
             from inarow.engines.gomoku.driver import CompiledBoard
 
-            self._compiled = CompiledBoard(board.game, [(i, board.cells[i]) for i in board.history])
+            stones = [(i, board.cells[i]) for i in board.history]
+            self._compiled = CompiledBoard(board.game, stones, board.tables)
         self._failed: dict[tuple[int, int, bool], int] = {}
         self._cut = False
         self._limit = 0

@@ -1,0 +1,130 @@
+"""The Gomoku evaluation's tables: what an empty cell is worth by its *pattern code*.
+
+A cell's pattern code for a side names the four pattern kinds that side would make there, one a line
+(see :mod:`inarow.engines.gomoku.patterns`), in no order: an open three across a closed two is one code,
+two open threes another. It is the sum of the four kinds' :data:`CODE_STEPS`, which are chosen so that no
+two sets of four kinds have the same sum; the board keeps each cell's sum up to date as stones come and go
+(one addition a line whose kind changed), and the evaluation reads the code's worth from a table, as
+Rapfi's classical evaluator reads its pattern codes' (``Evaluator`` and ``PatternConfig`` in its
+``eval/`` and ``core/`` folders), with tables of inarow's own.
+
+The static worth of a position for the side to move is the sum over the empty cells of the cell's worth
+to the side to move by its code for that side (:attr:`Tables.mover`) and its worth to the side that waits
+by its code for that side (:attr:`Tables.waiter`), plus :attr:`Tables.waiter_wins` when the side that
+waits has a cell that makes an open four or two fours (or a four and an open three) and
+:attr:`Tables.waiter_fours` when it has one that makes a four. The tables in use (:data:`IN_USE`) are
+read from ``evaluation.json`` beside this module, written by ``bench/gomoku_fit.py`` (which says how they
+were trained and from what).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from inarow.engines.gomoku.patterns import NONE
+
+KIND_NAMES = ("-", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5")
+"""The pattern kinds' names in the tables' file: nothing, closed one … five (B blocked, F free)."""
+
+CODE_STEPS = (0, 1, 5, 21, 55, 153, 368, 856, 1424, 2603)
+"""What each pattern kind adds to a cell's code: a greedy sequence of which no two sums of four terms are
+equal (nothing adds 0, so that a cell with fewer than four lines is one with nothing on the rest)."""
+
+CODES = 4 * CODE_STEPS[-1] + 1
+"""The room a table needs: codes run from 0 (nothing on any line) to four fives."""
+
+FILE = Path(__file__).with_name("evaluation.json")
+"""The tables in use."""
+
+
+def code(kinds: Iterable[int]) -> int:
+    """The pattern code of a cell whose four lines make ``kinds``."""
+    return sum(CODE_STEPS[kind] for kind in kinds)
+
+
+def every_code() -> dict[int, tuple[int, ...]]:
+    """Every pattern code with its four kinds, strongest first."""
+    codes = {}
+    for kinds in combinations_with_replacement(range(NONE, len(CODE_STEPS)), 4):
+        codes[code(kinds)] = tuple(sorted(kinds, reverse=True))
+    assert len(codes) == 715, "the code steps have two sets of kinds with one sum"
+    return codes
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """One evaluation: each pattern code's worth to the side to move and to the side that waits (indexed by
+    code, :data:`CODES` long), and the two terms of the waiting side's threats. Compared by identity (a
+    search's transposition table is kept per style, tables included)."""
+
+    mover: tuple[int, ...]
+    waiter: tuple[int, ...]
+    waiter_wins: int
+    waiter_fours: int
+
+    def evaluate(
+        self, mover_codes: Iterable[int], waiter_codes: Iterable[int], wins: bool, fours: bool
+    ) -> int:
+        """The evaluation of a position from its empty cells' codes for the side to move and for the side
+        that waits, and whether the side that waits has a winning threat and a four to make."""
+        value = sum(self.mover[c] for c in mover_codes) + sum(self.waiter[c] for c in waiter_codes)
+        return value + (self.waiter_wins if wins else 0) + (self.waiter_fours if fours else 0)
+
+    array: np.ndarray[Any, Any] = field(init=False, repr=False)
+    """The tables as the compiled search reads them: rows 0 and 1 the worths to the side to move and to the
+    side that waits, row 2 the waiting side's two threat terms in its first two columns."""
+
+    def __post_init__(self) -> None:
+        table = np.zeros((3, CODES), dtype=np.int32)
+        table[0], table[1] = self.mover, self.waiter
+        table[2, :2] = self.waiter_wins, self.waiter_fours
+        table.flags.writeable = False
+        object.__setattr__(self, "array", table)
+
+    @classmethod
+    def from_codes(cls, worths: dict[int, tuple[int, int]], waiter_wins: int, waiter_fours: int) -> Tables:
+        """The tables of each code's worths (to the side to move, to the side that waits); codes left out are
+        worth nothing."""
+        mover, waiter = [0] * CODES, [0] * CODES
+        for c, (to_mover, to_waiter) in worths.items():
+            mover[c], waiter[c] = to_mover, to_waiter
+        return cls(tuple(mover), tuple(waiter), waiter_wins, waiter_fours)
+
+    def write(self, path: Path, about: dict[str, Any]) -> None:
+        """Write the tables to ``path`` as JSON, ``about`` (where they came from) first: one line a code, its
+        kinds by name, strongest first."""
+        lines = [f'  "about": {json.dumps(about, ensure_ascii=False)},']
+        lines.append(f'  "waiter_wins": {self.waiter_wins},')
+        lines.append(f'  "waiter_fours": {self.waiter_fours},')
+        lines.append('  "codes": {')
+        entries = [
+            f'    "{" ".join(KIND_NAMES[k] for k in kinds)}": [{self.mover[c]}, {self.waiter[c]}]'
+            for c, kinds in sorted(every_code().items(), key=lambda item: item[1], reverse=True)
+        ]
+        lines.append(",\n".join(entries))
+        lines.append("  }")
+        path.write_text("{\n" + "\n".join(lines) + "\n}\n")
+
+
+def read(path: Path) -> Tables:
+    """The tables written to ``path`` by :meth:`Tables.write` (ValueError if a code is misnamed)."""
+    data = json.loads(path.read_text())
+    index = {name: kind for kind, name in enumerate(KIND_NAMES)}
+    worths = {}
+    for names, (to_mover, to_waiter) in data["codes"].items():
+        kinds = names.split()
+        if len(kinds) != 4 or any(name not in index for name in kinds):
+            raise ValueError(f"{path}: {names!r} is not four pattern kinds")
+        worths[code(index[name] for name in kinds)] = (int(to_mover), int(to_waiter))
+    return Tables.from_codes(worths, int(data["waiter_wins"]), int(data["waiter_fours"]))
+
+
+IN_USE = read(FILE)
+"""The evaluation in use."""
