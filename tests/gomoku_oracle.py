@@ -129,5 +129,9 @@ def wins_against_every_reply(
 def random_tables(seed: int) -> Tables:
     """Evaluation tables of random worths (no two codes alike, as trained tables may be)."""
     rng = random.Random(seed)
-    worths = {code: (rng.randint(-3000, 3000), rng.randint(-3000, 3000)) for code in every_code()}
+
+    def some() -> int:
+        return rng.randint(-3000, 3000)
+
+    worths = {code: (some(), some(), some(), some()) for code in every_code()}
     return Tables.from_codes(worths, rng.randint(-3000, 3000), rng.randint(-3000, 3000))

@@ -13,7 +13,7 @@ import pytest
 import bench_scripts
 from gomoku_oracle import random_tables
 from inarow.engines.gomoku import driver, kernel, weights
-from inarow.engines.gomoku.board import GomokuBoard
+from inarow.engines.gomoku.board import ORDER_MINE, WEIGHTS, GomokuBoard
 from inarow.engines.gomoku.patterns import pattern
 from inarow.engines.gomoku.weights import IN_USE, Tables
 from inarow.rules.game import Game, Position
@@ -34,13 +34,17 @@ def test_tables_written_to_a_file_read_back_the_same(tmp_path: Path) -> None:
     again = weights.read(tmp_path / "tables.json")
     assert (again.mover, again.waiter) == (tables.mover, tables.waiter)
     assert (again.waiter_wins, again.waiter_fours) == (tables.waiter_wins, tables.waiter_fours)
+    assert (again.order_mine, again.order_theirs) == (tables.order_mine, tables.order_theirs)
     assert '"F3 F3 B2 -": [' in (tmp_path / "tables.json").read_text()
 
 
-def test_a_tables_file_with_a_misnamed_code_is_refused_by_name(tmp_path: Path) -> None:
+def test_a_tables_file_with_a_misnamed_code_or_too_few_numbers_is_refused_by_name(tmp_path: Path) -> None:
     path = tmp_path / "tables.json"
-    path.write_text('{"waiter_wins": 0, "waiter_fours": 0, "codes": {"F3 F3 X9 -": [1, 2]}}')
+    path.write_text('{"waiter_wins": 0, "waiter_fours": 0, "codes": {"F3 F3 X9 -": [1, 2, 3, 4]}}')
     with pytest.raises(ValueError, match="'F3 F3 X9 -' is not four pattern kinds"):
+        weights.read(path)
+    path.write_text('{"waiter_wins": 0, "waiter_fours": 0, "codes": {"F3 F3 B2 -": [1, 2]}}')
+    with pytest.raises(ValueError, match="'F3 F3 B2 -' has 2 numbers, not 4"):
         weights.read(path)
 
 
@@ -90,11 +94,14 @@ def test_the_board_s_evaluation_is_the_tables_read_at_every_empty_cell(seed: int
         )
 
 
-def test_the_tables_in_use_are_the_lines_evaluation() -> None:
+def test_the_tables_in_use_are_the_lines_evaluation_and_order() -> None:
     """The pattern-code tables trained on Rapfi's verdicts lost their side-by-side match against the lines
     evaluation (see ``docs/research.md``), so the tables in use are the lines', written as codes."""
     lines = bench_scripts.load("gomoku_fit").lines()
     assert (IN_USE.mover, IN_USE.waiter) == (lines.mover, lines.waiter)
+    assert (IN_USE.order_mine, IN_USE.order_theirs) == (lines.order_mine, lines.order_theirs)
+    f3, b2 = 6, 3
+    assert IN_USE.order_mine[weights.code((f3, b2, 0, 0))] == ORDER_MINE * (WEIGHTS[f3] + WEIGHTS[b2])
     assert (IN_USE.waiter_wins, IN_USE.waiter_fours) == (lines.waiter_wins, lines.waiter_fours)
 
 

@@ -40,8 +40,10 @@ DOUBLE_THREE = 3
 worth what Rapfi's choices say already)."""
 
 ORDER_MINE, ORDER_THEIRS = 4, 3
-"""A quiet node's candidates are ranked by ``ORDER_MINE`` times a cell's worth to the side to move plus
-``ORDER_THEIRS`` times its worth to the opponent (fitted with :data:`WEIGHTS`)."""
+"""The lines order: a quiet node's candidates ranked by ``ORDER_MINE`` times a cell's worth to the side to
+move plus ``ORDER_THEIRS`` times its worth to the opponent (fitted with :data:`WEIGHTS`). The search reads
+the order keys of its tables (:mod:`inarow.engines.gomoku.weights`): those in use are these, written as
+codes (``bench/gomoku_fit.py --lines``)."""
 
 NEAR = 2
 """Candidate moves are the empty cells within this many steps (in every direction) of a stone."""
@@ -272,6 +274,12 @@ class GomokuBoard:
             value += self.tables.waiter_fours
         return value
 
+    def order_key(self, i: int, side: int) -> int:
+        """The order key of the empty cell ``i`` for ``side`` to move (see
+        :mod:`inarow.engines.gomoku.weights`)."""
+        tables, counts = self.tables, self.counts
+        return tables.order_mine[counts[side][i] >> 32] + tables.order_theirs[counts[3 - side][i] >> 32]
+
     def is_win(self, i: int, side: int) -> bool:
         """Whether the stone just played on ``i`` by ``side`` completed a five (patterns are of empty
         cells, so this looks along the lines)."""
@@ -306,6 +314,15 @@ _INFO: dict[bool, dict[int, tuple[int, int]]] = {False: {}, True: {}}
 _DERIVED: dict[Tables, dict[int, tuple[int, int, int, int]]] = {}
 """For each evaluation's tables, each cell count seen so far (see :func:`_contribution`) with its worth,
 flags and evaluation terms (see :func:`_derive`)."""
+
+
+def worth(kinds: tuple[int, ...]) -> int:
+    """What a cell whose lines make ``kinds`` is worth to a side (:data:`WEIGHTS` and the double-threat
+    bonuses), as the board counts it."""
+    fours = sum(2 if kind == F4 else 1 if kind == B4 else 0 for kind in kinds)
+    threes = sum(kind == F3 for kind in kinds)
+    bonus = DOUBLE_THREAT if fours >= 2 or (fours and threes) else DOUBLE_THREE if threes >= 2 else 0
+    return sum(WEIGHTS[kind] for kind in kinds) + bonus
 
 
 def _derive(count: int, tables: Tables) -> tuple[int, int, int, int]:

@@ -54,7 +54,6 @@ WEIGHTS = (0, 10, 0, 3, 125, 149, 366, 374, 600, 8000)
 """As :data:`inarow.engines.gomoku.board.WEIGHTS` (the tests check they agree)."""
 DOUBLE_THREAT = 600
 DOUBLE_THREE = 3
-ORDER_MINE, ORDER_THEIRS = 4, 3
 """As :mod:`inarow.engines.gomoku.board`'s (the tests check they agree)."""
 
 FIVE_BIT, FOUR_BIT, WIN_BIT, THREE_BIT = 0, 1, 2, 3
@@ -417,7 +416,7 @@ def _fours(side, row, b, board, buf):  # type: ignore[no-untyped-def]
 def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
     """The moves worth trying for ``side`` (no five to make, none of the opponent's to block) into row
     ``row`` of the buffers, best first; returns how many."""
-    cells, value, flags, count, near = b[0], b[3], b[4], b[5], b[6]
+    cells, agg, value, flags, count, near, evals = b[0], b[2], b[3], b[4], b[5], b[6], b[16]
     moves, scores = buf[0], buf[1]
     opp = 3 - side
     n = 0
@@ -434,7 +433,7 @@ def _moves(side, width, row, b, board, buf):  # type: ignore[no-untyped-def]
         j = board[k]
         if near[j] == 0 or cells[j] != 0:
             continue
-        score = ORDER_MINE * value[side, j] + ORDER_THEIRS * value[opp, j]
+        score = evals[3, agg[side, j, 4]] + evals[4, agg[opp, j, 4]]
         if n == width and scores[row, n - 1] >= score:
             continue
         _insert(moves, scores, row, n if n < width else width - 1, j, score)

@@ -42,7 +42,7 @@ import threading
 from dataclasses import dataclass, field
 
 from inarow.engines import compiling
-from inarow.engines.gomoku.board import ORDER_MINE, ORDER_THEIRS, GomokuBoard
+from inarow.engines.gomoku.board import GomokuBoard
 from inarow.engines.gomoku.threats import ThreatSearch
 from inarow.engines.gomoku.weights import IN_USE, Tables
 from inarow.engines.limits import Budget, SearchAborted, thread_limit
@@ -432,7 +432,7 @@ class GomokuSearch:
                 board.wins[opp] | board.fours[opp] | board.fours[side],
                 key=lambda i: (-(mine[i] + theirs[i]), i),
             )
-        ranked = sorted(board.candidates, key=lambda i: (-ORDER_MINE * mine[i] - ORDER_THEIRS * theirs[i], i))
+        ranked = sorted(board.candidates, key=lambda i: (-board.order_key(i, side), i))
         return ranked[:width]
 
     def _threat_defence(self, side: int, ply: int) -> list[int]:

@@ -8,6 +8,10 @@ two sets of four kinds have the same sum; the board keeps each cell's sum up to 
 Rapfi's classical evaluator reads its pattern codes' (``Evaluator`` and ``PatternConfig`` in its
 ``eval/`` and ``core/`` folders), with tables of inarow's own.
 
+At a quiet node the search tries the candidate cells in the order of their *order key*: the cell's code for
+the side to move read in :attr:`Tables.order_mine` plus its code for the opponent read in
+:attr:`Tables.order_theirs`, and only the first few (``Style.width``).
+
 The static worth of a position for the side to move is the sum over the empty cells of the cell's worth
 to the side to move by its code for that side (:attr:`Tables.mover`) and its worth to the side that waits
 by its code for that side (:attr:`Tables.waiter`), plus :attr:`Tables.waiter_wins` when the side that
@@ -61,13 +65,16 @@ def every_code() -> dict[int, tuple[int, ...]]:
 @dataclass(frozen=True, eq=False)
 class Tables:
     """One evaluation: each pattern code's worth to the side to move and to the side that waits (indexed by
-    code, :data:`CODES` long), and the two terms of the waiting side's threats. Compared by identity (a
-    search's transposition table is kept per style, tables included)."""
+    code, :data:`CODES` long), the two terms of the waiting side's threats, and each code's order key for
+    the side to move and for the opponent. Compared by identity (a search's transposition table is kept
+    per style, tables included)."""
 
     mover: tuple[int, ...]
     waiter: tuple[int, ...]
     waiter_wins: int
     waiter_fours: int
+    order_mine: tuple[int, ...]
+    order_theirs: tuple[int, ...]
 
     def evaluate(
         self, mover_codes: Iterable[int], waiter_codes: Iterable[int], wins: bool, fours: bool
@@ -79,33 +86,47 @@ class Tables:
 
     array: np.ndarray[Any, Any] = field(init=False, repr=False)
     """The tables as the compiled search reads them: rows 0 and 1 the worths to the side to move and to the
-    side that waits, row 2 the waiting side's two threat terms in its first two columns."""
+    side that waits, row 2 the waiting side's two threat terms in its first two columns, rows 3 and 4 the
+    order keys for the side to move and for the opponent."""
 
     def __post_init__(self) -> None:
-        table = np.zeros((3, CODES), dtype=np.int32)
+        table = np.zeros((5, CODES), dtype=np.int32)
         table[0], table[1] = self.mover, self.waiter
         table[2, :2] = self.waiter_wins, self.waiter_fours
+        table[3], table[4] = self.order_mine, self.order_theirs
         table.flags.writeable = False
         object.__setattr__(self, "array", table)
 
     @classmethod
-    def from_codes(cls, worths: dict[int, tuple[int, int]], waiter_wins: int, waiter_fours: int) -> Tables:
-        """The tables of each code's worths (to the side to move, to the side that waits); codes left out are
-        worth nothing."""
-        mover, waiter = [0] * CODES, [0] * CODES
-        for c, (to_mover, to_waiter) in worths.items():
-            mover[c], waiter[c] = to_mover, to_waiter
-        return cls(tuple(mover), tuple(waiter), waiter_wins, waiter_fours)
+    def from_codes(
+        cls, worths: dict[int, tuple[int, int, int, int]], waiter_wins: int, waiter_fours: int
+    ) -> Tables:
+        """The tables of each code's worths (to the side to move, to the side that waits) and order keys
+        (for the side to move, for the opponent); codes left out are worth nothing."""
+        columns = [[0] * CODES for _ in range(4)]
+        for c, values in worths.items():
+            for column, value in zip(columns, values, strict=True):
+                column[c] = value
+        mover, waiter, mine, theirs = (tuple(column) for column in columns)
+        return cls(mover, waiter, waiter_wins, waiter_fours, mine, theirs)
+
+    def codes(self) -> dict[int, tuple[int, int, int, int]]:
+        """Each code's worths and order keys, as :meth:`from_codes` takes them."""
+        return {
+            c: (self.mover[c], self.waiter[c], self.order_mine[c], self.order_theirs[c]) for c in every_code()
+        }
 
     def write(self, path: Path, about: dict[str, Any]) -> None:
         """Write the tables to ``path`` as JSON, ``about`` (where they came from) first: one line a code, its
-        kinds by name, strongest first."""
+        kinds by name, strongest first: its worths to the side to move and to the side that waits, its order
+        keys for the side to move and for the opponent."""
         lines = [f'  "about": {json.dumps(about, ensure_ascii=False)},']
         lines.append(f'  "waiter_wins": {self.waiter_wins},')
         lines.append(f'  "waiter_fours": {self.waiter_fours},')
         lines.append('  "codes": {')
         entries = [
-            f'    "{" ".join(KIND_NAMES[k] for k in kinds)}": [{self.mover[c]}, {self.waiter[c]}]'
+            f'    "{" ".join(KIND_NAMES[k] for k in kinds)}": '
+            f"[{self.mover[c]}, {self.waiter[c]}, {self.order_mine[c]}, {self.order_theirs[c]}]"
             for c, kinds in sorted(every_code().items(), key=lambda item: item[1], reverse=True)
         ]
         lines.append(",\n".join(entries))
@@ -118,11 +139,14 @@ def read(path: Path) -> Tables:
     data = json.loads(path.read_text())
     index = {name: kind for kind, name in enumerate(KIND_NAMES)}
     worths = {}
-    for names, (to_mover, to_waiter) in data["codes"].items():
+    for names, values in data["codes"].items():
         kinds = names.split()
         if len(kinds) != 4 or any(name not in index for name in kinds):
             raise ValueError(f"{path}: {names!r} is not four pattern kinds")
-        worths[code(index[name] for name in kinds)] = (int(to_mover), int(to_waiter))
+        if len(values) != 4:
+            raise ValueError(f"{path}: {names!r} has {len(values)} numbers, not 4")
+        mover, waiter, mine, theirs = (int(value) for value in values)
+        worths[code(index[name] for name in kinds)] = (mover, waiter, mine, theirs)
     return Tables.from_codes(worths, int(data["waiter_wins"]), int(data["waiter_fours"]))
 
 
