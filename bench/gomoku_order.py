@@ -31,10 +31,11 @@ from pathlib import Path
 
 import numpy as np
 
-from inarow.engines.gomoku import board
+from inarow.engines.gomoku import board, weights
 from inarow.engines.gomoku.board import GomokuBoard
 from inarow.engines.gomoku.driver import patterns
 from inarow.engines.gomoku.patterns import B4, F3, F4
+from inarow.engines.gomoku.weights import IN_USE, Tables
 from inarow.play.match import play_game
 from inarow.protocols.pbrain import player
 from inarow.rules.game import Game, Position
@@ -75,11 +76,13 @@ def cells_of(board: GomokuBoard, side: int, cells: np.ndarray, table: np.ndarray
 @dataclass
 class Samples:
     """Quiet positions, every candidate cell a row: its features for the side to move (``mine``) and for
-    the opponent (``theirs``), the rows of each position from ``starts[k]`` on, and the row of the
-    engine's move in each position (``chosen``)."""
+    the opponent (``theirs``), its pattern codes for each (``mine_codes``, ``theirs_codes``), the rows of
+    each position from ``starts[k]`` on, and the row of the engine's move in each position (``chosen``)."""
 
     mine: np.ndarray
     theirs: np.ndarray
+    mine_codes: np.ndarray
+    theirs_codes: np.ndarray
     starts: np.ndarray
     chosen: np.ndarray
 
@@ -89,16 +92,30 @@ class Samples:
     def split(self, k: int) -> tuple[Samples, Samples]:
         """The first ``k`` positions and the others."""
         cut = self.starts[k]
-        head = Samples(self.mine[:cut], self.theirs[:cut], self.starts[:k], self.chosen[:k])
-        rest = self.starts[k:] - cut
-        return head, Samples(self.mine[cut:], self.theirs[cut:], rest, self.chosen[k:] - cut)
+        head = Samples(
+            self.mine[:cut],
+            self.theirs[:cut],
+            self.mine_codes[:cut],
+            self.theirs_codes[:cut],
+            self.starts[:k],
+            self.chosen[:k],
+        )
+        rest = Samples(
+            self.mine[cut:],
+            self.theirs[cut:],
+            self.mine_codes[cut:],
+            self.theirs_codes[cut:],
+            self.starts[k:] - cut,
+            self.chosen[k:] - cut,
+        )
+        return head, rest
 
 
 def read(path: Path, game: Game) -> Samples:
     """The quiet positions of the games (after the three opening stones) whose engine's move is a
     candidate cell (see the module)."""
     table = patterns(game.exact)
-    mine, theirs, starts, chosen = [], [], [], []
+    mine, theirs, mine_codes, theirs_codes, starts, chosen = [], [], [], [], [], []
     rows = 0
     for line in path.read_text().splitlines():
         board = GomokuBoard(game)
@@ -112,17 +129,36 @@ def read(path: Path, game: Game) -> Samples:
                 array = np.array(cells)
                 mine.append(cells_of(board, me, array, table))
                 theirs.append(cells_of(board, opp, array, table))
+                mine_codes.append(np.array([board.counts[me][i] >> 32 for i in cells]))
+                theirs_codes.append(np.array([board.counts[opp][i] >> 32 for i in cells]))
                 starts.append(rows)
                 chosen.append(rows + cells.index(target))
                 rows += len(cells)
             board.play(target, me)
-    return Samples(np.concatenate(mine), np.concatenate(theirs), np.array(starts), np.array(chosen))
+    return Samples(
+        np.concatenate(mine),
+        np.concatenate(theirs),
+        np.concatenate(mine_codes),
+        np.concatenate(theirs_codes),
+        np.array(starts),
+        np.array(chosen),
+    )
 
 
 def recall(samples: Samples, weights: np.ndarray, mine: int, theirs: int) -> list[float]:
     """How often the engine's move is among the first ``n`` cells of the order, for each ``n`` of
     :data:`RANKS` (ties in board order, as the search breaks them)."""
-    key = (mine * samples.mine + theirs * samples.theirs) @ weights
+    return ranked((mine * samples.mine + theirs * samples.theirs) @ weights, samples)
+
+
+def table_recall(samples: Samples, tables: Tables) -> list[float]:
+    """:func:`recall` of the order keys of ``tables`` (see :mod:`inarow.engines.gomoku.weights`)."""
+    mine = np.array(tables.order_mine)[samples.mine_codes]
+    return ranked(mine + np.array(tables.order_theirs)[samples.theirs_codes], samples)
+
+
+def ranked(key: np.ndarray, samples: Samples) -> list[float]:
+    """How often the engine's move is among the first ``n`` cells by ``key`` (a row a candidate)."""
     position = np.repeat(np.arange(len(samples)), np.diff(np.append(samples.starts, len(key))))
     target = key[samples.chosen][position]
     row = np.arange(len(key))
@@ -165,6 +201,87 @@ def fit(x: np.ndarray, samples: Samples) -> np.ndarray:
             break
         current = trial
     return w
+
+
+CODE_RIDGE = 1e-3
+"""The ridge on each code's correction to the lines order's keys, per position and squared logit."""
+
+CODE_POINTS = 1000
+"""Order-key points a logit of the codes' fit."""
+
+
+def fit_codes(samples: Samples, lines: Tables, ridge: float = CODE_RIDGE) -> Tables:
+    """``lines`` with order keys fitted by code: the lines order's keys times a fitted factor plus a
+    correction for each code seen (for the side to move and for the opponent), the corrections held small
+    by ``ridge``, maximising the conditional logit's likelihood by Newton's method with a backtracking step
+    (the Hessian built from the features' few nonzeros: a candidate has one code a side)."""
+    used = np.unique(np.concatenate([samples.mine_codes, samples.theirs_codes]))
+    index = np.zeros(weights.CODES, dtype=np.int64)
+    index[used] = np.arange(len(used))
+    u, n = len(used), len(samples)
+    mine, theirs = index[samples.mine_codes], 1 + u + index[samples.theirs_codes]
+    mine += 1
+    scale = np.array(lines.order_mine, dtype=float)[samples.mine_codes]
+    scale += np.array(lines.order_theirs, dtype=float)[samples.theirs_codes]
+    scale /= CODE_POINTS * 10
+    lengths = np.diff(np.append(samples.starts, len(scale)))
+    position = np.repeat(np.arange(n), lengths)
+    dim = 1 + 2 * u
+    penalty = np.full(dim, ridge)
+    penalty[0] = 1e-9
+
+    def logits(w: np.ndarray) -> np.ndarray:
+        return np.asarray(w[0] * scale + w[mine] + w[theirs])
+
+    def likelihood(w: np.ndarray) -> tuple[float, np.ndarray]:
+        z = logits(w)
+        top = np.maximum.reduceat(z, samples.starts)
+        e = np.exp(z - np.repeat(top, lengths))
+        total = np.add.reduceat(e, samples.starts)
+        p = e / np.repeat(total, lengths)
+        value = float(np.mean(z[samples.chosen] - top - np.log(total)))
+        return value - float(penalty @ (w * w)) / 2, p
+
+    w = np.zeros(dim)
+    w[0] = 1.0
+    current, p = likelihood(w)
+    # Each candidate's features: ``scale`` in column 0, 1 in its two code columns.
+    features = list(
+        zip(
+            (np.zeros_like(mine), mine, theirs),
+            (scale, np.ones_like(scale), np.ones_like(scale)),
+            strict=True,
+        )
+    )
+    picked = [(c[samples.chosen], v[samples.chosen]) for c, v in features]
+    chosen = np.sum([np.bincount(c, v, dim) for c, v in picked], axis=0)
+    for _ in range(50):
+        expected = np.sum([np.bincount(c, p * v, dim) for c, v in features], axis=0)
+        gradient = (chosen - expected) / n - penalty * w
+        pairs = [(a * dim + b, p * va * vb) for a, va in features for b, vb in features]
+        outer = np.sum([np.bincount(c, v, dim * dim) for c, v in pairs], axis=0).reshape(dim, dim)
+        cells = [(position * dim + c, p * v) for c, v in features]
+        means = np.sum([np.bincount(c, v, n * dim) for c, v in cells], axis=0).reshape(n, dim)
+        hessian = -(outer - means.T @ means) / n - np.diag(penalty)
+        step = -np.linalg.solve(hessian, gradient)
+        size = 1.0
+        trial, q = likelihood(w + step)
+        while trial < current and size > 1e-6:
+            size /= 2
+            trial, q = likelihood(w + size * step)
+        w, p = w + size * step, q
+        if trial - current < 1e-9:
+            break
+        current = trial
+    order_mine = np.array(lines.order_mine, dtype=float) / (CODE_POINTS * 10) * w[0]
+    order_theirs = np.array(lines.order_theirs, dtype=float) / (CODE_POINTS * 10) * w[0]
+    order_mine[used] += w[1 : 1 + u]
+    order_theirs[used] += w[1 + u :]
+    codes = {
+        code: (*values[:2], round(order_mine[code] * CODE_POINTS), round(order_theirs[code] * CODE_POINTS))
+        for code, values in lines.codes().items()
+    }
+    return Tables.from_codes(codes, lines.waiter_wins, lines.waiter_fours)
 
 
 RATIOS = ((1, 1), (10, 9), (5, 4), (4, 3), (3, 2), (2, 1))
@@ -230,6 +347,7 @@ def main() -> None:
     parser.add_argument("--play", metavar="PATH", help="a pbrain engine: print its games against itself")
     parser.add_argument("--seeds", type=int, nargs=2, metavar=("A", "B"), default=(1000, 1400))
     parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--write", type=Path, metavar="FILE", help="fit order keys by code, write the tables")
     args = parser.parse_args()
     if args.play:
         play(args.play, range(*args.seeds), args.nodes)
@@ -249,6 +367,16 @@ def main() -> None:
     ):
         shares = recall(rest, w, m, t)
         print(f"| {name} ({m}:{t}) | " + " | ".join(f"{share:.3f}" for share in shares) + " |")
+    if args.write:
+        coded = fit_codes(fitted, IN_USE)
+        shares = table_recall(rest, coded)
+        print("| fitted by code | " + " | ".join(f"{share:.3f}" for share in shares) + " |")
+        about = {
+            "order": "fitted by code",
+            "trained by": "bench/gomoku_order.py --write",
+            "ridge": CODE_RIDGE,
+        }
+        coded.write(args.write, about)
     points = [round(v) for v in weights]
     kinds = list(board.WEIGHTS)
     for k, v in zip(FITTED, points, strict=False):
