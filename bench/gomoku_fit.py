@@ -43,7 +43,7 @@ from pathlib import Path
 
 import numpy as np
 
-from inarow.engines.gomoku import board, weights
+from inarow.engines.gomoku import weights
 from inarow.engines.gomoku.board import GomokuBoard
 from inarow.engines.gomoku.patterns import B4, F3, F4, pattern
 from inarow.engines.gomoku.weights import Tables
@@ -115,17 +115,9 @@ def structure() -> np.ndarray:
 
 
 def lines() -> Tables:
-    """The lines evaluation (:data:`LINES`) as tables, with the lines order's keys
-    (:data:`inarow.engines.gomoku.board.ORDER_MINE` and the weights beside it)."""
+    """The lines evaluation (:data:`LINES`) as tables, with the order keys in use (so that a side-by-side
+    match of two evaluations orders moves alike)."""
     return tables(structure() @ np.array(LINES) / UNIT)
-
-
-def order_keys() -> dict[int, tuple[int, int]]:
-    """Each code's keys in the lines order, for the side to move and for the opponent."""
-    return {
-        code: (board.ORDER_MINE * board.worth(kinds), board.ORDER_THEIRS * board.worth(kinds))
-        for code, kinds in weights.every_code().items()
-    }
 
 
 def vector(tables: Tables) -> np.ndarray:
@@ -136,10 +128,13 @@ def vector(tables: Tables) -> np.ndarray:
 
 
 def tables(w: np.ndarray) -> Tables:
-    """The tables of fitted weights ``w`` (logits), rounded to points, with the lines order's keys."""
+    """The tables of fitted weights ``w`` (logits), rounded to points, with the order keys in use."""
     points = [round(v * UNIT) for v in w]
-    n, order = len(CODES), order_keys()
-    worths = {code: (points[k], points[n + k], *order[code]) for k, code in enumerate(CODES)}
+    n, use = len(CODES), weights.IN_USE
+    worths = {
+        code: (points[k], points[n + k], use.order_mine[code], use.order_theirs[code])
+        for k, code in enumerate(CODES)
+    }
     return Tables.from_codes(worths, points[-2], points[-1])
 
 

@@ -1,7 +1,7 @@
 """The Gomoku search's move ordering fitted to a strong engine's choices: positions from the engine's games
 against itself, each with the move it played, and the cell worths that rank that move highest.
 
-    .venv/bin/python bench/gomoku_order.py [--games tests/data/gomoku/rapfi-games.txt]
+    .venv/bin/python bench/gomoku_order.py [--games tests/data/gomoku/rapfi-games.txt] [--write FILE]
     .venv/bin/python bench/gomoku_order.py --play PATH --seeds 1000 1400 [--nodes 20000] >> games.txt
 
 At a quiet node (no five to make or to block, and no cell where either side makes an open four or two
@@ -15,6 +15,13 @@ that the engine plays a cell is proportional to the exponential of its ordering 
 fifth of the positions is held out. It prints, for the hand-set weights of before, for the weights in use
 and for the fit, how often the engine's move is among the first 1, 3, 8, 12 and 16 cells of the order,
 then the fitted weights and factors as the constants to paste.
+
+The search reads its order from the evaluation's tables, by pattern code (see
+:mod:`inarow.engines.gomoku.weights`); those in use hold the order above. With ``--write FILE`` it also fits
+an order key for every code (:func:`fit_codes`: the order above times a fitted factor, plus a correction
+a code for the side to move and one for the opponent, held small by a ridge), prints its recall as a last
+row, and writes the tables in use with those keys to ``FILE`` (``bench/gomoku.py``'s ``perfect@N+FILE``
+plays with them).
 
 With ``--play PATH`` (a ``pbrain`` engine such as Rapfi's ``pbrain-rapfi``, run in its own folder) it
 plays the engine against itself at ``--nodes`` nodes a move from the openings of seeds ``A`` to ``B - 1``
@@ -203,27 +210,28 @@ def fit(x: np.ndarray, samples: Samples) -> np.ndarray:
     return w
 
 
-CODE_RIDGE = 1e-3
+CODE_RIDGE = 1e-4
 """The ridge on each code's correction to the lines order's keys, per position and squared logit."""
 
 CODE_POINTS = 1000
 """Order-key points a logit of the codes' fit."""
 
 
-def fit_codes(samples: Samples, lines: Tables, ridge: float = CODE_RIDGE) -> Tables:
-    """``lines`` with order keys fitted by code: the lines order's keys times a fitted factor plus a
-    correction for each code seen (for the side to move and for the opponent), the corrections held small
+def fit_codes(samples: Samples, evaluation: Tables, ridge: float = CODE_RIDGE) -> Tables:
+    """``evaluation`` with order keys fitted by code: the lines order's keys
+    (:func:`inarow.engines.gomoku.board.lines_order`) times a fitted factor plus a correction for each code
+    seen (for the side to move and for the opponent), the corrections held small
     by ``ridge``, maximising the conditional logit's likelihood by Newton's method with a backtracking step
     (the Hessian built from the features' few nonzeros: a candidate has one code a side)."""
     used = np.unique(np.concatenate([samples.mine_codes, samples.theirs_codes]))
     index = np.zeros(weights.CODES, dtype=np.int64)
     index[used] = np.arange(len(used))
     u, n = len(used), len(samples)
-    mine, theirs = index[samples.mine_codes], 1 + u + index[samples.theirs_codes]
-    mine += 1
-    scale = np.array(lines.order_mine, dtype=float)[samples.mine_codes]
-    scale += np.array(lines.order_theirs, dtype=float)[samples.theirs_codes]
-    scale /= CODE_POINTS * 10
+    mine, theirs = 1 + index[samples.mine_codes], 1 + u + index[samples.theirs_codes]
+    base_mine, base_theirs = np.zeros(weights.CODES), np.zeros(weights.CODES)
+    for code, (key_mine, key_theirs) in board.lines_order().items():
+        base_mine[code], base_theirs[code] = key_mine / (CODE_POINTS * 10), key_theirs / (CODE_POINTS * 10)
+    scale = base_mine[samples.mine_codes] + base_theirs[samples.theirs_codes]
     lengths = np.diff(np.append(samples.starts, len(scale)))
     position = np.repeat(np.arange(n), lengths)
     dim = 1 + 2 * u
@@ -273,15 +281,14 @@ def fit_codes(samples: Samples, lines: Tables, ridge: float = CODE_RIDGE) -> Tab
         if trial - current < 1e-9:
             break
         current = trial
-    order_mine = np.array(lines.order_mine, dtype=float) / (CODE_POINTS * 10) * w[0]
-    order_theirs = np.array(lines.order_theirs, dtype=float) / (CODE_POINTS * 10) * w[0]
+    order_mine, order_theirs = base_mine * w[0], base_theirs * w[0]
     order_mine[used] += w[1 : 1 + u]
     order_theirs[used] += w[1 + u :]
     codes = {
         code: (*values[:2], round(order_mine[code] * CODE_POINTS), round(order_theirs[code] * CODE_POINTS))
-        for code, values in lines.codes().items()
+        for code, values in evaluation.codes().items()
     }
-    return Tables.from_codes(codes, lines.waiter_wins, lines.waiter_fours)
+    return Tables.from_codes(codes, evaluation.waiter_wins, evaluation.waiter_fours)
 
 
 RATIOS = ((1, 1), (10, 9), (5, 4), (4, 3), (3, 2), (2, 1))
@@ -372,9 +379,12 @@ def main() -> None:
         shares = table_recall(rest, coded)
         print("| fitted by code | " + " | ".join(f"{share:.3f}" for share in shares) + " |")
         about = {
-            "order": "fitted by code",
-            "trained by": "bench/gomoku_order.py --write",
-            "ridge": CODE_RIDGE,
+            "evaluation": "the lines evaluation (bench/gomoku_fit.py LINES)",
+            "order": "fitted by code to Rapfi's moves (bench/gomoku_order.py --write)",
+            "games": args.games.name,
+            "positions": len(samples),
+            "fitted on": held,
+            "ridge on the codes' corrections": CODE_RIDGE,
         }
         coded.write(args.write, about)
     points = [round(v) for v in weights]

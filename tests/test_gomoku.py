@@ -609,7 +609,7 @@ def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_orac
 
 
 @pytest.mark.slow
-def test_the_move_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order(
+def test_the_lines_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order(
     tmp_path: Path,
 ) -> None:
     """On the first 80 of the games (the whole refit is ``bench/gomoku_order.py``'s, a minute)."""

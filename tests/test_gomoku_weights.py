@@ -13,7 +13,7 @@ import pytest
 import bench_scripts
 from gomoku_oracle import random_tables
 from inarow.engines.gomoku import driver, kernel, weights
-from inarow.engines.gomoku.board import ORDER_MINE, WEIGHTS, GomokuBoard
+from inarow.engines.gomoku.board import ORDER_MINE, ORDER_THEIRS, WEIGHTS, GomokuBoard, lines_order
 from inarow.engines.gomoku.patterns import pattern
 from inarow.engines.gomoku.weights import IN_USE, Tables
 from inarow.rules.game import Game, Position
@@ -94,15 +94,43 @@ def test_the_board_s_evaluation_is_the_tables_read_at_every_empty_cell(seed: int
         )
 
 
-def test_the_tables_in_use_are_the_lines_evaluation_and_order() -> None:
-    """The pattern-code tables trained on Rapfi's verdicts lost their side-by-side match against the lines
-    evaluation (see ``docs/research.md``), so the tables in use are the lines', written as codes."""
+def test_the_evaluation_in_use_is_the_lines_evaluation() -> None:
+    """The pattern-code tables trained on Rapfi's verdicts (and on the games' outcomes) lost their
+    side-by-side matches against the lines evaluation (see ``docs/research.md``), so the evaluation in use
+    is the lines', written as codes."""
     lines = bench_scripts.load("gomoku_fit").lines()
     assert (IN_USE.mover, IN_USE.waiter) == (lines.mover, lines.waiter)
-    assert (IN_USE.order_mine, IN_USE.order_theirs) == (lines.order_mine, lines.order_theirs)
-    f3, b2 = 6, 3
-    assert IN_USE.order_mine[weights.code((f3, b2, 0, 0))] == ORDER_MINE * (WEIGHTS[f3] + WEIGHTS[b2])
     assert (IN_USE.waiter_wins, IN_USE.waiter_fours) == (lines.waiter_wins, lines.waiter_fours)
+    f3, b2 = 6, 3
+    worth = WEIGHTS[f3] + WEIGHTS[b2]
+    assert lines_order()[weights.code((f3, b2, 0, 0))] == (ORDER_MINE * worth, ORDER_THEIRS * worth)
+
+
+@pytest.mark.slow
+def test_the_order_in_use_is_the_fit_by_code_of_rapfi_s_moves() -> None:
+    """Refitted on the games (``bench/gomoku_order.py --write``'s fit, half a minute)."""
+    order = bench_scripts.load("gomoku_order")
+    samples = order.read(order.GAMES, Game.parse("gomoku"))
+    fitted, _ = samples.split(len(samples) * 4 // 5)
+    refit = order.fit_codes(fitted, IN_USE)
+    assert (refit.order_mine, refit.order_theirs) == (IN_USE.order_mine, IN_USE.order_theirs)
+
+
+@pytest.mark.slow
+def test_the_order_in_use_ranks_rapfi_s_moves_in_games_it_never_saw_above_the_lines_order(
+    tmp_path: Path,
+) -> None:
+    """On the last 80 games, all in the held-out fifth of the fit."""
+    order = bench_scripts.load("gomoku_order")
+    sample = tmp_path / "games.txt"
+    sample.write_text("\n".join(order.GAMES.read_text().splitlines()[-80:]) + "\n")
+    samples = order.read(sample, Game.parse("gomoku"))
+    assert len(samples) > 1_400
+    in_use = order.table_recall(samples, IN_USE)
+    lines = order.recall(samples, *order.in_use())
+    three, twelve = order.RANKS.index(3), order.RANKS.index(12)  # 12: the search's width
+    assert in_use[three] >= lines[three] + 0.01
+    assert in_use[twelve] >= lines[twelve]
 
 
 @pytest.mark.slow

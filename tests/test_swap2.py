@@ -61,7 +61,7 @@ def test_the_responder_takes_white_and_plays_its_best_move_when_white_is_ahead()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("moves", ["k10 e5 k5", "f11 g7 k6"])
+@pytest.mark.parametrize("moves", ["k10 e5 k5", "l9 f6 d10"])
 def test_near_even_the_responder_places_a_white_and_a_black_that_leave_the_opener_a_close_choice(
     moves: str,
 ) -> None:

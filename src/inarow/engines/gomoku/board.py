@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from inarow.engines.gomoku.patterns import B4, F3, F4, FIVE, NONE, pattern, slot_weight
-from inarow.engines.gomoku.weights import CODE_STEPS, IN_USE, Tables
+from inarow.engines.gomoku.weights import CODE_STEPS, IN_USE, Tables, every_code
 from inarow.rules.game import Game, Position
 
 PAD = 5
@@ -323,6 +323,14 @@ def worth(kinds: tuple[int, ...]) -> int:
     threes = sum(kind == F3 for kind in kinds)
     bonus = DOUBLE_THREAT if fours >= 2 or (fours and threes) else DOUBLE_THREE if threes >= 2 else 0
     return sum(WEIGHTS[kind] for kind in kinds) + bonus
+
+
+def lines_order() -> dict[int, tuple[int, int]]:
+    """Each pattern code's keys in the lines order (:data:`ORDER_MINE`), for the side to move and for the
+    opponent."""
+    return {
+        code: (ORDER_MINE * worth(kinds), ORDER_THEIRS * worth(kinds)) for code, kinds in every_code().items()
+    }
 
 
 def _derive(count: int, tables: Tables) -> tuple[int, int, int, int]:
