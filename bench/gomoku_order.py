@@ -118,13 +118,13 @@ class Samples:
         return head, rest
 
 
-def read(path: Path, game: Game) -> Samples:
-    """The quiet positions of the games (after the three opening stones) whose engine's move is a
-    candidate cell (see the module)."""
+def read(path: Path, game: Game, games: slice = slice(None)) -> Samples:
+    """The quiet positions of the games of ``path`` (those of the slice ``games``; after the three opening
+    stones) whose engine's move is a candidate cell (see the module)."""
     table = patterns(game.exact)
     mine, theirs, mine_codes, theirs_codes, starts, chosen = [], [], [], [], [], []
     rows = 0
-    for line in path.read_text().splitlines():
+    for line in path.read_text().splitlines()[games]:
         board = GomokuBoard(game)
         for number, name in enumerate(line.split()):
             me = 1 + number % 2

@@ -11,7 +11,6 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -609,14 +608,10 @@ def test_the_blunder_bench_replays_the_openings_and_charges_a_move_what_the_orac
 
 
 @pytest.mark.slow
-def test_the_lines_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order(
-    tmp_path: Path,
-) -> None:
+def test_the_lines_order_ranks_rapfi_s_moves_as_its_refit_does_and_above_the_hand_set_order() -> None:
     """On the first 80 of the games (the whole refit is ``bench/gomoku_order.py``'s, a minute)."""
     order = bench_scripts.load("gomoku_order")
-    sample = tmp_path / "games.txt"
-    sample.write_text("\n".join(order.GAMES.read_text().splitlines()[:80]) + "\n")
-    samples = order.read(sample, Game.parse("gomoku"))
+    samples = order.read(order.GAMES, Game.parse("gomoku"), slice(None, 80))
     assert len(samples) > 1_500
     fitted, held_out = samples.split(len(samples) * 4 // 5)
     refit = order.recall(held_out, *order.best_fit(fitted))

@@ -117,14 +117,10 @@ def test_the_order_in_use_is_the_fit_by_code_of_rapfi_s_moves() -> None:
 
 
 @pytest.mark.slow
-def test_the_order_in_use_ranks_rapfi_s_moves_in_games_it_never_saw_above_the_lines_order(
-    tmp_path: Path,
-) -> None:
+def test_the_order_in_use_ranks_rapfi_s_moves_in_games_it_never_saw_above_the_lines_order() -> None:
     """On the last 80 games, all in the held-out fifth of the fit."""
     order = bench_scripts.load("gomoku_order")
-    sample = tmp_path / "games.txt"
-    sample.write_text("\n".join(order.GAMES.read_text().splitlines()[-80:]) + "\n")
-    samples = order.read(sample, Game.parse("gomoku"))
+    samples = order.read(order.GAMES, Game.parse("gomoku"), slice(-80, None))
     assert len(samples) > 1_400
     in_use = order.table_recall(samples, IN_USE)
     lines = order.recall(samples, *order.in_use())
