@@ -42,8 +42,8 @@ worth what Rapfi's choices say already)."""
 ORDER_MINE, ORDER_THEIRS = 4, 3
 """The lines order: a quiet node's candidates ranked by ``ORDER_MINE`` times a cell's worth to the side to
 move plus ``ORDER_THEIRS`` times its worth to the opponent (fitted with :data:`WEIGHTS`). The search reads
-the order keys of its tables (:mod:`inarow.engines.gomoku.weights`): those in use are these, written as
-codes (``bench/gomoku_fit.py --lines``)."""
+the order keys of its tables (:mod:`inarow.engines.gomoku.weights`): those in use are fitted by code, from
+these (``bench/gomoku_order.py --write``)."""
 
 NEAR = 2
 """Candidate moves are the empty cells within this many steps (in every direction) of a stone."""

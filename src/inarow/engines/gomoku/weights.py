@@ -17,8 +17,9 @@ to the side to move by its code for that side (:attr:`Tables.mover`) and its wor
 by its code for that side (:attr:`Tables.waiter`), plus :attr:`Tables.waiter_wins` when the side that
 waits has a cell that makes an open four or two fours (or a four and an open three) and
 :attr:`Tables.waiter_fours` when it has one that makes a four. The tables in use (:data:`IN_USE`) are
-read from ``evaluation.json`` beside this module, written by ``bench/gomoku_fit.py`` (which says how they
-were trained and from what).
+read from ``evaluation.json`` beside this module (its ``about`` says where they came from): the lines
+evaluation (``bench/gomoku_fit.py``'s ``LINES``) and order keys fitted by code to Rapfi's moves, written by
+``bench/gomoku_order.py --write``.
 """
 
 from __future__ import annotations
