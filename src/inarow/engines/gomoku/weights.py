@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations_with_replacement
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from inarow.engines.gomoku.patterns import NONE
+
+if TYPE_CHECKING:
+    import numpy as np
 
 KIND_NAMES = ("-", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5")
 """The pattern kinds' names in the tables' file: nothing, closed one … five (B blocked, F free)."""
@@ -85,18 +87,20 @@ class Tables:
         value = sum(self.mover[c] for c in mover_codes) + sum(self.waiter[c] for c in waiter_codes)
         return value + (self.waiter_wins if wins else 0) + (self.waiter_fours if fours else 0)
 
-    array: np.ndarray[Any, Any] = field(init=False, repr=False)
-    """The tables as the compiled search reads them: rows 0 and 1 the worths to the side to move and to the
-    side that waits, row 2 the waiting side's two threat terms in its first two columns, rows 3 and 4 the
-    order keys for the side to move and for the opponent."""
+    @cached_property
+    def array(self) -> np.ndarray[Any, Any]:
+        """The tables as the compiled search reads them: rows 0 and 1 the worths to the side to move and to
+        the side that waits, row 2 the waiting side's two threat terms in its first two columns, rows 3 and 4
+        the order keys for the side to move and for the opponent (numpy is imported here, not with the
+        module: a 3×3 game never loads it)."""
+        import numpy as np
 
-    def __post_init__(self) -> None:
         table = np.zeros((5, CODES), dtype=np.int32)
         table[0], table[1] = self.mover, self.waiter
         table[2, :2] = self.waiter_wins, self.waiter_fours
         table[3], table[4] = self.order_mine, self.order_theirs
         table.flags.writeable = False
-        object.__setattr__(self, "array", table)
+        return table
 
     @classmethod
     def from_codes(
