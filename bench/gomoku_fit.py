@@ -44,8 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from inarow.engines.gomoku import weights
-from inarow.engines.gomoku.board import GomokuBoard
-from inarow.engines.gomoku.patterns import B4, F3, F4, pattern
+from inarow.engines.gomoku.board import GomokuBoard, doubles
 from inarow.engines.gomoku.weights import Tables
 from inarow.rules.game import Game, Position
 
@@ -96,20 +95,17 @@ COLUMN = {code: n for n, code in enumerate(CODES)}
 def structure() -> np.ndarray:
     """The lines evaluation's weights (:data:`LINES`' order) as code weights (the features' order): row
     ``k`` of the result says how much each of them adds to feature ``k``'s weight."""
-    n = len(CODES)
+    n, codes = len(CODES), weights.every_code()
     matrix = np.zeros((2 * n + 2, len(LINES)))
     for k, code in enumerate(CODES):
-        kinds = weights.every_code()[code]
-        fours = sum(2 if kind == F4 else 1 if kind == B4 else 0 for kind in kinds)
-        threes = sum(kind == F3 for kind in kinds)
+        kinds = codes[code]
+        threat, double_three = doubles(kinds)
         for row, offset in ((k, 0), (n + k, 11)):
             for kind in kinds:
                 if kind:
                     matrix[row, offset + kind - 1] += 1
-            if fours >= 2 or (fours and threes):
-                matrix[row, offset + 9] = 1
-            elif threes >= 2:
-                matrix[row, offset + 10] = 1
+            matrix[row, offset + 9] = threat
+            matrix[row, offset + 10] = double_three
     matrix[2 * n, 22] = matrix[2 * n + 1, 23] = 1
     return matrix
 
@@ -149,8 +145,7 @@ def features(board: GomokuBoard, mover: int) -> np.ndarray | None:
     for offset, side in ((0, mover), (len(CODES), waiter)):
         for i in board.board_cells:
             if not board.cells[i]:
-                kinds = (pattern(board.codes[d][i], side, board.exact) for d in range(4))
-                row[offset + COLUMN[weights.code(kinds)]] += 1
+                row[offset + COLUMN[board.code(i, side)]] += 1
     row[-2] = bool(board.wins[waiter])
     row[-1] = bool(board.fours[waiter])
     return row

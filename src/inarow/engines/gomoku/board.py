@@ -274,11 +274,15 @@ class GomokuBoard:
             value += self.tables.waiter_fours
         return value
 
+    def code(self, i: int, side: int) -> int:
+        """The pattern code of the empty cell ``i`` for ``side`` (see :mod:`inarow.engines.gomoku.weights`),
+        as its counts keep it."""
+        return self.counts[side][i] >> 32
+
     def order_key(self, i: int, side: int) -> int:
         """The order key of the empty cell ``i`` for ``side`` to move (see
         :mod:`inarow.engines.gomoku.weights`)."""
-        tables, counts = self.tables, self.counts
-        return tables.order_mine[counts[side][i] >> 32] + tables.order_theirs[counts[3 - side][i] >> 32]
+        return self.tables.order_mine[self.code(i, side)] + self.tables.order_theirs[self.code(i, 3 - side)]
 
     def is_win(self, i: int, side: int) -> bool:
         """Whether the stone just played on ``i`` by ``side`` completed a five (patterns are of empty
@@ -316,12 +320,20 @@ _DERIVED: dict[Tables, dict[int, tuple[int, int, int, int]]] = {}
 flags and evaluation terms (see :func:`_derive`)."""
 
 
+def doubles(kinds: tuple[int, ...]) -> tuple[bool, bool]:
+    """Whether a cell whose lines make ``kinds`` is a double threat (two fours, or a four and an open
+    three), and whether it is two open threes without one."""
+    fours = sum(2 if kind == F4 else 1 if kind == B4 else 0 for kind in kinds)
+    threes = sum(kind == F3 for kind in kinds)
+    threat = fours >= 2 or (fours > 0 and threes > 0)
+    return threat, not threat and threes >= 2
+
+
 def worth(kinds: tuple[int, ...]) -> int:
     """What a cell whose lines make ``kinds`` is worth to a side (:data:`WEIGHTS` and the double-threat
     bonuses), as the board counts it."""
-    fours = sum(2 if kind == F4 else 1 if kind == B4 else 0 for kind in kinds)
-    threes = sum(kind == F3 for kind in kinds)
-    bonus = DOUBLE_THREAT if fours >= 2 or (fours and threes) else DOUBLE_THREE if threes >= 2 else 0
+    threat, double_three = doubles(kinds)
+    bonus = DOUBLE_THREAT if threat else DOUBLE_THREE if double_three else 0
     return sum(WEIGHTS[kind] for kind in kinds) + bonus
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,8 +56,10 @@ def code(kinds: Iterable[int]) -> int:
     return sum(CODE_STEPS[kind] for kind in kinds)
 
 
+@cache
 def every_code() -> dict[int, tuple[int, ...]]:
-    """Every pattern code with its four kinds, strongest first."""
+    """Every pattern code with its four kinds, strongest first (one dict for every caller: read it, do
+    not change it)."""
     codes = {}
     for kinds in combinations_with_replacement(range(NONE, len(CODE_STEPS)), 4):
         codes[code(kinds)] = tuple(sorted(kinds, reverse=True))
