@@ -74,6 +74,9 @@ VARIANTS: dict[str, Style] = {
     "perfect-lmr125": replace(DEFAULT_STYLE, lmr_divisor=1.25),
     "perfect-lmr1": replace(DEFAULT_STYLE, lmr_divisor=1.0),
     "perfect-lmr075": replace(DEFAULT_STYLE, lmr_divisor=0.75),
+    "perfect-noprune": replace(DEFAULT_STYLE, prune=0),
+    "perfect-prune1": replace(DEFAULT_STYLE, prune=1),
+    "perfect-prunemc": replace(DEFAULT_STYLE, prune_power=1.32),
 }
 """Variants of ``perfect`` this script may play, to decide what the level should be (not players of the
 package): each one :class:`Style` field or a few changed (the iterations' step, other widths, the short

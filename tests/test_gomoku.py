@@ -898,6 +898,33 @@ def test_a_late_move_reduction_is_at_least_a_ply_and_always_leaves_one() -> None
             assert depth == 2 or table[depth, number] >= table[depth - 1, number]
 
 
+def test_move_count_pruning_keeps_more_moves_the_deeper_the_node() -> None:
+    """The counts grow with the depth as the base plus the depth to the power (3 + d² here), so the
+    nodes just above the horizon are pruned most."""
+    counts = gomoku_kernel.prune_counts(3, 2.0)
+    assert [int(c) for c in counts[:5]] == [3, 4, 7, 12, 19]
+    assert all(counts[d] <= counts[d + 1] for d in range(len(counts) - 1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_move_count_pruning_searches_fewer_nodes_and_changes_nothing_once_its_counts_reach_the_width(
+    seed: int,
+) -> None:
+    """In seeded middle games at depth 6: pruning with counts that reach the width (no quiet move is
+    ever late enough) searches exactly what the search without it does, and the pruning in use searches
+    fewer nodes."""
+    position = _middle_game(seed, 8 + seed)
+
+    def search(prune: int) -> tuple[int, int, int]:
+        style = Style(max_depth=6, vcf=False, vct=False, prune=prune, fresh=True)
+        found = GomokuSearch(position.game, Budget(Limits(depth=6)), style).run(position)
+        return found.nodes, found.value, found.best
+
+    off = search(0)
+    assert search(Style().width) == off
+    assert search(Style().prune)[0] < off[0]
+
+
 def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() -> None:
     """An entry is found with the key and generation it was stored with, and gives back what was stored
     (negative bounds and no move included); an entry one of whose fields another write changed, as two

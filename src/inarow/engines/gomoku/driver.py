@@ -226,6 +226,7 @@ class CompiledBoard:
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
             kernel.lmr_table(2.0),
+            kernel.prune_counts(0, 2.0),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
@@ -300,6 +301,7 @@ class _Helper:
         for slot in SETTINGS:
             state[slot] = board.state[slot]
         self.board.buffers[8][:] = board.buffers[8]
+        self.board.buffers[9][:] = board.buffers[9]
         self.me, self.table, self.max_depth, self.step = me, table, max_depth, step
         self.nodes = 0
         self._lock = threading.Lock()
@@ -364,6 +366,7 @@ SETTINGS = (
     kernel.S_VCF,
     kernel.S_QUIESCE,
     kernel.S_LMR,
+    kernel.S_PRUNE,
     kernel.S_GEN,
     kernel.S_MASK,
 )
@@ -384,6 +387,8 @@ def iterate(
     quiesce: int = 0,
     lmr: bool = False,
     lmr_divisor: float = 2.0,
+    prune: int = 0,
+    prune_power: float = 2.0,
     threads: int = 1,
     fresh: bool = False,
 ) -> Iterated:
@@ -401,8 +406,10 @@ def iterate(
     state[kernel.S_VCF] = int(vcf)
     state[kernel.S_QUIESCE] = quiesce
     state[kernel.S_LMR] = int(lmr)
+    state[kernel.S_PRUNE] = prune
     board.buffers[8][:] = _lmr_table(lmr_divisor)
-    kind = (board.game, width, max_depth, vcf, step, quiesce, lmr, lmr_divisor, fresh)
+    board.buffers[9][:] = kernel.prune_counts(prune, prune_power)
+    kind = (board.game, width, max_depth, vcf, step, quiesce, lmr, lmr_divisor, prune, prune_power, fresh)
     table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
     helpers = []

@@ -106,16 +106,20 @@ LEAF_VCF_NODES = 60
 S_STONES, S_NODES, S_LIMIT, S_ABORT, S_CELLS, S_VCF, S_WIDTH = 0, 1, 2, 3, 4, 8, 9
 S_CUT, S_VCF_LIMIT, S_EXHAUSTED, S_GEN, S_MASK, S_QUIESCE = 10, 11, 12, 13, 15, 16
 S_VCT_LIMIT, S_VCT_OUT, S_VCT_STAMP, S_LMR = 17, 18, 19, 21
+S_PRUNE = 14
+PRUNE_DEPTHS = 64
+"""Depths of the move-count pruning's table (deeper nodes read its last entry)."""
 S_WORTH = 20
 """``state[S_WORTH + 2 * side]``: the sum of ``agg[side, :, 5]`` over the board; ``+ 1``: of ``agg[side, :,
 6]`` (indices 22 to 25, after the slots above)."""
 STATE_SIZE = 26
 """``state``: stones on the board, nodes searched, the node limit, aborted, board cells (5 to 7 unused),
 VCF at the horizon on, candidate moves tried at a quiet node, a VCF cut at its depth, the VCF's node
-limit, the VCF ran out of nodes, the table's generation, (14 unused), the table's index mask, the fours
-the horizon's quiescence search may play (0: the short VCF instead), the VCT's node limit, the VCT ran
-out of nodes, the VCT's stamp in its table of failed positions, (20 unused), late move reductions by
-:func:`lmr_reduction` (0: one or two plies, see :data:`LMR_DEEPER`), the sums of the worths (above)."""
+limit, the VCF ran out of nodes, the table's generation, move-count pruning on (its counts in the
+buffers, see :func:`prune_counts`), the table's index mask, the fours the horizon's quiescence search may
+play (0: the short VCF instead), the VCT's node limit, the VCT ran out of nodes, the VCT's stamp in its
+table of failed positions, (20 unused), late move reductions by :func:`lmr_reduction` (0: one or two
+plies, see :data:`LMR_DEEPER`), the sums of the worths (above)."""
 
 VCF_NODES = 3000
 """The most nodes one VCF inside a VCT may take (as :data:`inarow.engines.gomoku.threats.VCF_NODES`)."""
@@ -132,6 +136,14 @@ NEAR_LINE = 4
 """After its first four, the quiescence search plays only fours within ``NEAR_SQUARE`` cells (in both
 directions) of the attacker's last four, or on one of its lines within ``NEAR_LINE`` cells (Rapfi's
 ``RANGE_SQUARE2_LINE4`` for its QVCF moves)."""
+
+
+def prune_counts(base: int, power: float) -> np.ndarray:
+    """Move-count pruning (Rapfi's ``futilityMoveCount``, ``Rapfi/search/ab/parameter.h``): at a quiet
+    node ``depth`` plies above the horizon, the quiet moves after the first ``base + depth ** power`` (entry
+    ``depth`` of the result) are not searched; the moves that make a four or an open three, or block the
+    opponent's four or open-four cell, always are."""
+    return np.array([base + int(d**power) for d in range(PRUNE_DEPTHS)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -899,6 +911,8 @@ def search(side, depth, alpha, beta, ply, b, board, table, buf):  # type: ignore
     best_move = moves[ply, 0]
     for k in range(number):
         move = moves[ply, k]
+        if not forced and state[S_PRUNE] and k >= buf[9][min(depth, 63)] and _quiet(side, move, flags):
+            continue
         reduce = 0
         if not forced and k >= LMR_FIRST and depth >= LMR_DEPTH and _quiet(side, move, flags):
             if state[S_LMR]:

@@ -150,6 +150,12 @@ class Style:
     lmr_divisor: float = 2.0
     """The divisor of :func:`inarow.engines.gomoku.kernel.lmr_reduction` (smaller: larger reductions, so
     deeper searches that overlook more late moves)."""
+    prune: int = 3
+    """Move-count pruning (:func:`inarow.engines.gomoku.kernel.prune_counts`): at a quiet node ``depth``
+    plies above the horizon, the quiet moves after the first ``prune + depth ** prune_power`` are not
+    searched (0: off; 3 with the power 2 leaves 4, 7 and 12 moves, the width, one, two and three plies
+    above the horizon)."""
+    prune_power: float = 2.0
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
@@ -416,6 +422,8 @@ class GomokuSearch:
             quiesce=kernel.QUIESCE_FOURS if style.vcf and style.quiescence else 0,
             lmr=style.lmr,
             lmr_divisor=style.lmr_divisor,
+            prune=style.prune,
+            prune_power=style.prune_power,
             threads=min(style.threads, os.cpu_count() or 1, thread_limit() or style.threads),
             fresh=style.fresh,
         )
