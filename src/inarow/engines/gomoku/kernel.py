@@ -142,7 +142,7 @@ def prune_counts(base: int, power: float) -> np.ndarray:
     """Move-count pruning (Rapfi's ``futilityMoveCount``, ``Rapfi/search/ab/parameter.h``): at a quiet
     node ``depth`` plies above the horizon, the quiet moves after the first ``base + depth ** power`` (entry
     ``depth`` of the result) are not searched; the moves that make a four or an open three, or block the
-    opponent's four or open-four cell, always are."""
+    opponent's four or open-four cell, always are (the driver puts the counts in the buffers, row 9)."""
     return np.array([base + int(d**power) for d in range(PRUNE_DEPTHS)], dtype=np.int64)
 
 

@@ -156,6 +156,7 @@ class Style:
     searched (0: off; 3 with the power 2 leaves 4, 7 and 12 moves, the width, one, two and three plies
     above the horizon)."""
     prune_power: float = 2.0
+    """The power of the depth in the move-count pruning's counts (see ``prune``)."""
     width: int = 12
     """Candidate moves tried at a node without threats (the root tries twice as many)."""
     max_depth: int = 40
