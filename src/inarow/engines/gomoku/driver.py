@@ -82,6 +82,11 @@ def _lmr_table(divisor: float) -> np.ndarray[Any, Any]:
     return kernel.lmr_table(divisor)
 
 
+@cache
+def _prune_counts(base: int, power: float) -> np.ndarray[Any, Any]:
+    return kernel.prune_counts(base, power)
+
+
 def new_table(size: int) -> tuple[np.ndarray[Any, Any], ...]:
     """An empty transposition table of ``size`` entries, as the kernel reads it: keys (checked, see
     :func:`inarow.engines.gomoku.kernel._store`), depths, lower and upper bounds, best moves, generations."""
@@ -408,7 +413,7 @@ def iterate(
     state[kernel.S_LMR] = int(lmr)
     state[kernel.S_PRUNE] = prune
     board.buffers[8][:] = _lmr_table(lmr_divisor)
-    board.buffers[9][:] = kernel.prune_counts(prune, prune_power)
+    board.buffers[9][:] = _prune_counts(prune, prune_power)
     kind = (board.game, width, max_depth, vcf, step, quiesce, lmr, lmr_divisor, prune, prune_power, fresh)
     table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
