@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -703,6 +704,36 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
     assert everything.count("compiled the search engine in ") == 1, everything
     assert "compiled the search engine in 9.5 s" in everything
     assert everything.count("compiled the Gomoku search in 8.5 s") == 1, everything
+
+
+def test_a_gomoku_analysis_right_after_an_install_compiles_the_search_first_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled Gomoku search never compiled nor loaded: a one-shot ``inarow analyze`` loads it first
+    (compiling it, with its line on a terminal), counted as ``load_seconds``, and then answers with the
+    α-β search, rather than with the static order at depth 0 while it compiles elsewhere."""
+    import inarow.cli.output
+    from inarow.engines import compiling
+    from inarow.engines.gomoku import driver
+
+    terminal = Console(file=io.StringIO(), record=True, force_terminal=True, width=200)
+    monkeypatch.setattr(inarow.cli.output, "err", terminal)
+    monkeypatch.setattr(compiling, "gomoku_unit", lambda: compiling.Unit("never-compiled", ""))
+    monkeypatch.setattr(driver, "_warm", [])
+
+    def warm_up() -> float:  # what the real one says, without the minute of compiling
+        if driver._warm:
+            return 0.0
+        driver._warm.append(7.5)
+        return 7.5
+
+    monkeypatch.setattr(driver, "warm_up", warm_up)
+    said = runner.invoke(app, ["analyze", "h8 h9 i8", "--game", "gomoku", "--nodes", "20000", "--json"])
+    assert said.exit_code == 0, said.output
+    data = json.loads(said.stdout)
+    assert data["load_seconds"] == 7.5
+    assert data["depth"] >= 2 and data["nodes"] > 1000, (data["depth"], data["nodes"])
+    assert terminal.export_text().count("compiled the search engine in ") == 1
 
 
 def test_analyze_refuses_an_evaluation_without_a_textbook_search_instead_of_ignoring_it() -> None:

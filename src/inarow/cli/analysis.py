@@ -22,11 +22,11 @@ from inarow.cli.output import (
     NodesOption,
     TimeOption,
     counting,
-    engine_loading,
     err,
     game_named,
     input_lines,
     limits_for,
+    loading_for,
     out,
     said_error,
     say_line,
@@ -127,7 +127,7 @@ def analyze_command(
                     values = analyze_moves(position, algo, depth, evaluation, limits)
                 else:
                     say(phrases.searching(text, i18n.game_said(the_game.name)))
-                    result = analyze(position, limits, weak=weak, loading=engine_loading)
+                    result = analyze(position, limits, weak=weak, loading=loading_for(the_game))
         except EvaluationCodeError:
             raise  # the student's e(P) is broken, not this line: the command stops, exit status 2
         except InarowError as error:
@@ -322,7 +322,9 @@ def best(
     import_on_first_use(the_position.game, the_position.ply)
     with working(phrases.searching(position, i18n.game_said(the_position.game.name))):
         result = analyze(
-            the_position, limits_for(depth, time, nodes, the_position.game), loading=engine_loading
+            the_position,
+            limits_for(depth, time, nodes, the_position.game),
+            loading=loading_for(the_position.game),
         )
     move = result.pv[0] if result.pv else result.best[0]
     why = phrases.best_move(
@@ -402,7 +404,9 @@ def solve(
 
         with working(phrases.slow_solve(i18n.game_said(the_game.name))):
             result = analyze(
-                Position.start(the_game), limits_for(None, time, None, the_game), loading=engine_loading
+                Position.start(the_game),
+                limits_for(None, time, None, the_game),
+                loading=loading_for(the_game),
             )
         explored = phrases.work(result.nodes, result.seconds, result.load_seconds)
         for line in (

@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from inarow.engines.limits import Limits
+    from inarow.engines.policy import Loading
     from inarow.rules.game import Game
 
 
@@ -371,24 +373,37 @@ def counting(description: str, total: int | None) -> Iterator[Callable[[int, int
 
 
 @contextmanager
-def engine_loading(compiling: bool) -> Iterator[None]:
-    """What the compiled engine's first load shows on a terminal: a progress line while it loads and, when
-    numba had to compile it, a line that stays; nothing when standard error is not a terminal."""
+def engine_loading(compiling: bool, gomoku: bool = False) -> Iterator[None]:
+    """What a compiled engine's first load shows on a terminal (``gomoku``: the Gomoku engine's compiled
+    search): a progress line while it loads and, when numba had to compile it, a line that stays; nothing
+    when standard error is not a terminal."""
     from inarow.words import phrases
 
     if not err.is_terminal:
         yield
         return
     start = time.perf_counter()
-    with working(phrases.loading_engine(compiling)):
+    with working(phrases.loading_gomoku(compiling) if gomoku else phrases.loading_engine(compiling)):
         yield
     if compiling:
         err.print(phrases.engine_compiled(time.perf_counter() - start), markup=False)
 
 
+def loading_for(game: "Game") -> "Loading":
+    """:func:`engine_loading` in the words of the engine that plays ``game``."""
+    from inarow.engines.gomoku.search import supports
+
+    return partial(engine_loading, gomoku=supports(game))
+
+
 def prepare_engine(game: "Game") -> None:
-    """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match)."""
+    """Load the compiled engine now, with its progress line, if ``game`` will need it (play, match): on the
+    Gomoku engine's boards its compiled search, compiled here first if it never was, rather than play the
+    static order while it compiles elsewhere."""
+    from inarow.engines.gomoku import search
     from inarow.engines.policy import engine_for, load_engine
 
-    if engine_for(game) == "compiled":
+    if search.supports(game):
+        search.load(loading_for(game))
+    elif engine_for(game) == "compiled":
         load_engine(engine_loading, game)

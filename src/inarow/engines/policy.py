@@ -33,6 +33,7 @@ from inarow.engines.exact.solver import (
     solvable,
 )
 from inarow.engines.gomoku import analyst
+from inarow.engines.gomoku import search as gomoku_search
 from inarow.engines.heuristic import Found, HeuristicSearch
 from inarow.engines.limits import Budget, Limits, SearchAborted
 from inarow.engines.scores import EXACT, exact_score, plies_to_end, sign
@@ -102,13 +103,16 @@ def analyze(
     search's ``seconds``, and limits count from the end of it.
 
     On the Gomoku engine's boards every move carries a win rate and the best ``lines`` moves a line of play
-    (see :func:`inarow.engines.gomoku.analyst.analyze`).
+    (see :func:`inarow.engines.gomoku.analyst.analyze`). With ``loading`` the compiled Gomoku search is
+    loaded first too, and compiled first if it never was (:func:`inarow.engines.gomoku.search.load`);
+    without, a search while it compiles elsewhere answers with the static order.
     """
     limits = limits or Limits()
     if position.is_over:
         return Analysis(position=position, exact=True)
     if analyst.supports(position.game):
-        result = analyst.analyze(position, limits, lines=lines)
+        loaded = 0.0 if loading is None else gomoku_search.load(loading)
+        result = replace(analyst.analyze(position, limits, lines=lines), load_seconds=loaded)
         return _every_move_lost(result) if loses_at_once(position) else result
     if limits.depth is not None or (limits.time is not None and not solvable(position.game)):
         # An exact search that cannot end would only eat the time the depth-limited search can use.

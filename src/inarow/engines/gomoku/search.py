@@ -39,6 +39,8 @@ import contextlib
 import os
 import sys
 import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from inarow.engines import compiling
@@ -110,6 +112,20 @@ def prepare() -> bool:
 
     driver.warm_up()
     return True
+
+
+def load(loading: Callable[[bool], AbstractContextManager[object]]) -> float:
+    """Load the compiled α-β search into this process now, compiling it here first if it never was (about
+    a minute, once per install), with ``loading`` called around it and told whether it compiles: for a
+    caller that would rather wait for it than have its searches answer meanwhile with the static order (a
+    game or a one-shot analysis on the command line; see :func:`compiled_ready`). The seconds it took, 0
+    if it was loaded already."""
+    from inarow.engines.gomoku import driver
+
+    if driver.is_warm():
+        return 0.0
+    with loading(not compiling.gomoku_unit().compiled_before()):
+        return driver.warm_up()
 
 
 def _compile_elsewhere() -> None:
