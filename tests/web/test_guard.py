@@ -4,11 +4,15 @@ and the pools that keep play apart from teaching (a full queue, cancelled work, 
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -373,5 +377,37 @@ def test_time_spent_compiling_an_engine_does_not_count_against_a_task_s_deadline
         assert pool.run(0.3, compiles_for, 1.5) == "compiled"
         with pytest.raises(StoppedError):
             pool.run(0.3, time.sleep, 1.5)
+    finally:
+        pool.shutdown()
+
+
+def test_a_process_pool_starts_when_the_resource_tracker_dies_as_it_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server under the heaviest load once exited at start: the resource tracker that the pool's first
+    lock launched had died before the lock could register with it (``BrokenPipeError``). The pool starts
+    all the same, on a tracker started again."""
+    tracker: Any = resource_tracker._resource_tracker  # its pid is private
+    launch = tracker.ensure_running
+    deaths: list[int] = []
+
+    def ensure_running_then_die() -> None:
+        launch()
+        if not deaths:  # the first launch dies at once, as it did under load
+            pid = tracker._pid
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            deaths.append(pid)
+
+    monkeypatch.setattr(tracker, "ensure_running", ensure_running_then_die)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "resource_tracker: process died unexpectedly, relaunching"
+        pool = SearchPool("play", "process", workers=1, warm=False)
+    try:
+        assert deaths, "the tracker never died: the test did not reach the failure"
+        assert tracker._pid not in (None, *deaths)
+        assert pool.run(30.0, os.getpid) != os.getpid()
+        assert pool.health().state == "ready"
     finally:
         pool.shutdown()

@@ -372,12 +372,20 @@ class SearchPool:
         elif self.kind == "thread":
             self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=f"inarow-{self.name}")
         else:
-            self._executor = ProcessPoolExecutor(
-                self.workers,
-                mp_context=self._context,
-                initializer=_start_worker,
-                initargs=(os.getpid(), self._flags),
-            )
+            for attempt in range(2):
+                try:
+                    self._executor = ProcessPoolExecutor(
+                        self.workers,
+                        mp_context=self._context,
+                        initializer=_start_worker,
+                        initargs=(os.getpid(), self._flags),
+                    )
+                    break
+                except BrokenPipeError:
+                    # The pool's first lock starts multiprocessing's resource tracker, and on a machine
+                    # loaded to the full the tracker can die as it starts: the next lock starts it again.
+                    if attempt:
+                        raise
         if self.warm and self.kind == "process":
             # Start every worker now, without waiting: the page is served while the engine loads.
             self._warming = [self._executor.submit(warm_up) for _ in range(self.workers)]
