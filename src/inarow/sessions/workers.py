@@ -66,13 +66,26 @@ def make_executor(pool: Pool, workers: int | None = None) -> tuple[Executor, int
     count = workers or default_workers()
     if pool == "thread":
         return ThreadPoolExecutor(count, thread_name_prefix="inarow-search"), count
-    executor = ProcessPoolExecutor(
-        count,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=exit_with_parent,
-        initargs=(os.getpid(),),
-    )
+    executor = process_pool(count, multiprocessing.get_context("spawn"), exit_with_parent, (os.getpid(),))
     return executor, count
+
+
+def process_pool(
+    workers: int, context: Any, initializer: Callable[..., object], initargs: tuple[Any, ...]
+) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes started in ``context``, each running ``initializer(*initargs)`` first.
+    The pool's first lock starts multiprocessing's resource tracker, which on a machine loaded to the full
+    can die as it starts (the lock then fails with ``BrokenPipeError``): the pool is made once more, and
+    its first lock starts the tracker again."""
+    for attempt in range(2):
+        try:
+            return ProcessPoolExecutor(
+                workers, mp_context=context, initializer=initializer, initargs=initargs
+            )
+        except BrokenPipeError:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def default_workers() -> int:
@@ -372,20 +385,9 @@ class SearchPool:
         elif self.kind == "thread":
             self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=f"inarow-{self.name}")
         else:
-            for attempt in range(2):
-                try:
-                    self._executor = ProcessPoolExecutor(
-                        self.workers,
-                        mp_context=self._context,
-                        initializer=_start_worker,
-                        initargs=(os.getpid(), self._flags),
-                    )
-                    break
-                except BrokenPipeError:
-                    # The pool's first lock starts multiprocessing's resource tracker, and on a machine
-                    # loaded to the full the tracker can die as it starts: the next lock starts it again.
-                    if attempt:
-                        raise
+            self._executor = process_pool(
+                self.workers, self._context, _start_worker, (os.getpid(), self._flags)
+            )
         if self.warm and self.kind == "process":
             # Start every worker now, without waiting: the page is served while the engine loads.
             self._warming = [self._executor.submit(warm_up) for _ in range(self.workers)]
