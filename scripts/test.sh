@@ -42,8 +42,9 @@ fi
 .venv/bin/mypy
 node_modules/.bin/eslint .
 node --test --test-reporter=dot tests/js/*.test.mjs
-# The docs site, both languages, every figure run by inarow; no warning allowed. The app serves it at /help/.
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet
+# The docs site, both languages, every figure run by inarow; no warning allowed (not --quiet: it hides the
+# warnings from --strict). The app serves it at /help/.
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict
 # The quick set (about 2 min of pytest on a quiet 2-core machine) by default; the tests marked slow too (the
 # browser tests, the exhaustive proofs, the compiled kernels' checks, the server's processes: about 8 min more)
 # with --all, and always in CI.
