@@ -582,7 +582,10 @@ def test_no_request_of_a_thousand_random_ones_gets_a_500(client: TestClient) -> 
             response = client.request(method, path, content=bytes(rng.getrandbits(8) for _ in range(20)))
         else:
             response = client.request(method, path, json=body)
-        assert response.status_code < 500, (method, path, body, response.text)
+        # A 503 with Retry-After is an answer by design (the workers busy, or the search stopped at the
+        # server's cap, which a loaded machine reaches sooner); any other 5xx is a fault.
+        designed = response.status_code == 503 and "Retry-After" in response.headers
+        assert response.status_code < 500 or designed, (method, path, body, response.text)
         assert "detail" in response.json() or response.status_code < 300
 
 
