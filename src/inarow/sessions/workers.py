@@ -26,6 +26,7 @@ from concurrent.futures import (
 )
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.base.errors import InarowError, ServerBusyError, StoppedError
@@ -77,15 +78,13 @@ def process_pool(
     The pool's first lock starts multiprocessing's resource tracker, which on a machine loaded to the full
     can die as it starts (the lock then fails with ``BrokenPipeError``): the pool is made once more, and
     its first lock starts the tracker again."""
-    for attempt in range(2):
-        try:
-            return ProcessPoolExecutor(
-                workers, mp_context=context, initializer=initializer, initargs=initargs
-            )
-        except BrokenPipeError:
-            if attempt:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    make = partial(
+        ProcessPoolExecutor, workers, mp_context=context, initializer=initializer, initargs=initargs
+    )
+    try:
+        return make()
+    except BrokenPipeError:
+        return make()
 
 
 def default_workers() -> int:
