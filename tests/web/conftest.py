@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -95,7 +96,11 @@ class Server:
             "--seed", str(self.seed), "--think-time", str(self.think_time), "--workers", "1", *self.extra,
         ]  # fmt: skip
         log = open(self.log, "ab")  # noqa: SIM115 - kept open for the child
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+        # A process group of its own, as a server started at a terminal has: Ctrl-C there reaches the whole
+        # group (see interrupt()).
+        self.process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -113,6 +118,11 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"inarow serve did not answer within {timeout} s")
+
+    def interrupt(self) -> None:
+        """Ctrl-C at the terminal: SIGINT to the server's whole process group, its workers included."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGINT)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs."""

@@ -380,6 +380,30 @@ def test_sigterm_ends_the_server_while_a_search_runs_and_a_connection_idles(
     idle.close()
 
 
+def test_ctrl_c_at_the_terminal_ends_the_server_and_its_workers_without_a_traceback(
+    make_server: Callable[..., Server],
+) -> None:
+    """Ctrl-C at a terminal interrupts the whole process group. Each worker waiting for a task once printed
+    a ``KeyboardInterrupt`` traceback as the server shut down; now the workers leave Ctrl-C to the server,
+    which stops them."""
+    server = make_server().start()
+    assert server.process is not None
+    group = server.process.pid
+    server.interrupt()
+    server.process.wait(15)
+    log = server.log.read_text()
+    assert "Application shutdown complete" in log
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:  # the workers and the resource tracker end with the server
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    pytest.fail("a process of the server's group outlived it")
+
+
 def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callable[..., Server]) -> None:
     server = make_server(host="0.0.0.0").start()
     refused = httpx.get(f"{server.url}/api/games", timeout=10)

@@ -1,3 +1,3 @@
-"""The base every layer stands on: the error classes (:mod:`~inarow.base.errors`) and the message catalogs
-with the current language (:mod:`~inarow.base.i18n`, reading ``inarow/locale/``). Imports nothing of
-inarow."""
+"""The base every layer stands on: the error classes (:mod:`~inarow.base.errors`), the message catalogs
+with the current language (:mod:`~inarow.base.i18n`, reading ``inarow/locale/``) and the process pools
+(:mod:`~inarow.base.processes`). Imports nothing of inarow."""

@@ -18,7 +18,6 @@ from inarow.sessions.workers import (
     PoolHealth,
     SearchPool,
     exit_with_parent,
-    make_executor,
     warm_up,
 )
 
@@ -41,6 +40,5 @@ __all__ = [
     "Sessions",
     "Waiting",
     "exit_with_parent",
-    "make_executor",
     "warm_up",
 ]

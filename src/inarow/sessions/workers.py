@@ -21,16 +21,15 @@ from concurrent.futures import (
     CancelledError,
     Executor,
     Future,
-    ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from inarow.base.errors import InarowError, ServerBusyError, StoppedError
 from inarow.base.i18n import N_
+from inarow.base.processes import process_pool
 from inarow.engines.books import recall
 from inarow.engines.compiling import watching
 from inarow.engines.limits import Limits, SearchAborted, bounded, threads
@@ -57,34 +56,6 @@ class InlineExecutor(Executor):
         except BaseException as error:
             future.set_exception(error)
         return future
-
-
-def make_executor(pool: Pool, workers: int | None = None) -> tuple[Executor, int]:
-    """The executor searches run on, and how many workers it has: ``process`` (the default of the web
-    app: a search never holds the server's GIL), ``thread`` or ``inline`` (the calling thread)."""
-    if pool == "inline":
-        return InlineExecutor(), 1
-    count = workers or default_workers()
-    if pool == "thread":
-        return ThreadPoolExecutor(count, thread_name_prefix="inarow-search"), count
-    executor = process_pool(count, multiprocessing.get_context("spawn"), exit_with_parent, (os.getpid(),))
-    return executor, count
-
-
-def process_pool(
-    workers: int, context: Any, initializer: Callable[..., object], initargs: tuple[Any, ...]
-) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes started in ``context``, each running ``initializer(*initargs)`` first.
-    The pool's first lock starts multiprocessing's resource tracker, which on a machine loaded to the full
-    can die as it starts (the lock then fails with ``BrokenPipeError``): the pool is made once more, and
-    its first lock starts the tracker again."""
-    make = partial(
-        ProcessPoolExecutor, workers, mp_context=context, initializer=initializer, initargs=initargs
-    )
-    try:
-        return make()
-    except BrokenPipeError:
-        return make()
 
 
 def default_workers() -> int:

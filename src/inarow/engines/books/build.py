@@ -15,10 +15,9 @@
 from __future__ import annotations
 
 import os
-import signal
 import struct
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, Literal, Protocol
 
 from inarow.base.errors import BookError
 from inarow.base.i18n import N_
+from inarow.base.processes import process_pool
 from inarow.engines.books.file import Book
 from inarow.engines.books.keys import keyable, position_key, position_of, unkey
 from inarow.engines.exact.solver import ExactSolver, exact_solver
@@ -153,9 +153,7 @@ class ProcessRunner:
 
         self.workers = workers
         self._pending: dict[Future[list[int]], Sequence[int]] = {}
-        self._executor = ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
-        )
+        self._executor = process_pool(workers, multiprocessing.get_context("spawn"))
 
     def solve(
         self, game: Game, chunks: Sequence[Sequence[int]], task: Task = solve_chunk
@@ -179,11 +177,6 @@ class ProcessRunner:
             if process.is_alive():
                 process.terminate()
         self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Pool initializer: Ctrl-C is for the build's own process, which stops the workers (no tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class RayRunner:
