@@ -697,6 +697,7 @@ def test_warm_up_says_each_compiled_engine_once_on_a_terminal(monkeypatch: pytes
 
     monkeypatch.setattr(inarow.engines.policy, "load_engine", load_engine)
     monkeypatch.setattr(driver, "warm_up", lambda: 8.5)
+    monkeypatch.setattr(driver, "_warm", [])  # not loaded yet in this process, as in a fresh one
     monkeypatch.setattr(compiling, "gomoku_unit", lambda: compiling.Unit("never-compiled", ""))
     said = runner.invoke(app, ["warm-up"])
     assert said.exit_code == 0, said.output

@@ -1,7 +1,8 @@
 """The verbs that play: ``play``, ``match``, ``serve``, ``warm-up`` and ``gomocup``."""
 
 import json
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -97,29 +98,32 @@ def play(
     ),
 )
 def warm_up_command() -> None:
+    from inarow.engines.exact import compiled
+    from inarow.engines.exact.solver import CONNECT4
+    from inarow.engines.gomoku import search as gomoku
     from inarow.engines.policy import load_engine
     from inarow.words import phrases
 
-    compiled_now: list[bool] = []
+    def loading(
+        phrase: Callable[[bool], str],
+    ) -> tuple[Callable[[bool], AbstractContextManager[object]], list[bool]]:
+        """The spinner alone, and whether it said the engine compiles: the line that stays is this verb's
+        own, printed once for each engine below."""
+        compiled_now: list[bool] = []
 
-    def loading(compiles: bool) -> AbstractContextManager[object]:
-        # the spinner alone: the line that stays is this verb's own, printed once below
-        compiled_now.append(compiles)
-        return announced(phrases.loading_engine(compiles))
+        def announce(compiles: bool) -> AbstractContextManager[object]:
+            compiled_now.append(compiles)
+            return announced(phrase(compiles))
 
-    seconds = load_engine(loading)  # numba's import included
-    from inarow.engines import compiling
-    from inarow.engines.exact import compiled
-    from inarow.engines.gomoku import driver
+        return announce, compiled_now
 
+    announce, compiled_now = loading(phrases.loading_engine)
+    seconds = load_engine(announce)  # numba's import included
     folder = str(compiled.cache_folder())
     out.print(phrases.engine_ready(seconds, any(compiled_now), folder), markup=False, soft_wrap=True)
-    compiles = not compiling.gomoku_unit().compiled_before()
-    with announced(phrases.loading_gomoku(compiles)) if not driver.is_warm() else nullcontext():
-        seconds = driver.warm_up()
-    out.print(phrases.gomoku_engine_ready(seconds, compiles), markup=False, soft_wrap=True)
-    from inarow.engines.exact.solver import CONNECT4
-
+    announce, compiled_now = loading(phrases.loading_gomoku)
+    seconds = gomoku.load(announce)
+    out.print(phrases.gomoku_engine_ready(seconds, any(compiled_now)), markup=False, soft_wrap=True)
     import_on_first_use(CONNECT4)
 
 
