@@ -29,7 +29,7 @@ def process_pool(
         ProcessPoolExecutor,
         workers,
         mp_context=context,
-        initializer=_start_worker,
+        initializer=_start_ignoring_ctrl_c,
         initargs=(initializer, initargs),
     )
     try:
@@ -38,7 +38,7 @@ def process_pool(
         return make()
 
 
-def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+def _start_ignoring_ctrl_c(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer(*initargs)
