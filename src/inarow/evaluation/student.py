@@ -16,11 +16,12 @@ the function is only asked about positions without a completed line.
 
 A file runs in a child process of its own (:mod:`inarow.evaluation.sandbox`), in a process group of its own
 that is killed whole, with a memory limit, a file-size limit, no new process (threads are fine), a
-processor-time limit and a wall-clock limit the parent enforces by killing it, and a bound on the size of
-each reply, so nothing the code does can hold the command; what it prints is shown on standard error, each line marked ``e(P) printed:``. Each
-position is asked once per evaluation (the answers are kept). A call that raises, exits, returns something
-other than a real number of size at most 1e9, or runs longer than its limit raises
-:class:`~inarow.base.errors.EvaluationCodeError` naming the function and the position, never a wrong answer.
+processor-time limit and a wall-clock limit the parent enforces by killing it, and a bound on the size of each
+reply, so nothing the code does can hold the command; what it prints is shown on standard error, each line
+marked ``e(P) printed:``. Each position is asked once per evaluation (the answers are kept). A call that
+raises, exits, returns something other than a real number of size at most 1e9, or runs longer than its limit
+raises :class:`~inarow.base.errors.EvaluationCodeError` naming the function and the position, never a wrong
+answer.
 Pasted source and functions handed to the Python API run in this process, with the same checks of the value
 and a time limit of their own.
 """
