@@ -508,7 +508,9 @@ def test_a_pasted_e_p_is_used_at_the_leaves_graded_and_ranked_and_a_broken_one_i
     share = f"{100 * int(found[1].replace(',', '')) / 4520:.1f}%"
     assert found[2] == share.removesuffix("%")
     headline = page.get_by_test_id("student-headline").inner_text()
-    assert headline.startswith("where e(P) decides, kept the value in 753 of 1,287 positions (58.5%)"), headline
+    assert headline.startswith("where e(P) decides, kept the value in 753 of 1,287 positions (58.5%)"), (
+        headline
+    )
     row = page.get_by_test_id("student-ranking").locator("tbody tr")
     assert row.count() == 1 and row.first.locator("th").inner_text() == "Ada"
     assert row.first.locator("td.accuracy").all_inner_texts() == ["58.5%", share]
