@@ -417,6 +417,23 @@ OUTCOME_WORDS = {1: N_("win"), 0: N_("draw"), -1: N_("loss")}
 """A position's exact value for the side to move, in ``grade``'s report."""
 
 
+def _headline_line(report: "Grade") -> str:
+    """The grade's headline: the share kept where e(P) decides, beside ``e ≡ 0``'s and a random e(P)'s."""
+    head = report.decisive
+    if not head.positions:
+        return _("where e(P) decides: no position at this depth (the search alone decides every one)")
+    return _(
+        "where e(P) decides, the move played keeps the value in {kept} of {positions} positions: {percent} "
+        "(e ≡ 0: {zero}, a random e(P): {random})"
+    ).format(
+        kept=f"{head.kept:,}",
+        positions=f"{head.positions:,}",
+        percent=f"{head.kept / head.positions:.1%}",
+        zero=f"{head.zero / head.positions:.1%}",
+        random=f"{head.random / head.positions:.1%}",
+    )
+
+
 def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
     """``grade``'s report for people, one string a line."""
     game = report.game
@@ -432,7 +449,8 @@ def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
         _("{evaluation} with {algorithm}, {depth}, on {game}: {where}").format(
             evaluation=evaluation, algorithm=report.algorithm, depth=depth, game=game.name, where=where
         ),
-        _("the move played keeps the value in {kept} of {positions} positions: {percent}").format(
+        _headline_line(report),
+        _("over every position, the move played keeps the value in {kept} of {positions}: {percent}").format(
             kept=f"{report.kept:,}", positions=f"{report.positions:,}", percent=f"{report.accuracy:.1%}"
         ),
     ]
