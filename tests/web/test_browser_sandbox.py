@@ -147,7 +147,7 @@ def submit(server: Server, name: str, source: str, algorithm: str = "alphabeta",
     browser_side.load("zero", ZERO)
     body = {"name": name, "evaluation": "e", "algorithm": algorithm, "depth": depth, "source": source}
     body |= browser_side.choose("zero", "tictactoe", diagrams, algorithm, depth)
-    answer = httpx.post(f"{server.url}/api/class", json=body, headers=server.headers)
+    answer = httpx.post(f"{server.url}/api/class", json=body, headers=server.headers, timeout=300)
     assert answer.status_code == 200, answer.text
 
 
