@@ -127,6 +127,7 @@ _EXPRESSIONS = {
     "shown": "shown",
     "seconds": "seconds",
     "status": "status",
+    "bytes": "bytes",
 }
 """How the fields of a student's search checked (a divergence, a case, an error) are written into their
 sentences."""
@@ -316,6 +317,14 @@ SENTENCES: dict[str, list[Case]] = {
             "say": N_("the search's code failed to run: {error}"),
         },
         {
+            "when": {"kind": "load-timeout"},
+            "say": N_("the search's file was still running its top level after {seconds} s"),
+        },
+        {
+            "when": {"kind": "load-ended"},
+            "say": N_("the search's file ended its process while running its top level ({status})"),
+        },
+        {
             "when": {"kind": "no-function"},
             "say": N_("the code defines no function '{function}': it defines {known}"),
         },
@@ -343,6 +352,10 @@ SENTENCES: dict[str, list[Case]] = {
             "say": N_(
                 "the search '{function}' ran longer than {seconds} s in the case {case}: it was stopped"
             ),
+        },
+        {
+            "when": {"kind": "flooded"},
+            "say": N_("the search '{function}' wrote more than {bytes} bytes to inarow in the case {case}"),
         },
         {
             "when": {"kind": "ended"},

@@ -565,6 +565,24 @@ export const SENTENCES = {
     },
     {
       "when": {
+        "kind": "load-timeout"
+      },
+      "say": "the search's file was still running its top level after {seconds} s",
+      "with": {
+        "seconds": "seconds"
+      }
+    },
+    {
+      "when": {
+        "kind": "load-ended"
+      },
+      "say": "the search's file ended its process while running its top level ({status})",
+      "with": {
+        "status": "status"
+      }
+    },
+    {
+      "when": {
         "kind": "no-function"
       },
       "say": "the code defines no function '{function}': it defines {known}",
@@ -629,6 +647,17 @@ export const SENTENCES = {
       "with": {
         "function": "function",
         "seconds": "seconds",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "flooded"
+      },
+      "say": "the search '{function}' wrote more than {bytes} bytes to inarow in the case {case}",
+      "with": {
+        "function": "function",
+        "bytes": "bytes",
         "case": "case"
       }
     },
