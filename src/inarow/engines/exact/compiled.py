@@ -260,11 +260,16 @@ class _Shared:
             return found
 
     def table(self, words: int, bits: int) -> np.ndarray:
-        """The process's table of ``2 ** bits`` entries of ``words`` words, allocated on first use.
+        """The process's table of ``2 ** bits`` entries of ``words`` words, allocated on first use."""
+        return self.table_and_filter(words, bits)[0]
+
+    def table_and_filter(self, words: int, bits: int) -> tuple[np.ndarray, np.ndarray]:
+        """The process's table of ``2 ** bits`` entries of ``words`` words and its filter (see
+        :func:`make_filter`), allocated on first use.
 
         Zeroed by the system page by page as searches touch it: nothing to fill, and a small search keeps
         a small resident set. With a memory limit, tables of other shapes that would not fit beside the
-        new one are released first (their engines keep them until they end).
+        new one are released first (their engines keep them, and their filters, until they end).
         """
         with self.lock:
             table = self.tables.get((words, bits))
@@ -276,16 +281,10 @@ class _Shared:
                         if sum(t.nbytes for t in self.tables.values()) + size <= limit:
                             break
                         del self.tables[shape]
-                        self.filters.pop(shape, None)
+                        del self.filters[shape]
                 table = self.tables[words, bits] = np.zeros((1 << bits, words), dtype=np.uint64)
                 self.filters[words, bits] = make_filter(bits)
-            return table
-
-    def filter(self, words: int, bits: int) -> np.ndarray:
-        """The filter of the process's table of that shape (see :func:`make_filter`), made with the table."""
-        self.table(words, bits)
-        with self.lock:
-            return self.filters[words, bits]
+            return table, self.filters[words, bits]
 
 
 def make_filter(bits: int) -> np.ndarray:
@@ -417,14 +416,14 @@ class CompiledEngine:
     def table(self) -> np.ndarray:
         """The engine's transposition table, allocated (for every engine of its shape) on first use."""
         if self._tt is None:
-            self._tt = self._shared.table(self._words, self._table_bits)
+            self._tt, self._filter = self._shared.table_and_filter(self._words, self._table_bits)
         return self._tt
 
     def _attach(self) -> int:
         """Allocate the table if needed, write its address and its filter's into the state array and return
         the state's."""
         self._state[TABLE] = self.table.ctypes.data
-        self._filter = self._shared.filter(self._words, self._table_bits)
+        assert self._filter is not None
         self._state[FILTER] = self._filter.ctypes.data
         if self._state[FILTERED]:
             self._own_filter()
