@@ -170,8 +170,11 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
         ({"moves": "<b2>"}, 422),
         ({"name": ""}, 422),
         ({"name": "<script>"}, 422),
-        ({"source": "x" * 20_001}, 422),
-        ({"class": "a b"}, 422),
+        ({"name": " \u00a0 "}, 422),  # empty once trimmed
+        ({"name": "ann\u200b"}, 422),  # an invisible character
+        ({"name": "\u202eann"}, 422),  # a direction control
+        ({"source": "x" * 100_001}, 422),
+        ({"class": "7b\u200d"}, 422),
         ({"depth": 0}, 422),
     ],
 )
