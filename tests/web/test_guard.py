@@ -267,7 +267,10 @@ def test_fifty_wrong_keys_from_one_address_are_throttled_and_lock_no_one_out(tmp
     minute its wrong keys are answered 429 with Retry-After; the class's link opened from the same address
     and a student who had joined before (the cookie) are answered 200 all the same."""
     settings = Settings(
-        db=tmp_path / "g.sqlite3", pool="inline", token="the-class-key-0123", teacher_token="the-teacher-key-0123"
+        db=tmp_path / "g.sqlite3",
+        pool="inline",
+        token="the-class-key-0123",
+        teacher_token="the-teacher-key-0123",
     )
     app = create_app(settings)
     with TestClient(app, base_url="http://127.0.0.1", client=("127.0.0.1", 5000)) as joined:
@@ -285,7 +288,9 @@ def test_fifty_wrong_keys_from_one_address_are_throttled_and_lock_no_one_out(tmp
         assert opened.status_code == 200 and str(opened.url).endswith("/?student=1")
         assert newcomer.get("/api/games").status_code == 200
         assert joined.get("/api/games").status_code == 200
-        assert guesser.get("/api/games", headers={"X-Inarow-Token": "the-teacher-key-0123"}).status_code == 200
+        assert (
+            guesser.get("/api/games", headers={"X-Inarow-Token": "the-teacher-key-0123"}).status_code == 200
+        )
         assert guesser.get("/static/style.css").status_code == 200  # the page's files are no guess
 
 
