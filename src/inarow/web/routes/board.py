@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
 from inarow.base.errors import InarowError, NameTakenError, UnknownStudentError
@@ -47,10 +47,10 @@ MAX_NUMBER = 32
 router = APIRouter(tags=["class"])
 files = APIRouter(include_in_schema=False)
 
-# A name or a class code as typed (longer than kept, for the spaces trimmed), normalised by the rules of
-# inarow.values.names: a refusal names the character.
-Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME), AfterValidator(shown_name)]
-ClassCode = Annotated[str, Field(max_length=4 * MAX_CLASS), AfterValidator(class_code)]
+# A name or a class code as typed (longer than kept, for the spaces trimmed); each route normalises it by the
+# rules of inarow.values.names (:func:`_who`), a refusal (400) naming what is wrong.
+Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME)]
+ClassCode = Annotated[str, Field(max_length=4 * MAX_CLASS)]
 Secret = Annotated[str | None, Field(max_length=64, description="the code the name's first submission gave")]
 
 
@@ -94,13 +94,20 @@ class Verification(BaseModel):
     checked: int = Field(ge=0, le=100_000)
     differing: int = Field(ge=0, le=100_000)
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Verification:
+    def check(self) -> None:
+        """Raise :class:`InarowError` unless the counts agree: no more differing than checked, none with
+        ``yes``."""
         if self.differing > self.checked:
-            raise ValueError(f"differing ({self.differing}) is more than checked ({self.checked})")
+            raise InarowError(
+                N_("differing ({differing}) is more than checked ({checked})"),
+                differing=self.differing,
+                checked=self.checked,
+            )
         if self.verified == "yes" and self.differing:
-            raise ValueError(f"verified 'yes' with {self.differing} differing positions: send 'flagged'")
-        return self
+            raise InarowError(
+                N_("verified 'yes' with {differing} differing positions: send 'flagged'"),
+                differing=self.differing,
+            )
 
 
 class Released(BaseModel):
@@ -240,6 +247,13 @@ def _student(student: Student) -> StudentRow:
     }
 
 
+def _who(name: str, klass: str) -> tuple[str, str, str]:
+    """The name as shown, its key and the class code of a request (:mod:`inarow.values.names`). Raises
+    :class:`~inarow.base.errors.InvalidNameError` (a 400) naming what is wrong."""
+    shown = shown_name(name)
+    return shown, name_key(shown), class_code(klass)
+
+
 def _class_of(klass: str | None) -> str | None:
     return None if klass is None else class_code(klass)
 
@@ -263,11 +277,13 @@ async def submit(body: Submitted, sessions: SessionsDep, work: WorkDep) -> Claim
     board shows it and, when this submission claimed the name, its ``secret``. A name claimed by another
     browser needs its secret: 409 ("this name is taken") without it, and nothing changes."""
 
+    name, key, klass = _who(body.name, body.klass)
+
     def kept() -> Claimed:
         report = graded(body)
         submission = Submission(
-            klass=body.klass,
-            name=body.name,
+            klass=klass,
+            name=name,
             evaluation=body.evaluation,
             algorithm=report["algorithm"],
             depth=body.depth,
@@ -280,54 +296,57 @@ async def submit(body: Submitted, sessions: SessionsDep, work: WorkDep) -> Claim
             moves=" ".join(body.moves.split()),
             values=json.dumps(body.values),
         )
-        stored, secret = ClassBoard(sessions.store).submit(submission, name_key(body.name), body.secret)
+        stored, secret = ClassBoard(sessions.store).submit(submission, key, body.secret)
         return {**_row(stored), "secret": secret}
 
     return await work.teach(kept)
 
 
-@router.post("/api/class/check", responses=responses(*BODY))
+@router.post("/api/class/check", responses=responses(400, *BODY))
 async def check(body: Who, sessions: SessionsDep, work: WorkDep) -> NameState:
     """Whether a name may be submitted under before the browser grades: the name and class code as kept
     (a refusal names what is wrong with them: 422), and whether the name is free, this browser's or taken."""
 
+    name, key, klass = _who(body.name, body.klass)
+
     def state() -> NameState:
-        key = name_key(body.name)
         board = ClassBoard(sessions.store)
-        student = board.student(body.klass, key)
+        student = board.student(klass, key)
         said: Literal["free", "yours", "taken"] = "free"
         if student is not None and student.claimed:
-            said = "yours" if board.holds(body.klass, key, body.secret) else "taken"
+            said = "yours" if board.holds(klass, key, body.secret) else "taken"
         count = student.submissions if student is not None and said != "taken" else 0
-        return {"name": body.name, "class_code": body.klass, "state": said, "submissions": count}
+        return {"name": name, "class_code": klass, "state": said, "submissions": count}
 
     return await work.cheap(state)
 
 
-@router.post("/api/class/mine", responses=responses(409, *BODY))
+@router.post("/api/class/mine", responses=responses(400, 409, *BODY))
 async def mine(body: Who, sessions: SessionsDep, work: WorkDep) -> list[BoardRow]:
     """A student's own submissions, the latest first: the name's secret is needed (409 without it)."""
 
+    name, key, klass = _who(body.name, body.klass)
+
     def rows() -> list[BoardRow]:
-        key = name_key(body.name)
         board = ClassBoard(sessions.store)
-        if not board.holds(body.klass, key, body.secret):
-            raise NameTakenError(TAKEN, name=body.name, reason=N_("this name is taken"))
-        return [_row(row) for row in board.history(body.klass, key)]
+        if not board.holds(klass, key, body.secret):
+            raise NameTakenError(TAKEN, name=name, reason=N_("this name is taken"))
+        return [_row(row) for row in board.history(klass, key)]
 
     return await work.cheap(rows)
 
 
-@router.post("/api/class/stuck", responses=responses(409, *BODY))
+@router.post("/api/class/stuck", responses=responses(400, 409, *BODY))
 async def stuck(body: Stuck, sessions: SessionsDep, work: WorkDep) -> StudentRow:
     """Report the error a student's e(P) met (it raised, ran too long, did not compile), shown to the
     teacher on the board with its time until the student submits; a claimed name needs its secret (409)."""
 
+    name, key, klass = _who(body.name, body.klass)
+
     def kept() -> StudentRow:
-        key = name_key(body.name)
         board = ClassBoard(sessions.store)
-        board.report_error(body.klass, key, body.name, body.secret, body.error, time.time())
-        found = board.student(body.klass, key)
+        board.report_error(klass, key, name, body.secret, body.error, time.time())
+        found = board.student(klass, key)
         assert found is not None
         return _student(found)
 
@@ -335,7 +354,7 @@ async def stuck(body: Stuck, sessions: SessionsDep, work: WorkDep) -> StudentRow
 
 
 # ----------------------------------------------------------------------------------- the teacher's
-@router.get("/api/class", responses=responses(400, 403, 422))
+@router.get("/api/class", response_model=list[BoardRow], responses=responses(400, 403, 422))
 async def board(
     request: Request, sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery
 ) -> Response:
@@ -381,10 +400,12 @@ async def history(
     return await work.cheap(rows)
 
 
-@router.post("/api/class/verification", responses=responses(403, 404, *BODY))
+@router.post("/api/class/verification", responses=responses(400, 403, 404, *BODY))
 async def verification(body: Verification, sessions: SessionsDep, work: WorkDep) -> Verification:
     """Keep the teacher's browser's check of a submission: the board shows the mark and counts the flagged
     rows."""
+
+    body.check()
 
     def kept() -> Verification:
         if not ClassBoard(sessions.store).verify(body.id, body.verified, body.checked, body.differing):
@@ -396,20 +417,21 @@ async def verification(body: Verification, sessions: SessionsDep, work: WorkDep)
     return await work.cheap(kept)
 
 
-@router.post("/api/class/release", responses=responses(403, 404, *BODY))
+@router.post("/api/class/release", responses=responses(400, 403, 404, *BODY))
 async def release(body: Released, sessions: SessionsDep, work: WorkDep) -> NameState:
     """Release a name: its claim goes (its submissions stay), and the next submission under it claims it
     again — a student who lost the code, or a second student of the same name after the first chose
     another."""
 
+    name, key, klass = _who(body.name, body.klass)
+
     def released() -> NameState:
-        key = name_key(body.name)
         board = ClassBoard(sessions.store)
-        if not board.release(body.klass, key):
-            raise _unknown(body.name, body.klass)
-        student = board.student(body.klass, key)
+        if not board.release(klass, key):
+            raise _unknown(name, klass)
+        student = board.student(klass, key)
         count = student.submissions if student is not None else 0
-        return {"name": body.name, "class_code": body.klass, "state": "free", "submissions": count}
+        return {"name": name, "class_code": klass, "state": "free", "submissions": count}
 
     return await work.cheap(released)
 
@@ -478,12 +500,12 @@ def _roster(text: str) -> list[tuple[str, str, str]]:
 async def roster(body: Roster, sessions: SessionsDep, work: WorkDep) -> RosterAnswer:
     """Put a class's roster on the board (CSV of student number and name), all lines or none: the board
     then lists who has not submitted."""
-    listed = _roster(body.csv)
+    listed, klass = _roster(body.csv), class_code(body.klass)
 
     def kept() -> RosterAnswer:
         board = ClassBoard(sessions.store)
-        added, updated = board.import_roster(body.klass, listed)
-        return {"added": added, "updated": updated, "students": len(board.students(body.klass))}
+        added, updated = board.import_roster(klass, listed)
+        return {"added": added, "updated": updated, "students": len(board.students(klass))}
 
     return await work.cheap(kept)
 
