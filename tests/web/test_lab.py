@@ -150,10 +150,15 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
         report = expected[row["evaluation"]]
         assert row["accuracy"] == round(report.accuracy, 6)
         assert row["kept"] == report.kept
+        assert row["report"]["decisive"] == report.to_json()["decisive"]
+        assert row["report"]["baselines"] == report.to_json()["baselines"]
         assert [b["move"] for b in row["report"]["blunders"]] == [
             b["move"] for b in report.to_json()["blunders"]
         ]
     assert len({row["accuracy"] for row in rows}) == 3
+    assert (
+        expected["zero"].to_json()["decisive"]["share"] == expected["textbook"].to_json()["baselines"]["zero"]
+    )
     forged = next(row for row in rows if row["name"] == "student 00")
     assert forged["accuracy"] == round(expected["textbook"].accuracy, 6) < 1.0
     lines = client.get("/api/class.csv", params={"class": "7b"}).text.splitlines()

@@ -14,7 +14,7 @@ import { numberText, pliesText, t, useCatalog } from "./words.js";
 const $ = (id) => document.getElementById(id);
 const POLL = 5000;
 const LAB_CODE = "inarow.lab.code";
-const state = { rows: [], students: [], sort: { key: "accuracy", descending: true }, code: new URLSearchParams(location.search).get("class") ?? "" };
+const state = { rows: [], students: [], sort: { key: "headline", descending: true }, code: new URLSearchParams(location.search).get("class") ?? "" };
 
 function cell(tag, text, attributes = {}) {
   const element = document.createElement(tag);
@@ -37,6 +37,18 @@ function blunderLink(row, blunder) {
   return link;
 }
 
+/** The headline's cell: the share kept where e(P) decides, the positions, and e ≡ 0's and a random e(P)'s shares beneath. */
+function headlineCell(row) {
+  const decisive = row.report?.decisive;
+  if (!decisive?.positions) return cell("td", "—", { class: "accuracy", "data-testid": "class-headline" });
+  const td = cell("td", null, { class: "accuracy headline", "data-testid": "class-headline" });
+  td.append(
+    cell("strong", `${shareText(decisive.share)} (${numberText(decisive.kept)}/${numberText(decisive.positions)})`),
+    cell("small", t("e ≡ 0: {zero}, random: {random}", { zero: shareText(row.report.baselines.zero), random: shareText(row.report.baselines.random) })),
+  );
+  return td;
+}
+
 function draw() {
   const rows = sortRows(classRows(state.rows), state.sort);
   $("class-table").tBodies[0].replaceChildren(
@@ -45,6 +57,7 @@ function draw() {
         "data-testid": "class-row",
         "data-name": row.name,
         "data-accuracy": String(row.accuracy),
+        "data-headline": String(row.headline),
         "data-verified": row.verified ?? "no",
         "data-submissions": String(row.submissions ?? 1),
         "data-id": String(row.id ?? ""),
@@ -70,6 +83,7 @@ function draw() {
       who.append(releaseButton(row));
       tr.append(
         who,
+        headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
         cell("td", `${row.algorithm}, ${depth}`),

@@ -12,7 +12,7 @@
 
 import { api, ApiError } from "./api.js";
 import { $, html, view } from "./explain-view.js";
-import { blunderWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
+import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
 import { ask, warmUp } from "./lab.js";
 import { pliesText, t } from "./words.js";
 
@@ -60,6 +60,7 @@ function drawRanking(list = readRanking()) {
         html("th", { scope: "row" }, entry.who),
         html("td", {}, entry.evaluation),
         html("td", {}, `${entry.algorithm}, ${depth}`),
+        html("td", { class: "accuracy", "data-testid": "ranking-headline" }, entry.headline === null || entry.headline === undefined ? "—" : shareText(entry.headline)),
         html("td", { class: "accuracy" }, shareText(entry.accuracy)),
       );
       return tr;
@@ -121,7 +122,10 @@ function say(text, kind = "") {
 }
 
 function drawGrade(answer) {
-  const parts = [html("p", { class: "student-kept" }, keptWords(answer))];
+  const parts = [
+    html("p", { class: "student-headline", "data-testid": "student-headline", "data-share": String(answer.decisive?.share ?? "") }, headlineWords(answer)),
+    html("p", { class: "student-kept" }, t("Over every position: {sentence}", { sentence: keptWords(answer) })),
+  ];
   if (answer.blunders.length) {
     parts.push(html("p", {}, t("Its worst moves, the first of {count}:", { count: answer.blunders.length })));
     const list = html("ol", { class: "student-blunders" });
