@@ -24,6 +24,7 @@ from inarow.rules.notation import parse_game
 from inarow.teaching.grading import EVERY_POSITION_CELLS, GradeJSON, grade_choices, positions_to_grade
 from inarow.web.deps import BODY, WorkDep, responses
 from inarow.web.lab import PYODIDE_FILES, LabError, browser_zip, pyodide_file
+from inarow.web.routes.pages import STATIC
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, GAME_PATTERN, GAME_WORDS, JSON_NUMBER, Ascii
 
 MAX_VALUE_TEXT = 32
@@ -110,6 +111,12 @@ async def grade_moves(body: MovesGraded, work: WorkDep) -> GradeJSON:
 
 
 # ----------------------------------------------------------------------------------- the files
+@files.get("/lab/sandbox.html")
+def sandbox_page() -> FileResponse:
+    """The lab's sandbox, where the page runs students' code (its headers: ``middleware.sandbox_headers``)."""
+    return FileResponse(STATIC / "sandbox.html", headers={"Cache-Control": "no-cache"})
+
+
 @files.get("/lab/inarow.zip")
 def modules_zip() -> Response:
     return Response(browser_zip(), media_type="application/zip", headers={"Cache-Control": "no-cache"})
