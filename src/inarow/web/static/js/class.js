@@ -1,11 +1,13 @@
 // The class board (/class), for the teacher: every student's latest grade (GET /api/class, polled), sortable,
-// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; and a
-// tournament between the submitted e(P)s, played in this browser (lab.js), never on the server.
+// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; a
+// tournament between the submitted e(P)s, and the check of the grades (verify.js), both run in this
+// browser's sandbox for students' code (lab.js), never on the server.
 
 import { api, speak } from "./api.js";
 import { classRows, crossTable, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
 import { ask } from "./lab.js";
+import { SAMPLE, checkRow } from "./verify.js";
 import { numberText, pliesText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,11 +48,20 @@ function headlineCell(row) {
   return td;
 }
 
+/** The student's name, and the teacher's check: verified on how many positions, or flagged where the moves differ. */
+function nameCell(row) {
+  const th = cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" });
+  const checked = numberText(row.checked ?? 0);
+  if (row.verified === "yes") th.append(" ", cell("small", t("✓ checked on {checked} positions", { checked }), { class: "verified" }));
+  else if (row.verified === "flagged") th.append(" ", cell("small", t("⚠ flagged: {differing} of {checked} moves are not its source's", { differing: numberText(row.differing ?? 0), checked }), { class: "flagged" }));
+  return th;
+}
+
 function draw() {
   const rows = sortRows(classRows(state.rows), state.sort);
   $("class-table").tBodies[0].replaceChildren(
     ...rows.map((row) => {
-      const tr = cell("tr", null, { "data-testid": "class-row", "data-name": row.name, "data-accuracy": String(row.accuracy), "data-headline": String(row.headline) });
+      const tr = cell("tr", null, { "data-testid": "class-row", "data-name": row.name, "data-accuracy": String(row.accuracy), "data-headline": String(row.headline), "data-verified": row.verified ?? "no" });
       const blunders = cell("td", null);
       const details = cell("details", null);
       details.append(cell("summary", numberText(row.blunders)));
@@ -68,7 +79,7 @@ function draw() {
       source.append(code);
       const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
       tr.append(
-        cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" }),
+        nameCell(row),
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
@@ -79,8 +90,12 @@ function draw() {
       return tr;
     }),
   );
+  const flagged = rows.filter((row) => row.verified === "flagged").length;
   if (!rows.length) say(t("No one has submitted yet: students press “Submit to the class board” in the lab (/?student=1)."));
-  else if ($("class-status").classList.contains("error") === false && !state.busy) say(t("{count} students; the board follows their submissions.", { count: rows.length }));
+  else if ($("class-status").classList.contains("error") === false && !state.busy) {
+    if (flagged) say(t("{count} students, {flagged} flagged by the check of the grades; the board follows their submissions.", { count: rows.length, flagged }));
+    else say(t("{count} students; the board follows their submissions.", { count: rows.length }));
+  }
 }
 
 async function refresh() {
@@ -120,6 +135,56 @@ async function tournament() {
   } finally {
     state.busy = false;
     $("class-tournament").disabled = false;
+  }
+}
+
+/** The graded positions of `game`, asked once. */
+const positionsOf = new Map();
+async function positions(game) {
+  if (!positionsOf.has(game)) positionsOf.set(game, (await api.labPositions(game)).positions);
+  return positionsOf.get(game);
+}
+
+/**
+ * The check of the grades: each row's source run again in this browser's sandbox on a sample of the
+ * graded positions (every one when asked), its moves compared with the posted ones, the verdict kept by
+ * the server. A run stopped at its time limit leaves its row unchecked, and says so.
+ */
+async function verify() {
+  const rows = classRows(state.rows);
+  if (!rows.length) return;
+  state.busy = true;
+  $("class-verify").disabled = true;
+  const count = $("class-verify-all").checked ? null : SAMPLE;
+  const notes = [];
+  let verified = 0;
+  let flagged = 0;
+  try {
+    for (const [index, row] of rows.entries()) {
+      say(t("Checking {name}'s grade in this browser ({done} of {total})…", { name: row.name, done: index + 1, total: rows.length }), "thinking");
+      const run = (request, options) => ask(request, { ...options, position: row.name });
+      let verdict;
+      try {
+        verdict = await checkRow(row, { run, positions, count });
+      } catch (error) {
+        notes.push(t("{name}: not checked: {error}", { name: row.name, error: error.message }));
+        continue;
+      }
+      if (verdict.error) notes.push(t("{name}: {error}", { name: row.name, error: verdict.error }));
+      const { id, verified: mark, checked, differing } = verdict;
+      await api.verification({ id, verified: mark, checked, differing });
+      Object.assign(state.rows.find((other) => other.id === id) ?? {}, { verified: mark, checked, differing });
+      if (mark === "yes") verified += 1;
+      else flagged += 1;
+      draw();
+    }
+    const summary = t("Checked {count} grades: {verified} verified, {flagged} flagged.", { count: verified + flagged, verified, flagged });
+    say([summary, ...notes].join(" "), notes.length ? "error" : "done");
+  } catch (error) {
+    say(error.message, "error");
+  } finally {
+    state.busy = false;
+    $("class-verify").disabled = false;
   }
 }
 
@@ -181,6 +246,7 @@ async function start() {
     refresh();
   });
   $("class-tournament").addEventListener("click", tournament);
+  $("class-verify").addEventListener("click", verify);
   await refresh();
   setInterval(refresh, POLL);
 }
