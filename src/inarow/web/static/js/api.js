@@ -79,8 +79,6 @@ export const api = {
   gradeMoves: (body) => request("POST", "/api/lab/grade", body),
   submit: (body) => request("POST", "/api/class", body),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
-  // The teacher's check of submission `id`: {id, verified: "yes" | "flagged", checked, differing}.
-  verification: (body) => request("POST", "/api/class/verification", body),
   clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -48,20 +48,11 @@ function headlineCell(row) {
   return td;
 }
 
-/** The student's name, and the teacher's check: verified on how many positions, or flagged where the moves differ. */
-function nameCell(row) {
-  const th = cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" });
-  const checked = numberText(row.checked ?? 0);
-  if (row.verified === "yes") th.append(" ", cell("small", t("✓ checked on {checked} positions", { checked }), { class: "verified" }));
-  else if (row.verified === "flagged") th.append(" ", cell("small", t("⚠ flagged: {differing} of {checked} moves are not its source's", { differing: numberText(row.differing ?? 0), checked }), { class: "flagged" }));
-  return th;
-}
-
 function draw() {
   const rows = sortRows(classRows(state.rows), state.sort);
   $("class-table").tBodies[0].replaceChildren(
     ...rows.map((row) => {
-      const tr = cell("tr", null, { "data-testid": "class-row", "data-name": row.name, "data-accuracy": String(row.accuracy), "data-headline": String(row.headline), "data-verified": row.verified ?? "no" });
+      const tr = cell("tr", null, { "data-testid": "class-row", "data-name": row.name, "data-accuracy": String(row.accuracy), "data-headline": String(row.headline) });
       const blunders = cell("td", null);
       const details = cell("details", null);
       details.append(cell("summary", numberText(row.blunders)));
@@ -79,7 +70,7 @@ function draw() {
       source.append(code);
       const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
       tr.append(
-        nameCell(row),
+        cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" }),
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
@@ -90,12 +81,8 @@ function draw() {
       return tr;
     }),
   );
-  const flagged = rows.filter((row) => row.verified === "flagged").length;
   if (!rows.length) say(t("No one has submitted yet: students press “Submit to the class board” in the lab (/?student=1)."));
-  else if ($("class-status").classList.contains("error") === false && !state.busy) {
-    if (flagged) say(t("{count} students, {flagged} flagged by the check of the grades; the board follows their submissions.", { count: rows.length, flagged }));
-    else say(t("{count} students; the board follows their submissions.", { count: rows.length }));
-  }
+  else if ($("class-status").classList.contains("error") === false && !state.busy) say(t("{count} students; the board follows their submissions.", { count: rows.length }));
 }
 
 async function refresh() {
