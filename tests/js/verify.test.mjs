@@ -58,7 +58,7 @@ test("a row whose source chooses other moves is flagged with how many differ amo
 });
 
 test("a sample is SAMPLE positions unless asked otherwise", async () => {
-  const many = Array.from({ length: 200 }, (_, i) => `d${i}`);
+  const many = Array.from({ length: 2 * SAMPLE + 1 }, (_, i) => `d${i}`);
   const row = { ...ROW, moves: many.map(() => "a1").join(" ") };
   const { run, asked } = runner(many.map(() => "a1"));
   const verdict = await checkRow(row, { run, positions: async () => many });

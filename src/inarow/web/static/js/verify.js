@@ -7,7 +7,7 @@
 // `run` and `positions` are handed in, so node can test this.
 
 /** How many positions a check runs when it is not asked for every one. */
-export const SAMPLE = 60;
+export const SAMPLE = 400;
 
 /**
  * `count` distinct indices of 0 … n−1, increasing, drawn with `random` (a function giving a number in
