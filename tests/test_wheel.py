@@ -61,7 +61,9 @@ def test_a_wheel_from_a_fresh_clone_installs_and_serves_the_help_the_lab_and_the
     inarow = str(venv / "bin" / "inarow")
 
     started = time.monotonic()
-    analysis = json.loads(_run([inarow, "analyze", "44", "--game", "connect4", "--json"], cwd=home, env=env).stdout)
+    analysis = json.loads(
+        _run([inarow, "analyze", "44", "--game", "connect4", "--json"], cwd=home, env=env).stdout
+    )
     first_use = time.monotonic() - started
     assert analysis["exact"] and analysis["outcome"] == "win"
     assert len(analysis["moves"]) == 7 and all(move["exact"] for move in analysis["moves"])
@@ -98,7 +100,9 @@ def test_a_wheel_from_a_fresh_clone_installs_and_serves_the_help_the_lab_and_the
     assert "semaphore" not in output and "Traceback" not in output, output
 
     size = wheel.stat().st_size
-    figures = f"wheel {wheel.name}: {size / 1e6:.1f} MB; analyze 44 --game connect4 on first use: {first_use:.2f} s"
+    figures = (
+        f"wheel {wheel.name}: {size / 1e6:.1f} MB; analyze 44 --game connect4 on first use: {first_use:.2f} s"
+    )
     print(figures)
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
