@@ -98,11 +98,15 @@ def test_grade_text_lists_blunders_worst_first_and_plays_the_named_evaluations()
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "open-lines with alphabeta, depth 1, on tictactoe: every non-terminal position (4,520)"
-    assert lines[1].startswith("the move played keeps the value in ")
-    assert "win → loss" in lines[6] and "win → loss" in lines[7]
-    assert lines[8].startswith("draw one as a tree: inarow tree '")
-    assert lines[9] == "against the named evaluations (2 games each, colours swapped):"
-    assert [line.split(":")[0].strip() for line in lines[10:13]] == ["open-lines", "weighted", "lines"]
+    assert lines[1] == (
+        "where e(P) decides, the move played keeps the value in 753 of 1,287 positions: 58.5% "
+        "(e ≡ 0: 33.9%, a random e(P): 33.4%)"
+    )
+    assert lines[2] == "over every position, the move played keeps the value in 3,986 of 4,520: 88.2%"
+    assert "win → loss" in lines[7] and "win → loss" in lines[8]
+    assert lines[9].startswith("draw one as a tree: inarow tree '")
+    assert lines[10] == "against the named evaluations (2 games each, colours swapped):"
+    assert [line.split(":")[0].strip() for line in lines[11:14]] == ["open-lines", "weighted", "lines"]
 
 
 def test_grade_refuses_what_it_cannot_do() -> None:

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { blunderWords, keptWords, matchWords, rankEntry, ranked, shareText } from "../../src/inarow/web/static/js/grading.js";
+import { blunderWords, headlineWords, keptWords, matchWords, rankEntry, ranked, shareText } from "../../src/inarow/web/static/js/grading.js";
 
 const answer = (evaluation, accuracy, depth = 2) => ({
   game: "tictactoe", evaluation, algorithm: "alphabeta", depth, positions: 4520, kept: Math.round(accuracy * 4520), accuracy, blunders: [], matches: [],
@@ -33,4 +33,18 @@ test("the ranking puts the best first, keeps one entry per name and search, and 
   assert.equal(list.length, 4, "another depth is another entry");
   list = ranked(list, rankEntry(answer("x", 0.91), "Al"));
   assert.deepEqual(list.slice(2, 4).map((entry) => entry.who), ["Al", "Bo"], "ties by name");
+});
+
+test("the headline is the share kept where e(P) decides, beside e ≡ 0 and a random e(P), and it ranks first", () => {
+  const graded = (share, accuracy) => ({
+    ...answer("<pasted>:e", accuracy),
+    decisive: { kept: Math.round(share * 467), positions: 467, share },
+    baselines: { zero: 0.396146, random: 0.417559 },
+  });
+  assert.equal(headlineWords(graded(0.522484, 0.950664)), "where e(P) decides, kept the value in 244 of 467 positions (52.2%); e ≡ 0 keeps 39.6%, a random e(P) 41.8%");
+  const none = { ...answer("open-lines", 1, null), decisive: { kept: 0, positions: 0, share: null }, baselines: { zero: null, random: null } };
+  assert.equal(headlineWords(none), "e(P) decides no position at this depth: the search alone decides every one");
+  let list = ranked([], rankEntry(graded(0.5, 0.97), "Ada"));
+  list = ranked(list, rankEntry(graded(0.75, 0.96), "Bo"));
+  assert.deepEqual(list.map((entry) => [entry.who, entry.headline]), [["Bo", 0.75], ["Ada", 0.5]], "the headline before the overall share");
 });

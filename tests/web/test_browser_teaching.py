@@ -501,13 +501,19 @@ def test_a_pasted_e_p_is_used_at_the_leaves_graded_and_ranked_and_a_broken_one_i
     done = "!document.getElementById('student-grade').disabled"
     page.wait_for_function(done, timeout=240_000)
     kept = page.locator("#student-result .student-kept").inner_text()
-    found = re.fullmatch(r"kept the value in ([\d,]+) of 4,520 positions \((\d+\.\d)%\)", kept)
+    found = re.fullmatch(
+        r"Over every position: kept the value in ([\d,]+) of 4,520 positions \((\d+\.\d)%\)", kept
+    )
     assert found, kept
     share = f"{100 * int(found[1].replace(',', '')) / 4520:.1f}%"
     assert found[2] == share.removesuffix("%")
+    headline = page.get_by_test_id("student-headline").inner_text()
+    assert headline.startswith("where e(P) decides, kept the value in 753 of 1,287 positions (58.5%)"), (
+        headline
+    )
     row = page.get_by_test_id("student-ranking").locator("tbody tr")
     assert row.count() == 1 and row.first.locator("th").inner_text() == "Ada"
-    assert row.first.locator("td.accuracy").inner_text() == share
+    assert row.first.locator("td.accuracy").all_inner_texts() == ["58.5%", share]
     page.locator("#student-source").fill("def e(board):\n    return 1 / 0\n")
     page.get_by_role("button", name="Grade it against perfect play").click()
     page.wait_for_function(done, timeout=240_000)

@@ -150,10 +150,15 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
         report = expected[row["evaluation"]]
         assert row["accuracy"] == round(report.accuracy, 6)
         assert row["kept"] == report.kept
+        assert row["report"]["decisive"] == report.to_json()["decisive"]
+        assert row["report"]["baselines"] == report.to_json()["baselines"]
         assert [b["move"] for b in row["report"]["blunders"]] == [
             b["move"] for b in report.to_json()["blunders"]
         ]
     assert len({row["accuracy"] for row in rows}) == 3
+    assert (
+        expected["zero"].to_json()["decisive"]["share"] == expected["textbook"].to_json()["baselines"]["zero"]
+    )
     forged = next(row for row in rows if row["name"] == "student 00")
     assert forged["accuracy"] == round(expected["textbook"].accuracy, 6) < 1.0
     lines = client.get("/api/class.csv", params={"class": "7b"}).text.splitlines()
@@ -169,9 +174,12 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
         ({"moves": "z9 " * 4520}, 400),  # not a cell
         ({"moves": "<b2>"}, 422),
         ({"name": ""}, 422),
-        ({"name": "<script>"}, 422),
-        ({"source": "x" * 20_001}, 422),
-        ({"class": "a b"}, 422),
+        ({"name": "<script>"}, 400),
+        ({"name": " \u00a0 "}, 400),  # empty once trimmed
+        ({"name": "ann\u200b"}, 400),  # an invisible character
+        ({"name": "\u202eann"}, 400),  # a direction control
+        ({"source": "x" * 100_001}, 422),
+        ({"class": "7b\u200d"}, 400),
         ({"depth": 0}, 422),
     ],
 )

@@ -417,6 +417,23 @@ OUTCOME_WORDS = {1: N_("win"), 0: N_("draw"), -1: N_("loss")}
 """A position's exact value for the side to move, in ``grade``'s report."""
 
 
+def _headline_line(report: "Grade") -> str:
+    """The grade's headline: the share kept where e(P) decides, beside ``e ≡ 0``'s and a random e(P)'s."""
+    head = report.decisive
+    if not head.positions:
+        return _("where e(P) decides: no position at this depth (the search alone decides every one)")
+    return _(
+        "where e(P) decides, the move played keeps the value in {kept} of {positions} positions: {percent} "
+        "(e ≡ 0: {zero}, a random e(P): {random})"
+    ).format(
+        kept=f"{head.kept:,}",
+        positions=f"{head.positions:,}",
+        percent=f"{head.kept / head.positions:.1%}",
+        zero=f"{head.zero / head.positions:.1%}",
+        random=f"{head.random / head.positions:.1%}",
+    )
+
+
 def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
     """``grade``'s report for people, one string a line."""
     game = report.game
@@ -432,7 +449,8 @@ def _grade_lines(report: "Grade", evaluation: str, shown: int) -> list[str]:
         _("{evaluation} with {algorithm}, {depth}, on {game}: {where}").format(
             evaluation=evaluation, algorithm=report.algorithm, depth=depth, game=game.name, where=where
         ),
-        _("the move played keeps the value in {kept} of {positions} positions: {percent}").format(
+        _headline_line(report),
+        _("over every position, the move played keeps the value in {kept} of {positions}: {percent}").format(
             kept=f"{report.kept:,}", positions=f"{report.positions:,}", percent=f"{report.accuracy:.1%}"
         ),
     ]
@@ -570,8 +588,10 @@ def exam_command(
     print(drawing.to_text(exam.result))
 
 
-EXAMPLES = {"textbook-eval": "textbook_eval.py"}
-"""The example files shipped in the package (``inarow/teaching/examples/``), by the name ``example`` takes."""
+EXAMPLES = {"textbook-eval": "textbook_eval.py", "alphabeta-skeleton": ""}
+"""The example files shipped in the package (``inarow/teaching/examples/``), by the name ``example`` takes;
+``alphabeta-skeleton`` is the starting file of ``inarow check``, in the command's language
+(:mod:`inarow.teaching.checking.skeleton`)."""
 
 
 @app.command(
@@ -579,13 +599,23 @@ EXAMPLES = {"textbook-eval": "textbook_eval.py"}
     cls=Verb,
     help=N_(
         "Print an example file shipped with inarow, to start your own from: textbook-eval, the textbook "
-        "e(P) for --eval (inarow example textbook-eval > mine.py, then --eval mine.py:e)."
+        "e(P) for --eval (inarow example textbook-eval > mine.py, then --eval mine.py:e); "
+        "alphabeta-skeleton, your own α-β to write and check (inarow example alphabeta-skeleton > mine.py, "
+        "then inarow check --search mine.py:alphabeta), in the language of --lang."
     ),
 )
 def example_command(
-    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("The example: textbook-eval."))],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help=N_("The example: textbook-eval or alphabeta-skeleton."))
+    ],
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
+    ] = None,
 ) -> None:
     from importlib import resources
+
+    from inarow.base import i18n
 
     if name not in EXAMPLES:
         raise UnknownExampleError(
@@ -593,5 +623,10 @@ def example_command(
             name=name,
             names=", ".join(EXAMPLES),
         )
+    if name == "alphabeta-skeleton":
+        from inarow.teaching.checking.skeleton import skeleton
+
+        sys.stdout.write(skeleton(i18n.current()))
+        return
     source = resources.files("inarow.teaching").joinpath("examples", EXAMPLES[name])
     sys.stdout.write(source.read_text(encoding="utf-8"))

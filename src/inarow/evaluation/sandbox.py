@@ -3,13 +3,21 @@
 The parent (:class:`Child`) starts ``python -m inarow.evaluation.sandbox``, which loads the file and answers
 one position per request; requests and replies are lines of JSON on two pipes of their own (data, never
 code, crosses back: the parent unpickles nothing). The parent waits for each reply with a wall-clock limit
-and kills the child when it passes: an ``except BaseException`` in a loop, a disarmed alarm, a loop at the
-top level of the file, ``os._exit`` or a crash all end as a :class:`Reply` the parent can word. In the child
-a memory limit (``RLIMIT_AS``) holds from the start and a processor-time limit (``RLIMIT_CPU``) is renewed
-before each call, so that a child whose parent died mid-call still ends; standard input is empty and
-standard output is standard error, while what the function prints through ``sys.stdout`` is captured and
-sent back with the reply for the parent to show, marked as the function's (:mod:`inarow.evaluation.student`
-words every reply).
+that keeps counting while data arrives, reads at most :attr:`Limits.reply_bytes` of it, and kills the child
+when either passes: an ``except BaseException`` in a loop, a disarmed alarm, a loop at the top level of the
+file, ``os._exit``, a crash or a flood of the reply pipe all end as a :class:`Reply` the parent can word.
+
+The child leads a session (and so a process group) of its own, and the parent kills the whole group, never
+the child alone: when it stops the child, on a timeout, and when the command ends. Within the child, set
+before the file is read: a memory limit (``RLIMIT_AS``), a file-size limit (``RLIMIT_FSIZE``), no core
+files, and no new process. The last is a seccomp filter (through the system's libseccomp) that makes
+``fork``, ``vfork`` and every ``clone`` but a thread's fail, since the kernel exempts root from the
+process-count limit ``RLIMIT_NPROC``, which counts the user's processes anyway rather than the child's;
+where libseccomp is missing a non-root child gets ``RLIMIT_NPROC`` of 1 instead. A processor-time limit
+(``RLIMIT_CPU``) is renewed before each call, so that a child whose parent died mid-call still ends.
+Standard input is empty and standard output is standard error, while what the function prints through
+``sys.stdout`` is captured (at most :data:`PRINTED` characters a reply) and sent back with the reply for the
+parent to show, marked as the function's (:mod:`inarow.evaluation.student` words every reply).
 
 The checks of a returned value (:func:`judged`) are shared with the in-process calls of pasted code.
 """
@@ -30,7 +38,7 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
@@ -43,16 +51,25 @@ the search keeps ±inf for won and lost positions and a game's values are small 
 SHOWN = 60
 """How many characters of a returned value or an error's text a message quotes."""
 
+PRINTED = 20_000
+"""How many characters of what the function printed one reply carries (the rest is dropped): well within
+:attr:`Limits.reply_bytes`, whatever the characters."""
+
 
 @dataclass(frozen=True)
 class Limits:
     """What one child may take: ``seconds`` of wall clock for each call, ``load_seconds`` for the top level
-    of the file, ``memory_bytes`` of address space (processor time is bounded by the wall clock, rounded up
-    a second)."""
+    of the file, ``memory_bytes`` of address space, ``file_bytes`` the largest file it may write,
+    ``reply_bytes`` the most the parent reads for one reply (processor time is bounded by the wall clock,
+    rounded up a second). ``forks`` lets the code start processes (never, by default: an e(P) computes a
+    number; the tests of the group kill turn it on)."""
 
     seconds: float = 1.0
     load_seconds: float = 5.0
     memory_bytes: int = 1 << 30
+    file_bytes: int = 16 << 20
+    reply_bytes: int = 1 << 20
+    forks: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,8 +79,9 @@ class Reply:
     ``kind`` is one of ``ready`` (loaded), ``value`` (``value`` holds the number), ``raised`` (``error``,
     ``line``), ``returned`` (not a real number, or NaN: ``shown``), ``too-large`` (``shown``),
     ``no-function`` (``known``: the functions the file defines), ``arguments`` (the function does not
-    take one argument), ``timeout`` (the child was killed at the wall-clock limit), ``ended`` (the process
-    ended: ``status`` or ``signal``). ``printed`` is what the code wrote to ``sys.stdout`` meanwhile. A call
+    take one argument), ``timeout`` (the child was killed at the wall-clock limit), ``flooded`` (it was
+    killed for sending more than ``bytes`` without ending its reply), ``ended`` (the process ended:
+    ``status`` or ``signal``). ``printed`` is what the code wrote to ``sys.stdout`` meanwhile. A call
     that had to load the file again and could not says so with the field ``loading``.
     """
 
@@ -143,14 +161,17 @@ def checked_function(namespace: Mapping[str, Any], name: str) -> Reply:
 
 
 class Child:
-    """The function ``name`` of the file at ``path``, run in a child process with ``limits``.
+    """The function ``name`` of the file at ``path``, run in a child process with ``limits``: by default an
+    e(P), served by this module; ``module`` names another whose ``python -m`` serves the file its own way
+    (:func:`main` with its own ``load``: a student's search, :mod:`inarow.teaching.checking.child`).
 
-    :meth:`start` loads the file; :meth:`call` asks about one board. Either returns a :class:`Reply`; a
-    ``timeout`` or ``ended`` reply leaves no process behind, and the next :meth:`call` starts a new one.
+    :meth:`start` loads the file; :meth:`call` asks about one board, :meth:`ask` sends another request.
+    Each returns a :class:`Reply`; a ``timeout``, ``flooded`` or ``ended`` reply leaves no process of the
+    child's group behind, and the next :meth:`call` starts a new one.
     """
 
-    def __init__(self, path: str, name: str, limits: Limits) -> None:
-        self.path, self.name, self.limits = path, name, limits
+    def __init__(self, path: str, name: str, limits: Limits, module: str = __name__) -> None:
+        self.path, self.name, self.limits, self.module = path, name, limits, module
         self._process: subprocess.Popen[bytes] | None = None
         self._to_child = -1
         self._from_child = -1
@@ -164,7 +185,7 @@ class Child:
         command = [
             sys.executable,
             "-m",
-            __name__,
+            self.module,
             str(child_reads),
             str(child_writes),
             self.path,
@@ -172,6 +193,8 @@ class Child:
             repr(self.limits.seconds),
             repr(self.limits.load_seconds),
             str(self.limits.memory_bytes),
+            str(self.limits.file_bytes),
+            "forks" if self.limits.forks else "alone",
         ]
         try:
             self._process = subprocess.Popen(
@@ -179,6 +202,7 @@ class Child:
                 stdin=subprocess.DEVNULL,
                 stdout=2,  # whatever reaches the child's file descriptor 1 is shown on standard error
                 pass_fds=(child_reads, child_writes),
+                start_new_session=True,  # a group of its own, killed whole; and Ctrl-C is the parent's
             )
         finally:
             os.close(child_reads)
@@ -190,23 +214,29 @@ class Child:
     def call(self, rows: Sequence[str], k: int, side: str) -> Reply:
         """e(P) of the board of ``rows`` for Max ``side``, or what went wrong (the file is loaded again
         first if its last child was stopped; a failure to load is then the reply)."""
+        return self.ask({"rows": list(rows), "k": k, "max": side})
+
+    def ask(self, request: Mapping[str, object]) -> Reply:
+        """The reply to ``request`` (JSON), or what went wrong, within :attr:`Limits.seconds` (the file is
+        loaded again first if its last child was stopped; a failure to load is then the reply)."""
         if self._process is None:
             started = self.start()
             if started.kind != "ready":
                 return replace(started, fields={**started.fields, "loading": "yes"})
-        request = json.dumps({"rows": list(rows), "k": k, "max": side}) + "\n"
         try:
-            os.write(self._to_child, request.encode())
+            os.write(self._to_child, (json.dumps(request) + "\n").encode())
         except OSError:
             return self._ended()
         return self._reply(self.limits.seconds)
 
     def stop(self) -> None:
-        """Kill the child, if one runs, and close its pipes."""
+        """Kill the child's process group (the child and whatever it started that stayed in it), if the
+        child was started, and close its pipes. (The group's number cannot name another group meanwhile:
+        the kernel does not reuse a process number while a group bears it.)"""
         process, self._process = self._process, None
         if process is not None:
             with contextlib.suppress(OSError):
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait()
         for fd in (self._to_child, self._from_child):
             if fd >= 0:
@@ -216,18 +246,26 @@ class Child:
         _running.discard(self)
 
     def _reply(self, seconds: float) -> Reply:
+        """The next reply line within ``seconds``, which keep counting while data arrives, and within
+        :attr:`Limits.reply_bytes`."""
         deadline = _clock() + seconds
-        while b"\n" not in self._buffer:
+        pieces = [self._buffer]
+        size = len(self._buffer)
+        while b"\n" not in pieces[-1]:
             left = deadline - _clock()
-            ready, _, _ = select.select([self._from_child], [], [], max(left, 0.0))
+            ready = left > 0 and select.select([self._from_child], [], [], left)[0]
             if not ready:
                 self.stop()
                 return Reply("timeout")
             data = os.read(self._from_child, 1 << 16)
             if not data:
                 return self._ended()
-            self._buffer += data
-        line, _, self._buffer = self._buffer.partition(b"\n")
+            pieces.append(data)
+            size += len(data)
+            if size > self.limits.reply_bytes:
+                self.stop()
+                return Reply("flooded", fields={"bytes": str(self.limits.reply_bytes)})
+        line, _, self._buffer = b"".join(pieces).partition(b"\n")
         try:
             answer = json.loads(line)
             return Reply(
@@ -263,9 +301,54 @@ def _stop_all() -> None:
         child.stop()
 
 
-def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, load_seconds: float) -> None:
+class _Printed(io.StringIO):
+    """What the function prints, kept up to :data:`PRINTED` characters (the rest is dropped as it comes,
+    so that printing cannot use up the child's memory)."""
+
+    def write(self, text: str) -> int:
+        room = PRINTED - self.tell()
+        if room > 0:
+            super().write(text[:room])
+        return len(text)
+
+
+Answer = Callable[[dict[str, Any]], Reply]
+"""A loaded file's answer to one request."""
+
+Load = Callable[[dict[str, Any], str, str], tuple[Reply, Answer | None]]
+"""What a child does once the file has run into ``namespace``: ``load(namespace, name, path)`` is ``ready``
+and the answer to each request, or why the file cannot be used and None."""
+
+
+def _evaluation(namespace: dict[str, Any], name: str, path: str) -> tuple[Reply, Answer | None]:
+    """An e(P): the function ``name`` of one argument, asked about one board a request."""
+    loaded = checked_function(namespace, name)
+    if loaded.kind != "ready":
+        return loaded, None
+    function = namespace[name]
+
+    def answer(request: dict[str, Any]) -> Reply:
+        board = Board(tuple(request["rows"]), int(request["k"]), request["max"])
+        try:
+            value = function(board)
+        except BaseException as error:
+            return raised(error, path)
+        return judged(value)
+
+    return loaded, answer
+
+
+def _serve(
+    reads: TextIO,
+    writes: TextIO,
+    path: str,
+    name: str,
+    seconds: float,
+    load_seconds: float,
+    load: Load = _evaluation,
+) -> None:
     """The child's side: load ``path``, then answer each request line until the input ends."""
-    captured = io.StringIO()
+    captured = _Printed()
     sys.stdout = captured
 
     def send(reply: Reply) -> None:
@@ -285,21 +368,13 @@ def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, 
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the file could not be used
         send(raised(error, path))
         return
-    loaded = checked_function(namespace, name)
+    loaded, answer = load(namespace, name, path)
     send(loaded)
-    if loaded.kind != "ready":
+    if answer is None:
         return
-    function = namespace[name]
     for line in reads:
-        request = json.loads(line)
-        board = Board(tuple(request["rows"]), int(request["k"]), request["max"])
         _limit_processor_time(seconds)
-        try:
-            value = function(board)
-        except BaseException as error:
-            send(raised(error, path))
-            continue
-        send(judged(value))
+        send(answer(json.loads(line)))
 
 
 def _limit_processor_time(seconds: float) -> None:
@@ -317,23 +392,101 @@ def _limit_processor_time(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-def _limit_memory(memory_bytes: int) -> None:
+def _limit(name: str, most: int) -> None:
+    """Lower the resource limit ``name`` (``RLIMIT_AS``, say) to ``most``, soft and hard, so that the code
+    cannot raise it again."""
     import resource  # the child's only, as above
 
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    soft = memory_bytes if hard == resource.RLIM_INFINITY else min(memory_bytes, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    which = getattr(resource, name)
+    _, hard = resource.getrlimit(which)
+    most = most if hard == resource.RLIM_INFINITY else min(most, hard)
+    resource.setrlimit(which, (most, most))
 
 
-def main(arguments: Sequence[str]) -> None:
-    """``python -m inarow.evaluation.sandbox READ_FD WRITE_FD PATH NAME SECONDS LOAD_SECONDS MEMORY``."""
-    reads_fd, writes_fd, path, name, seconds, load_seconds, memory = arguments
-    _limit_memory(int(memory))
+_CLONE_THREAD = 0x00010000
+_EAGAIN, _ENOSYS = 11, 38
+
+
+def _forbid_processes() -> bool:
+    """Make every new process fail in this process and whatever it runs, threads excepted: ``fork``,
+    ``vfork`` and a ``clone`` without ``CLONE_THREAD`` fail with EAGAIN (as at a process-count limit);
+    ``clone3``, whose flags a filter cannot read, answers ENOSYS, and the C library then makes its threads
+    with ``clone``. A seccomp filter through the system's libseccomp; False where there is none (or the
+    kernel refuses), and nothing is changed. (ctypes is imported here, in the child, as ``resource`` is.)"""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+    import ctypes.util
+
+    class ArgumentTest(ctypes.Structure):
+        """libseccomp's ``struct scmp_arg_cmp``: argument ``arg`` compared by ``op`` with ``a`` and ``b``."""
+
+        _fields_ = (
+            ("arg", ctypes.c_uint),
+            ("op", ctypes.c_int),
+            ("a", ctypes.c_uint64),
+            ("b", ctypes.c_uint64),
+        )
+
+    found = ctypes.util.find_library("seccomp")
+    if found is None:
+        return False
+    try:
+        library = ctypes.CDLL(found)
+    except OSError:
+        return False
+    library.seccomp_init.restype = ctypes.c_void_p
+    library.seccomp_init.argtypes = (ctypes.c_uint32,)
+    library.seccomp_syscall_resolve_name.argtypes = (ctypes.c_char_p,)
+    library.seccomp_rule_add_array.argtypes = (
+        ctypes.c_void_p,
+        ctypes.c_uint32,
+        ctypes.c_int,
+        ctypes.c_uint,
+        ctypes.POINTER(ArgumentTest),
+    )
+    library.seccomp_load.argtypes = (ctypes.c_void_p,)
+    library.seccomp_release.argtypes = (ctypes.c_void_p,)
+    allow, fail = 0x7FFF0000, 0x00050000  # SCMP_ACT_ALLOW, SCMP_ACT_ERRNO(0)
+    masked_equal = 7  # SCMP_CMP_MASKED_EQ: (argument & a) == b
+    context = library.seccomp_init(allow)
+    if not context:
+        return False
+    try:
+        no_thread = (ArgumentTest * 1)(ArgumentTest(0, masked_equal, _CLONE_THREAD, 0))
+        rules = (("fork", _EAGAIN, None), ("vfork", _EAGAIN, None), ("clone", _EAGAIN, no_thread))
+        for call, errno, tests in (*rules, ("clone3", _ENOSYS, None)):
+            number = library.seccomp_syscall_resolve_name(call.encode())
+            if number < 0:
+                continue  # a call this machine does not have (fork on arm64)
+            if library.seccomp_rule_add_array(
+                context, fail | errno, number, 0 if tests is None else 1, tests
+            ):
+                return False
+        return bool(library.seccomp_load(context) == 0)
+    finally:
+        library.seccomp_release(context)
+
+
+def _contain(memory_bytes: int, file_bytes: int, forks: bool) -> None:
+    """Set the child's limits, before it reads the student's file."""
+    _limit("RLIMIT_AS", memory_bytes)
+    _limit("RLIMIT_FSIZE", file_bytes)  # a bigger write fails (Python ignores SIGXFSZ)
+    _limit("RLIMIT_CORE", 0)
+    if not forks and not _forbid_processes() and os.geteuid() != 0:
+        _limit("RLIMIT_NPROC", 1)  # counts the user's processes: so none more, nor threads
+
+
+def main(arguments: Sequence[str], load: Load = _evaluation) -> None:
+    """``python -m inarow.evaluation.sandbox READ_FD WRITE_FD PATH NAME SECONDS LOAD_SECONDS MEMORY FILE
+    FORKS``: contain this process, then serve the file (an e(P), or as ``load`` says)."""
+    reads_fd, writes_fd, path, name, seconds, load_seconds, memory, file_bytes, forks = arguments
+    _contain(int(memory), int(file_bytes), forks == "forks")
     with (
         os.fdopen(int(reads_fd), encoding="utf-8") as reads,
         os.fdopen(int(writes_fd), "w", encoding="utf-8") as writes,
     ):
-        _serve(reads, writes, path, name, float(seconds), float(load_seconds))
+        _serve(reads, writes, path, name, float(seconds), float(load_seconds), load)
 
 
 if __name__ == "__main__":

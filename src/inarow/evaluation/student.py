@@ -14,12 +14,14 @@ e(P) takes and ``board.min`` the other; ``board.lines()`` every line of k cells 
 the top, then columns from the left, then the diagonals). Won and lost positions are the search's business:
 the function is only asked about positions without a completed line.
 
-A file runs in a child process of its own (:mod:`inarow.evaluation.sandbox`), with a memory limit, a
-processor-time limit and a wall-clock limit the parent enforces by killing it, so nothing the code does can
-hold the command; what it prints is shown on standard error, each line marked ``e(P) printed:``. Each
-position is asked once per evaluation (the answers are kept). A call that raises, exits, returns something
-other than a real number of size at most 1e9, or runs longer than its limit raises
-:class:`~inarow.base.errors.EvaluationCodeError` naming the function and the position, never a wrong answer.
+A file runs in a child process of its own (:mod:`inarow.evaluation.sandbox`), in a process group of its own
+that is killed whole, with a memory limit, a file-size limit, no new process (threads are fine), a
+processor-time limit and a wall-clock limit the parent enforces by killing it, and a bound on the size of each
+reply, so nothing the code does can hold the command; what it prints is shown on standard error, each line
+marked ``e(P) printed:``. Each position is asked once per evaluation (the answers are kept). A call that
+raises, exits, returns something other than a real number of size at most 1e9, or runs longer than its limit
+raises :class:`~inarow.base.errors.EvaluationCodeError` naming the function and the position, never a wrong
+answer.
 Pasted source and functions handed to the Python API run in this process, with the same checks of the value
 and a time limit of their own.
 """
@@ -210,6 +212,15 @@ class CodeEvaluation:
                 largest=f"1e{round(math.log10(LARGEST))}",
                 **where,
             )
+        if reply.kind == "flooded":
+            return EvaluationCodeError(
+                N_(
+                    "the evaluation {name!r} sent more than {size} bytes without ending its reply on "
+                    "{position!r} (Max is {side})"
+                ),
+                size=fields.get("bytes", "?"),
+                **where,
+            )
         if reply.kind == "ended" and "signal" in fields:
             return EvaluationCodeError(
                 N_("the evaluation {name!r} was killed by {signal} on {position!r} (Max is {side})"),
@@ -339,6 +350,15 @@ def _load_refusal(reply: Reply, path: str, text: str, limits: Limits) -> Evaluat
             N_("the evaluation file {path!r} was still running its top level after {seconds} s"),
             path=path,
             seconds=f"{limits.load_seconds:g}",
+        )
+    if reply.kind == "flooded":
+        return EvaluationCodeError(
+            N_(
+                "the evaluation file {path!r} sent more than {size} bytes without ending its reply while "
+                "running its top level"
+            ),
+            path=path,
+            size=fields.get("bytes", "?"),
         )
     if reply.kind == "ended" and "signal" in fields:
         return EvaluationCodeError(

@@ -8,14 +8,29 @@ and the move still draws, or lost (every move keeps a loss). A move that turns a
 or a draw into a loss, is a **blunder**; blunders come worst first (a win thrown to a loss, then a win to a
 draw, then a draw to a loss), earlier positions first. A small match against the named evaluations, at the
 same depth and algorithm, says how the evaluation plays whole games.
+
+Where e(P) decides: the headline
+================================
+Most positions are decided by the search alone: a win or a block within the horizon is found whatever
+e(P) says. The headline counts only the positions **e(P) decides**: those where, at the depth graded, the
+search with a constant e(P) (``e ≡ 0``: every position at the horizon looks alike) has among its best moves
+both moves that keep the value and moves that lose it. Anywhere else every move the search can choose keeps
+the value (a win found within the horizon, a loss it cannot escape, or no move that loses), so an
+evaluation that returns numbers (never ``±inf`` for an unfinished position) blunders only on decisive
+positions, and there its choice among the constant search's best is all that decides. The headline is the
+share of decisive positions where the move played keeps the value; beside it stand the shares of ``e ≡ 0``
+(the search's own tie-break: the first best move in the order searched) and of a seeded random e(P) on the
+same positions, searched as the graded evaluation is. The share over every position stays as the second
+figure. A search to the end of the game leaves nothing to e(P): no position is decisive there.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from typing_extensions import TypedDict
 
@@ -23,7 +38,7 @@ from inarow.base.errors import InarowError, InvalidLimitError
 from inarow.base.i18n import N_
 from inarow.engines.limits import MAX_DEPTH
 from inarow.engines.policy import analyze, solvable
-from inarow.engines.textbook import check_algorithm, evaluation_name, search
+from inarow.engines.textbook import check_algorithm, evaluation_name, move_scores, search
 from inarow.evaluation.lines import EVALUATIONS, Evaluation, evaluation_of
 from inarow.play.match import Tally, TallyJSON, play_match
 from inarow.play.players import SearchPlayer
@@ -79,6 +94,23 @@ class BlunderJSON(TypedDict):
     searched: float | str
 
 
+class DecisiveJSON(TypedDict):
+    """The headline of :class:`GradeJSON`: of the ``positions`` e(P) decides, the ``kept`` ones; ``share``
+    = kept / positions (0–1), null when e(P) decides none (a search to the end)."""
+
+    kept: int
+    positions: int
+    share: float | None
+
+
+class BaselinesJSON(TypedDict):
+    """On the same decisive positions, the shares kept by ``e ≡ 0`` and by a seeded random e(P) (0–1, null
+    when there are none)."""
+
+    zero: float | None
+    random: float | None
+
+
 class MatchRowJSON(TypedDict):
     """The graded evaluation's results against one named evaluation."""
 
@@ -87,8 +119,10 @@ class MatchRowJSON(TypedDict):
 
 
 class GradeJSON(TypedDict):
-    """``inarow grade --json`` and ``POST /api/lab/grade``: ``accuracy`` = ``kept`` / ``positions``
-    (0–1); ``by_value`` the same for the positions won, drawn and lost for the side to move."""
+    """``inarow grade --json`` and ``POST /api/lab/grade``: the headline ``decisive`` (the positions e(P)
+    decides, see the module docstring) beside ``baselines``; over every position, ``accuracy`` = ``kept``
+    / ``positions`` (0–1); ``by_value`` the same for the positions won, drawn and lost for the side to
+    move."""
 
     game: str
     evaluation: str
@@ -97,6 +131,8 @@ class GradeJSON(TypedDict):
     positions: int
     every_position: bool
     seed: int | None
+    decisive: DecisiveJSON
+    baselines: BaselinesJSON
     kept: int
     accuracy: float
     by_value: dict[str, list[int]]
@@ -109,7 +145,8 @@ OUTCOMES: dict[Value, str] = {1: "win", 0: "draw", -1: "loss"}
 
 @dataclass(frozen=True, kw_only=True)
 class Grade:
-    """What :func:`grade` found (see the module docstring). ``by_value[v]`` is ``(kept, positions)`` over
+    """What :func:`grade` found (see the module docstring): ``decisive`` the headline; over every position,
+    ``kept`` and ``by_value``. ``by_value[v]`` is ``(kept, positions)`` over
     the positions of exact value ``v`` for the side to move; ``matches`` one tally per named evaluation,
     from the graded evaluation's side."""
 
@@ -120,6 +157,7 @@ class Grade:
     positions: int
     every_position: bool
     seed: int | None
+    decisive: Headline
     kept: int
     by_value: dict[Value, tuple[int, int]]
     blunders: tuple[Blunder, ...]
@@ -140,6 +178,15 @@ class Grade:
             "positions": self.positions,
             "every_position": self.every_position,
             "seed": self.seed,
+            "decisive": {
+                "kept": self.decisive.kept,
+                "positions": self.decisive.positions,
+                "share": self.decisive.share(self.decisive.kept),
+            },
+            "baselines": {
+                "zero": self.decisive.share(self.decisive.zero),
+                "random": self.decisive.share(self.decisive.random),
+            },
             "kept": self.kept,
             "accuracy": round(self.accuracy, 6),
             "by_value": {OUTCOMES[value]: list(pair) for value, pair in sorted(self.by_value.items())},
@@ -171,14 +218,28 @@ def _number(value: float) -> float | str:
 
 def positions_to_grade(
     game: Game, sample: int = DEFAULT_SAMPLE, seed: int = 1
-) -> tuple[list[Position], bool]:
+) -> tuple[tuple[Position, ...], bool]:
     """The non-terminal positions :func:`grade` judges, in a fixed order (by ply, then diagram), and
     whether they are all of them: every position reachable in play on a board of at most
-    :data:`EVERY_POSITION_CELLS` cells, else ``sample`` distinct ones reached by seeded random play."""
-    start = Position.start(game)
+    :data:`EVERY_POSITION_CELLS` cells, else ``sample`` distinct ones reached by seeded random play. Made
+    once for each game (and sample) and kept: the web's grading asks for them at every request."""
     if game.cells <= EVERY_POSITION_CELLS:
-        found = [position for position in reachable(game) if not position.is_over]
-        return sorted(found, key=lambda position: (position.ply, position.diagram())), True
+        return _every_position(game), True
+    return _sampled_positions(game, sample, seed), False
+
+
+def _in_order(found: Iterable[Position]) -> tuple[Position, ...]:
+    return tuple(sorted(found, key=lambda position: (position.ply, position.diagram())))
+
+
+@cache
+def _every_position(game: Game) -> tuple[Position, ...]:
+    return _in_order(position for position in reachable(game) if not position.is_over)
+
+
+@lru_cache(maxsize=32)
+def _sampled_positions(game: Game, sample: int, seed: int) -> tuple[Position, ...]:
+    start = Position.start(game)
     rng = random.Random(seed)
     chosen: set[Position] = set()
     tries = 0
@@ -190,7 +251,138 @@ def positions_to_grade(
             position = position.play(rng.choice(position.legal_bits()))
         if not position.is_over:
             chosen.add(position)
-    return sorted(chosen, key=lambda position: (position.ply, position.diagram())), False
+    return _in_order(chosen)
+
+
+# ------------------------------------------------------------------ the positions e(P) decides
+def zero(game: Game, mine: int, theirs: int) -> float:
+    """``e ≡ 0``: every unfinished position alike, the search alone decides (the headline's first
+    baseline)."""
+    return 0.0
+
+
+BASELINE_SEED = 1
+"""The seed of the random e(P) the headline is compared with."""
+
+
+@dataclass(frozen=True)
+class RandomEvaluation:
+    """A random e(P) that is still a function of the position: a number in (−1, 1) drawn from a hash of
+    ``seed`` and the stones, so the same position always scores the same, and with the sign turned for
+    the other side (``e(mine, theirs) = −e(theirs, mine)``), so every algorithm's frame sees the same
+    tree."""
+
+    seed: int = BASELINE_SEED
+
+    @property
+    def __name__(self) -> str:
+        return f"random:{self.seed}"
+
+    def __call__(self, game: Game, mine: int, theirs: int) -> float:
+        return self._draw(mine, theirs) - self._draw(theirs, mine)
+
+    def _draw(self, first: int, second: int) -> float:
+        digest = hashlib.blake2b(f"{self.seed}:{first}:{second}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") / 2**64
+
+
+def keeps(position: Position, move: int) -> bool:
+    """Whether ``move`` keeps ``position``'s exact value for the side to move."""
+    values = perfect_values(position)
+    return values[move] == max(values.values())
+
+
+@lru_cache(maxsize=1 << 16)
+def is_decisive(position: Position, depth: int | None) -> bool:
+    """Whether e(P) decides ``position`` at ``depth`` plies (None: to the end): the moves a ``depth``-ply
+    search with ``e ≡ 0`` values best (every move's value searched with a full window) include one that
+    keeps the exact value and one that loses it. Never so when the search sees every line to its end."""
+    if depth is None or depth >= position.game.cells - position.ply:
+        return False
+    scores, _ = move_scores(position, "alphabeta", depth, zero)
+    best = max(scores.values())
+    return len({keeps(position, bit) for bit, score in scores.items() if score == best}) == 2
+
+
+def _sample_key(game: Game, sample: int, seed: int) -> tuple[int, int]:
+    """``sample`` and ``seed`` as far as they change :func:`positions_to_grade`'s positions."""
+    return (DEFAULT_SAMPLE, 1) if game.cells <= EVERY_POSITION_CELLS else (sample, seed)
+
+
+def decisive_indexes(
+    game: Game, depth: int | None, sample: int = DEFAULT_SAMPLE, seed: int = 1
+) -> tuple[int, ...]:
+    """The indexes, into :func:`positions_to_grade`'s positions, of those e(P) decides at ``depth``
+    (:func:`is_decisive`); found once for each game, depth and sample, and kept."""
+    return _decisive_indexes(game, depth, *_sample_key(game, sample, seed))
+
+
+@lru_cache(maxsize=64)
+def _decisive_indexes(game: Game, depth: int | None, sample: int, seed: int) -> tuple[int, ...]:
+    positions, _ = positions_to_grade(game, sample, seed)
+    return tuple(index for index, position in enumerate(positions) if is_decisive(position, depth))
+
+
+def baseline_kept(
+    game: Game, algorithm: str, depth: int | None, sample: int = DEFAULT_SAMPLE, seed: int = 1
+) -> tuple[int, int]:
+    """How many of the decisive positions (:func:`decisive_indexes`) ``e ≡ 0`` and the random e(P)
+    (:class:`RandomEvaluation`) keep, searched as ``algorithm`` ``depth`` plies deep; kept once found."""
+    return _baseline_kept(game, check_algorithm(algorithm), depth, *_sample_key(game, sample, seed))
+
+
+@lru_cache(maxsize=64)
+def _baseline_kept(game: Game, algorithm: str, depth: int | None, sample: int, seed: int) -> tuple[int, int]:
+    positions, _ = positions_to_grade(game, sample, seed)
+    chosen = [positions[index] for index in _decisive_indexes(game, depth, sample, seed)]
+
+    def kept(evaluation: Evaluation) -> int:
+        found = 0
+        for position in chosen:
+            move = search(position, algorithm, depth, evaluation, record=False).move
+            assert move is not None, "a search of a position that is not over plays a move"
+            found += keeps(position, move)
+        return found
+
+    return kept(zero), kept(RandomEvaluation())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Headline:
+    """The grade's headline: of the ``positions`` e(P) decides, ``kept`` by the graded evaluation, and by
+    the baselines ``zero`` (``e ≡ 0``) and ``random`` (:class:`RandomEvaluation`)."""
+
+    kept: int
+    positions: int
+    zero: int
+    random: int
+
+    def share(self, kept: int) -> float | None:
+        """``kept`` of the decisive positions as a share (0–1), None when there are none."""
+        return round(kept / self.positions, 6) if self.positions else None
+
+
+def headline(
+    game: Game,
+    positions: Sequence[Position],
+    moves: Sequence[int],
+    algorithm: str,
+    depth: int | None,
+    *,
+    sample: int = DEFAULT_SAMPLE,
+    seed: int = 1,
+) -> Headline:
+    """The :class:`Headline` of ``moves`` (``moves[i]`` played in ``positions[i]``, the positions of
+    :func:`positions_to_grade` for ``game``, ``sample`` and ``seed``) searched as ``algorithm`` ``depth``
+    plies deep."""
+    indexes = decisive_indexes(game, depth, sample, seed)
+    zero_kept, random_kept = baseline_kept(game, algorithm, depth, sample, seed)
+    return Headline(
+        kept=sum(keeps(positions[index], moves[index]) for index in indexes),
+        positions=len(indexes),
+        zero=zero_kept,
+        random=random_kept,
+    )
 
 
 Choice = tuple[int, float]
@@ -304,6 +496,9 @@ def grade(
             progress(index + 1, len(positions))
     scored = score_choices(game, positions, choices)
     kept, by_value, blunders = scored.kept, scored.by_value, list(scored.blunders)
+    decisive = headline(
+        game, positions, [move for move, _ in choices], algorithm, depth, sample=sample, seed=seed
+    )
     matches: list[tuple[str, Tally]] = []
     if games:
         plies = game.cells if depth is None else depth
@@ -321,6 +516,7 @@ def grade(
         positions=len(positions),
         every_position=every,
         seed=None if every else seed,
+        decisive=decisive,
         kept=kept,
         by_value=by_value,
         blunders=tuple(blunders),
@@ -375,6 +571,7 @@ def grade_choices(
         positions=len(positions),
         every_position=every,
         seed=None,
+        decisive=headline(game, positions, [move for move, _ in choices], algorithm, depth),
         kept=scored.kept,
         by_value=scored.by_value,
         blunders=scored.blunders,

@@ -4,19 +4,14 @@ A student's e(P) runs in the student's own browser (Pyodide in a Web Worker, :mo
 these routes serve what the browser needs (Pyodide's files, inarow's own modules as a zip), the positions
 grading judges, and score the moves the browser chose against the server's perfect-play table
 (:func:`inarow.teaching.grading.grade_choices` — the scorer ``inarow grade`` uses), so the figures are
-``inarow grade``'s and cannot be sent. The class board keeps each student's latest grade in the store;
-the teacher reads it at ``/class``. The source a student submits is stored as text and shown escaped,
-never imported, compiled or run: no route takes code to run.
+``inarow grade``'s and cannot be sent (the class board, :mod:`inarow.web.routes.board`, keeps them). No
+route takes code to run.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import math
-import time
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, PlainTextResponse, Response
@@ -27,14 +22,10 @@ from inarow.base.errors import InarowError
 from inarow.base.i18n import N_
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import EVERY_POSITION_CELLS, GradeJSON, grade_choices, positions_to_grade
-from inarow.values.store import Submission
-from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
+from inarow.web.deps import BODY, WorkDep, responses
 from inarow.web.lab import PYODIDE_FILES, LabError, browser_zip, pyodide_file
 from inarow.web.routes.pages import STATIC
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, GAME_PATTERN, GAME_WORDS, JSON_NUMBER, Ascii
-
-MAX_SOURCE = 20_000
-"""The longest e(P) source kept on the board, in characters."""
 
 MAX_VALUE_TEXT = 32
 """The longest value sent for one move (a number or ``inf``)."""
@@ -45,8 +36,6 @@ router = APIRouter(tags=["lab"])
 files = APIRouter(include_in_schema=False)
 
 Depth = Annotated[int, Field(ge=1, le=EXPLAIN_MAX_DEPTH), JSON_NUMBER]
-Name = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f<>]+$")]
-ClassCode = Annotated[str, Field(max_length=32, pattern=r"^[A-Za-z0-9_-]*$")]
 
 
 class PositionsAnswer(TypedDict):
@@ -77,32 +66,6 @@ class MovesGraded(BaseModel):
     )
 
 
-class Submitted(MovesGraded):
-    """A student's submission to the class board: the moves to grade, a name, an optional class code and
-    the e(P)'s source (kept as text, never run)."""
-
-    name: Name
-    klass: ClassCode = Field("", alias="class", description="the class code ('' for none)")
-    source: str = Field("", max_length=MAX_SOURCE)
-
-
-class BoardRow(TypedDict):
-    """One student on the class board; ``report`` is the grade's fields (``inarow grade --json``)."""
-
-    name: str
-    class_code: str
-    evaluation: str
-    algorithm: str
-    depth: int | None
-    game: str
-    kept: int
-    positions: int
-    accuracy: float
-    source: str
-    submitted: float
-    report: Any
-
-
 def _searched(value: float | str) -> float:
     if isinstance(value, str):
         text = value.strip().lower()
@@ -112,7 +75,7 @@ def _searched(value: float | str) -> float:
     return float(value)
 
 
-def _graded(body: MovesGraded) -> GradeJSON:
+def graded(body: MovesGraded) -> GradeJSON:
     """The grade of the moves sent (:func:`~inarow.teaching.grading.grade_choices`)."""
     game = parse_game(body.game)
     if game.cells > EVERY_POSITION_CELLS:
@@ -120,23 +83,6 @@ def _graded(body: MovesGraded) -> GradeJSON:
     moves = body.moves.split()
     values = [_searched(value) for value in body.values] or [math.nan] * len(moves)
     return grade_choices(game, body.evaluation, body.depth, body.algorithm, moves, values).to_json()
-
-
-def _row(submission: Submission) -> BoardRow:
-    return {
-        "name": submission.name,
-        "class_code": submission.klass,
-        "evaluation": submission.evaluation,
-        "algorithm": submission.algorithm,
-        "depth": submission.depth,
-        "game": submission.game,
-        "kept": submission.kept,
-        "positions": submission.positions,
-        "accuracy": round(submission.kept / submission.positions, 6) if submission.positions else 1.0,
-        "source": submission.source,
-        "submitted": submission.submitted,
-        "report": json.loads(submission.report),
-    }
 
 
 # ------------------------------------------------------------------------------------- the API
@@ -161,97 +107,14 @@ async def positions(
 async def grade_moves(body: MovesGraded, work: WorkDep) -> GradeJSON:
     """The fields of ``inarow grade --json`` (without the match) for the moves a browser chose with a
     student's e(P): scored by the server against perfect play; nothing sent is taken as a figure."""
-    return await work.teach(lambda: _graded(body))
-
-
-@router.post("/api/class", responses=responses(400, 503, *BODY))
-async def submit(body: Submitted, sessions: SessionsDep, work: WorkDep) -> BoardRow:
-    """Put a student's graded moves on the class board (a new submission replaces the same name's in the
-    same class); the row as the board shows it."""
-
-    def kept() -> BoardRow:
-        report = _graded(body)
-        submission = Submission(
-            klass=body.klass,
-            name=body.name.strip(),
-            evaluation=body.evaluation,
-            algorithm=report["algorithm"],
-            depth=body.depth,
-            game=report["game"],
-            kept=report["kept"],
-            positions=report["positions"],
-            source=body.source,
-            report=json.dumps(report),
-            submitted=time.time(),
-        )
-        sessions.store.submit(submission)
-        return _row(submission)
-
-    return await work.teach(kept)
-
-
-ClassQuery = Query(
-    None, max_length=32, pattern=r"^[A-Za-z0-9_-]*$", alias="class", description="a class code"
-)
-
-
-@router.get("/api/class", responses=responses(403, 422))
-async def board(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> list[BoardRow]:
-    """The class board (one class, or every class), the latest submission first."""
-    return await work.cheap(lambda: [_row(row) for row in sessions.store.submissions(klass)])
-
-
-@router.delete("/api/class", responses=responses(403, 422))
-async def clear(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> dict[str, int]:
-    """Empty the class board (one class, or every class): how many rows went."""
-    return {"removed": await work.cheap(lambda: sessions.store.clear_submissions(klass))}
-
-
-CSV_COLUMNS = (
-    "name",
-    "class_code",
-    "evaluation",
-    "algorithm",
-    "depth",
-    "kept",
-    "positions",
-    "accuracy",
-    "submitted",
-)
-
-
-CSV_ANSWER: dict[int | str, dict[str, Any]] = {
-    200: {"description": "the board as CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}
-}
-
-
-@router.get("/api/class.csv", response_class=Response, responses={**CSV_ANSWER, **responses(403, 422)})
-async def board_csv(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Response:
-    """The class board as CSV (no source, no blunders)."""
-    rows = await work.cheap(lambda: [_row(row) for row in sessions.store.submissions(klass)])
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow([_csv_cell(row[column]) for column in CSV_COLUMNS])  # type: ignore[literal-required]
-    return Response(
-        out.getvalue(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="class.csv"'},
-    )
-
-
-def _csv_cell(value: object) -> object:
-    """A cell a spreadsheet shows as text, never runs as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return "" if value is None else value
+    return await work.teach(lambda: graded(body))
 
 
 # ----------------------------------------------------------------------------------- the files
-@files.get("/class")
-def class_page() -> FileResponse:
-    return FileResponse(STATIC / "class.html", headers={"Cache-Control": "no-cache"})
+@files.get("/lab/sandbox.html")
+def sandbox_page() -> FileResponse:
+    """The lab's sandbox, where the page runs students' code (its headers: ``middleware.sandbox_headers``)."""
+    return FileResponse(STATIC / "sandbox.html", headers={"Cache-Control": "no-cache"})
 
 
 @files.get("/lab/inarow.zip")

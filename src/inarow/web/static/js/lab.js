@@ -1,8 +1,11 @@
-// A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js),
-// limited from outside. Each request has a time limit (per position while grading); past it the worker
-// is terminated and a new one started, and the request fails with a sentence naming the function and the
-// position. A worker that breaks (memory) is replaced the same way. The page stays usable throughout.
-// No DOM here.
+// A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js) inside
+// the lab's sandbox, an <iframe sandbox="allow-scripts"> of /lab/sandbox.html (an opaque origin: no
+// cookies, no way into this page, no network but the lab's files), spoken to by postMessage only. The
+// student's own runs, the class tournament and the teacher's check of the grades all come here. Limited
+// from outside: each request has a time limit (per position while grading); past it the sandbox is removed
+// (its worker with it) and a new one started, and the request fails with a sentence naming the function
+// and the position. A worker that breaks (memory) is replaced the same way. The page stays usable
+// throughout. Of the DOM, only the sandbox's hidden frame.
 
 import { t } from "./words.js";
 
@@ -14,8 +17,36 @@ let starting = null;
 let nextId = 1;
 const waiting = new Map();
 
+/**
+ * The lab's sandbox, as much of a Worker as this module uses (onmessage, onerror, postMessage, terminate):
+ * only messages from its frame are heard, and only objects.
+ */
+function sandbox() {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.setAttribute("referrerpolicy", "no-referrer");
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  frame.hidden = true;
+  frame.src = "/lab/sandbox.html";
+  const box = { onmessage: null, onerror: null };
+  const hear = ({ data, source }) => {
+    if (source !== frame.contentWindow || data === null || typeof data !== "object") return;
+    if ("stopped" in data) box.onerror?.({ message: String(data.stopped) });
+    else box.onmessage?.({ data });
+  };
+  addEventListener("message", hear);
+  box.postMessage = (message) => frame.contentWindow?.postMessage(message, "*"); // an opaque origin has no name
+  box.terminate = () => {
+    removeEventListener("message", hear);
+    frame.remove();
+  };
+  document.body.append(frame);
+  return box;
+}
+
 function start() {
-  worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  worker = sandbox();
   starting = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if ("ready" in data) {
@@ -24,7 +55,7 @@ function start() {
         return;
       }
       const job = waiting.get(data.id);
-      if (!job) return;
+      if (!job || (!data.progress && (typeof data.answer !== "object" || data.answer === null))) return;
       if (data.progress) {
         job.position = data.progress.position;
         job.arm();
