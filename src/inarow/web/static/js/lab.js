@@ -9,8 +9,8 @@
 
 import { t } from "./words.js";
 
-/** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game. */
-export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10 };
+/** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game, one case of a search's check. */
+export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10, check: 5, skeleton: 3 };
 
 let worker = null;
 let starting = null;
