@@ -446,6 +446,18 @@ def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callab
         opened = browser.get(f"/?token={token[1]}", follow_redirects=True)
         assert opened.status_code == 200 and opened.url.path == "/"
         assert browser.get("/api/games").status_code == 200  # the cookie the page got carries the token
+    # Two links: the class's first, then the teacher's, which alone opens the board.
+    assert re.search(r"inarow: the class opens http://127\.0\.0\.1:\d+/\?token=[\w-]{32}\n", log), log
+    teacher = re.search(r"inarow: the teacher opens http://127\.0\.0\.1:\d+/class\?token=([\w-]{32})\n", log)
+    assert teacher is not None and teacher[1] != token[1]
+    assert (
+        httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": token[1]}, timeout=10).status_code
+        == 403
+    )
+    assert (
+        httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": teacher[1]}, timeout=10).status_code
+        == 200
+    )
 
 
 def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_names_with_the_token(
