@@ -84,6 +84,8 @@ export const api = {
   stuck: (report) => request("POST", "/api/class/stuck", report),
   // The check of a student's own search, run in their browser ({name, class, secret, algorithm, passed, total, failed}).
   searchChecked: (report) => request("POST", "/api/class/search", report),
+  // A student's own submissions, the latest first ({name, class, secret}).
+  mine: (who) => request("POST", "/api/class/mine", who),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   // The teacher's: the students (roster, claims, errors), releasing a name, a roster as CSV, the keys.
