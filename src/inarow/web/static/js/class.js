@@ -9,7 +9,7 @@
 import { api, speak } from "./api.js";
 import { classRows, crossTable, failedCaseLink, searchOf, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
-import { ask } from "./lab.js";
+import { ask, startAfresh } from "./lab.js";
 import { SAMPLE, checkRow } from "./verify.js";
 import { numberText, pliesText, t, useCatalog } from "./words.js";
 
@@ -191,6 +191,7 @@ async function tournament() {
   }
   state.busy = true;
   $("class-tournament").disabled = true;
+  startAfresh(); // nothing of earlier runs in it; the games share this one (both sides of a game must)
   const games = [];
   try {
     for (const first of players) {
@@ -222,9 +223,10 @@ async function positions(game) {
 }
 
 /**
- * The check of the grades: each row's source run again in this browser's sandbox on a sample of the
- * graded positions (every one when asked), its moves compared with the posted ones, the verdict kept by
- * the server. A run stopped at its time limit leaves its row unchecked, and says so.
+ * The check of the grades: each row's source run again in this browser's sandbox, a new one for each (a
+ * source cannot patch the search another is checked with), on a sample of the graded positions (every
+ * one when asked), its moves compared with the posted ones, the verdict kept by the server. A run stopped
+ * at its time limit leaves its row unchecked, and says so.
  */
 async function verify() {
   const rows = classRows(state.rows);
@@ -238,6 +240,7 @@ async function verify() {
   try {
     for (const [index, row] of rows.entries()) {
       say(t("Checking {name}'s grade in this browser ({done} of {total})…", { name: row.name, done: index + 1, total: rows.length }), "thinking");
+      startAfresh(); // each source in a Python of its own: none can change how the next is searched
       const run = (request, options) => ask(request, { ...options, position: row.name });
       let verdict;
       try {
