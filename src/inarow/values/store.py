@@ -150,6 +150,24 @@ MIGRATIONS: tuple[str, ...] = (
                submitted FROM submissions_before_history ORDER BY submitted;
     DROP TABLE submissions_before_history;
     """,
+    """
+    -- A class's settings, chosen by the teacher: whether its students see the ranking (names and figures,
+    -- never sources). A class without a row has every setting off.
+    CREATE TABLE classes (
+        class       TEXT PRIMARY KEY,              -- inarow.values.names.class_code
+        ranking     INTEGER NOT NULL DEFAULT 0 CHECK (ranking IN (0, 1))
+    );
+    """,
+    """
+    -- A student's own search, checked node by node in their browser (inarow.teaching.checking): the
+    -- latest check's algorithm, how many cases were exact of how many, and the first failing case's fields
+    -- as JSON (NULL when every case was exact), as the student's page posted them.
+    ALTER TABLE students ADD COLUMN search_algorithm TEXT;
+    ALTER TABLE students ADD COLUMN search_passed INTEGER;
+    ALTER TABLE students ADD COLUMN search_total INTEGER;
+    ALTER TABLE students ADD COLUMN search_failed TEXT;
+    ALTER TABLE students ADD COLUMN search_at REAL
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 

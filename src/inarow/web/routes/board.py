@@ -20,12 +20,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
 from inarow.base.errors import InarowError, NameTakenError, UnknownStudentError
 from inarow.base.i18n import N_
-from inarow.values.classboard import TAKEN, ClassBoard, Student, Submission
+from inarow.engines.textbook import check_algorithm
+from inarow.values.classboard import TAKEN, ClassBoard, SearchCheck, Student, Submission
 from inarow.values.names import MAX_CLASS, MAX_NAME, class_code, name_key, shown_name
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.routes.lab import MovesGraded, graded
@@ -80,6 +81,32 @@ class Stuck(Who):
     page said it, for the teacher to see."""
 
     error: str = Field(min_length=1, max_length=MAX_ERROR)
+
+
+class FailedCase(BaseModel):
+    """The first case a student's own search failed, as ``inarow check --json`` gives its fields: enough to
+    open it as a tree (a tree's ``leaves``, or a board's ``position`` searched ``depth`` plies with MAX
+    ``max``) and to say where it parted (``divergence``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str = Field(max_length=64)
+    kind: Literal["tree", "random", "board"]
+    leaves: str | None = Field(None, max_length=20_000)
+    position: str | None = Field(None, max_length=200)
+    depth: int = Field(ge=0, le=20)
+    max: Literal["x", "o"] = "x"
+    divergence: dict[str, Any] | None = None
+
+
+class SearchChecked(Who):
+    """A student's own search checked in their browser against ``algorithm`` (a textbook algorithm's name):
+    ``passed`` cases exact of ``total``, and the first that was not (``failed``, null when none)."""
+
+    algorithm: str = Field(max_length=40)
+    passed: int = Field(ge=0, le=1_000)
+    total: int = Field(ge=1, le=1_000)
+    failed: FailedCase | None = None
 
 
 class Verification(BaseModel):
@@ -178,6 +205,10 @@ class BoardRow(TypedDict):
     values: list[float | str]
 
 
+BOARD_JSON = TypeAdapter(list[BoardRow])
+"""The board as FastAPI writes a response model (a value sent as NaN, or none sent, is null)."""
+
+
 class Claimed(BoardRow):
     """``POST /api/class``'s answer: the student's row, and ``secret``, the code made when this submission
     claimed the name (None when the name was already this browser's): the page keeps it and shows it once."""
@@ -207,6 +238,19 @@ class StudentRow(TypedDict):
     error_at: float | None
     submissions: int
     last: float | None
+    search: SearchJSON | None
+
+
+class SearchJSON(TypedDict):
+    """A student's latest check of their own search: the ``algorithm`` compared with, ``passed`` cases
+    exact of ``total``, the first failing case (``failed``: :class:`FailedCase`'s fields, or null), when
+    (``at``)."""
+
+    algorithm: str
+    passed: int
+    total: int
+    failed: dict[str, Any] | None
+    at: float
 
 
 def _row(submission: Submission) -> BoardRow:
@@ -244,6 +288,15 @@ def _student(student: Student) -> StudentRow:
         "error_at": student.error_at,
         "submissions": student.submissions,
         "last": student.last,
+        "search": None
+        if student.search is None
+        else {
+            "algorithm": student.search.algorithm,
+            "passed": student.search.passed,
+            "total": student.search.total,
+            "failed": None if student.search.failed is None else json.loads(student.search.failed),
+            "at": student.search.at,
+        },
     }
 
 
@@ -353,6 +406,33 @@ async def stuck(body: Stuck, sessions: SessionsDep, work: WorkDep) -> StudentRow
     return await work.cheap(kept)
 
 
+@router.post("/api/class/search", responses=responses(400, 409, *BODY))
+async def search_checked(body: SearchChecked, sessions: SessionsDep, work: WorkDep) -> StudentRow:
+    """Report the check of a student's own search, run in their browser (the server runs nothing): shown
+    to the teacher on the board, the first failing case opening as its tree; a claimed name needs its
+    secret (409). What is posted is what the student's page found; the server does not check it again."""
+
+    name, key, klass = _who(body.name, body.klass)
+    if body.passed > body.total:
+        raise InarowError(
+            N_("invalid check: {passed} cases exact of {total}"), passed=body.passed, total=body.total
+        )
+    algorithm = check_algorithm(body.algorithm)
+    failed = None if body.failed is None else json.dumps(body.failed.model_dump(), ensure_ascii=False)
+
+    def kept() -> StudentRow:
+        board = ClassBoard(sessions.store)
+        check = SearchCheck(
+            algorithm=algorithm, passed=body.passed, total=body.total, failed=failed, at=time.time()
+        )
+        board.report_search(klass, key, name, body.secret, check)
+        found = board.student(klass, key)
+        assert found is not None
+        return _student(found)
+
+    return await work.cheap(kept)
+
+
 # ----------------------------------------------------------------------------------- the teacher's
 @router.get("/api/class", response_model=list[BoardRow], responses=responses(400, 403, 422))
 async def board(
@@ -369,7 +449,8 @@ async def board(
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
-    body = json.dumps([_row(row) for row in rows], ensure_ascii=False, allow_nan=False)
+    # As FastAPI writes a response model: a value the browser sent as NaN (none sent) is null.
+    body = BOARD_JSON.dump_json([_row(row) for row in rows])
     return Response(body, media_type="application/json", headers=headers)
 
 
@@ -508,6 +589,93 @@ async def roster(body: Roster, sessions: SessionsDep, work: WorkDep) -> RosterAn
         return {"added": added, "updated": updated, "students": len(board.students(klass))}
 
     return await work.cheap(kept)
+
+
+class ClassSettings(BaseModel):
+    """A class's settings: ``ranking``, whether its students see the ranking (names and figures, never the
+    sources)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    klass: ClassCode = Field("", alias="class", description="the class code ('' for none)")
+    ranking: bool
+
+
+class RankedRow(TypedDict):
+    """A student on the ranking the students see: the latest submission's figures, never its source, moves
+    or blunders. ``headline`` is the share kept where e(P) decides (None when it decides none)."""
+
+    name: str
+    headline: float | None
+    accuracy: float
+    kept: int
+    positions: int
+    evaluation: str
+    algorithm: str
+    depth: int | None
+    submissions: int
+    submitted: float
+
+
+class Ranking(TypedDict):
+    """``GET /api/class/ranking``: whether the teacher shows it (``open``) and, if so, its rows, best first
+    (where e(P) decides, then over every position, then by name)."""
+
+    class_code: str
+    open: bool
+    rows: list[RankedRow]
+
+
+def _ranked(row: BoardRow) -> RankedRow:
+    decisive = row["report"].get("decisive") if isinstance(row["report"], dict) else None
+    headline = decisive.get("share") if isinstance(decisive, dict) and decisive.get("positions") else None
+    return {
+        "name": row["name"],
+        "headline": headline,
+        "accuracy": row["accuracy"],
+        "kept": row["kept"],
+        "positions": row["positions"],
+        "evaluation": row["evaluation"],
+        "algorithm": row["algorithm"],
+        "depth": row["depth"],
+        "submissions": row["submissions"],
+        "submitted": row["submitted"],
+    }
+
+
+@router.get("/api/class/settings", responses=responses(400, 403, 422))
+async def settings(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> ClassSettings:
+    """A class's settings (the teacher's)."""
+    code = _class_of(klass) or ""
+    shown = await work.cheap(lambda: ClassBoard(sessions.store).ranking_open(code))
+    return ClassSettings.model_validate({"class": code, "ranking": shown})
+
+
+@router.post("/api/class/settings", responses=responses(400, 403, *BODY))
+async def change_settings(body: ClassSettings, sessions: SessionsDep, work: WorkDep) -> ClassSettings:
+    """Change a class's settings: ``ranking`` shows its students the ranking, without sources."""
+    code = class_code(body.klass)
+    await work.cheap(lambda: ClassBoard(sessions.store).open_ranking(code, body.ranking))
+    return ClassSettings.model_validate({"class": code, "ranking": body.ranking})
+
+
+@router.get("/api/class/ranking", responses=responses(400, 403, 422))
+async def ranking(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Ranking:
+    """The ranking of a class as its students see it, when the teacher shows it (``open``): names and
+    figures of each student's latest submission, never sources, moves or blunders."""
+    code = _class_of(klass) or ""
+
+    def ranked() -> Ranking:
+        board = ClassBoard(sessions.store)
+        if not board.ranking_open(code):
+            return {"class_code": code, "open": False, "rows": []}
+        rows = [_ranked(_row(row)) for row in board.latest(code)]
+        rows.sort(
+            key=lambda r: (-(r["headline"] if r["headline"] is not None else -1), -r["accuracy"], r["name"])
+        )
+        return {"class_code": code, "open": True, "rows": rows}
+
+    return await work.cheap(ranked)
 
 
 @router.delete("/api/class", responses=responses(400, 403, 422))

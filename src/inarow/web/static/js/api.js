@@ -82,6 +82,10 @@ export const api = {
   checkName: (who) => request("POST", "/api/class/check", who),
   // The error a student's e(P) met, for the teacher's board ({name, class, secret, error}).
   stuck: (report) => request("POST", "/api/class/stuck", report),
+  // The check of a student's own search, run in their browser ({name, class, secret, algorithm, passed, total, failed}).
+  searchChecked: (report) => request("POST", "/api/class/search", report),
+  // A student's own submissions, the latest first ({name, class, secret}).
+  mine: (who) => request("POST", "/api/class/mine", who),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   // The teacher's: the students (roster, claims, errors), releasing a name, a roster as CSV, the keys.
@@ -90,6 +94,10 @@ export const api = {
   roster: (csv, code = "") => request("POST", "/api/class/roster", { csv, class: code }),
   verification: (verdict) => request("POST", "/api/class/verification", verdict),
   keys: () => request("GET", "/api/keys"),
+  settings: (code = "") => request("GET", `/api/class/settings?class=${encodeURIComponent(code)}`),
+  changeSettings: (settings) => request("POST", "/api/class/settings", settings),
+  // The ranking a class's students see, when the teacher shows it: {open, rows} (no sources).
+  ranking: (code = "") => request("GET", `/api/class/ranking?class=${encodeURIComponent(code)}`),
   turnKeys: () => request("POST", "/api/keys"),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -1,14 +1,16 @@
 // The class board (/class), for the teacher: every student's latest grade (GET /api/class, polled), sortable,
-// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; and a
-// tournament between the submitted e(P)s, played in this browser (lab.js), never on the server. Beside the
+// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; a
+// tournament between the submitted e(P)s, and the check of the grades (verify.js), both run in this
+// browser's sandbox for students' code (lab.js), never on the server. Beside the
 // rows: how many submissions each student made and the check of the latest (verified, flagged: the count of
 // flagged rows above the table), releasing a name, a roster (who has not submitted yet), who is stuck (the
 // last error of their e(P) and when), the class's link and new keys.
 
 import { api, speak } from "./api.js";
-import { classRows, crossTable, sortRows } from "./classboard.js";
+import { classRows, crossTable, failedCaseLink, searchOf, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
-import { ask } from "./lab.js";
+import { ask, startAfresh } from "./lab.js";
+import { SAMPLE, checkRow } from "./verify.js";
 import { numberText, pliesText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,6 +91,7 @@ function draw() {
         cell("td", `${row.algorithm}, ${depth}`),
         submittedCell(row),
         checkCell(row),
+        searchCell(row),
         source,
       );
       return tr;
@@ -120,6 +123,23 @@ function checkCell(row) {
   };
   const verdict = words[row.verified] ? row.verified : "no";
   return cell("td", words[verdict](), { class: `check check-${verdict}`, "data-testid": "class-check" });
+}
+
+/** The row's student's own search, checked in their browser: the cases exact of how many, the first failing case opening as its tree. */
+function searchCell(row) {
+  const search = searchOf(state.students, row);
+  if (!search) return cell("td", "—", { "data-testid": "class-search-check", "data-passed": "", "data-total": "" });
+  const td = cell("td", t("{passed} of {total} cases exact", { passed: numberText(search.passed), total: numberText(search.total) }), {
+    "data-testid": "class-search-check",
+    "data-passed": String(search.passed),
+    "data-total": String(search.total),
+  });
+  td.append(cell("span", ` (${search.algorithm})`, { class: "muted" }));
+  const link = failedCaseLink(search);
+  if (link) {
+    td.append(cell("br", null), cell("a", t("the first failing case, {name}, as its tree", { name: search.failed.name }), { href: link, target: "_blank", "data-testid": "class-search-case" }));
+  }
+  return td;
 }
 
 /** A button that releases the row's name: the next submission under it claims it (its history stays). */
@@ -171,6 +191,7 @@ async function tournament() {
   }
   state.busy = true;
   $("class-tournament").disabled = true;
+  startAfresh(); // nothing of earlier runs in it; the games share this one (both sides of a game must)
   const games = [];
   try {
     for (const first of players) {
@@ -194,6 +215,58 @@ async function tournament() {
   }
 }
 
+/** The graded positions of `game`, asked once. */
+const positionsOf = new Map();
+async function positions(game) {
+  if (!positionsOf.has(game)) positionsOf.set(game, (await api.labPositions(game)).positions);
+  return positionsOf.get(game);
+}
+
+/**
+ * The check of the grades: each row's source run again in this browser's sandbox, a new one for each (a
+ * source cannot patch the search another is checked with), on a sample of the graded positions (every
+ * one when asked), its moves compared with the posted ones, the verdict kept by the server. A run stopped
+ * at its time limit leaves its row unchecked, and says so.
+ */
+async function verify() {
+  const rows = classRows(state.rows);
+  if (!rows.length) return;
+  state.busy = true;
+  $("class-verify").disabled = true;
+  const count = $("class-verify-all").checked ? null : SAMPLE;
+  const notes = [];
+  let verified = 0;
+  let flagged = 0;
+  try {
+    for (const [index, row] of rows.entries()) {
+      say(t("Checking {name}'s grade in this browser ({done} of {total})…", { name: row.name, done: index + 1, total: rows.length }), "thinking");
+      startAfresh(); // each source in a Python of its own: none can change how the next is searched
+      const run = (request, options) => ask(request, { ...options, position: row.name });
+      let verdict;
+      try {
+        verdict = await checkRow(row, { run, positions, count });
+      } catch (error) {
+        notes.push(t("{name}: not checked: {error}", { name: row.name, error: error.message }));
+        continue;
+      }
+      if (verdict.error) notes.push(t("{name}: {error}", { name: row.name, error: verdict.error }));
+      const { id, verified: mark, checked, differing } = verdict;
+      await api.verification({ id, verified: mark, checked, differing });
+      Object.assign(state.rows.find((other) => other.id === id) ?? {}, { verified: mark, checked, differing });
+      if (mark === "yes") verified += 1;
+      else flagged += 1;
+      draw();
+    }
+    const summary = t("Checked {count} grades: {verified} verified, {flagged} flagged.", { count: verified + flagged, verified, flagged });
+    say([summary, ...notes].join(" "), notes.length ? "error" : "done");
+  } catch (error) {
+    say(error.message, "error");
+  } finally {
+    state.busy = false;
+    $("class-verify").disabled = false;
+  }
+}
+
 /** The roster chosen (CSV: student number, name) onto the board of the class code shown. */
 async function importRoster() {
   const file = $("class-roster-file").files[0];
@@ -206,6 +279,15 @@ async function importRoster() {
     say(error.message, "error");
   } finally {
     $("class-roster-file").value = "";
+  }
+}
+
+/** The class's settings into their controls: whether its students see the ranking. */
+async function readSettings() {
+  try {
+    $("class-ranking").checked = (await api.settings(state.code)).ranking;
+  } catch (error) {
+    say(error.message, "error");
   }
 }
 
@@ -275,7 +357,17 @@ async function start() {
     state.code = $("class-code").value.trim();
     csv();
     refresh();
+    readSettings();
   });
+  $("class-ranking").addEventListener("change", async () => {
+    try {
+      await api.changeSettings({ class: state.code, ranking: $("class-ranking").checked });
+    } catch (error) {
+      say(error.message, "error");
+    }
+    readSettings();
+  });
+  readSettings();
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.addEventListener("click", () => {
       const key = button.dataset.sort;
@@ -289,6 +381,7 @@ async function start() {
     refresh();
   });
   $("class-tournament").addEventListener("click", tournament);
+  $("class-verify").addEventListener("click", verify);
   $("class-roster-file").addEventListener("change", importRoster);
   $("class-keys").addEventListener("click", newKeys);
   showLinks(await api.keys().catch(() => null));

@@ -15,7 +15,7 @@ import { $, html, view } from "./explain-view.js";
 import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
 import { searching } from "./explain-search.js";
 import { ask, warmUp } from "./lab.js";
-import { pliesText, t } from "./words.js";
+import { numberText, pliesText, t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
 const SECRETS = "inarow.class.secrets"; // {"class\u0000name": secret}: the names this browser claimed
@@ -101,12 +101,42 @@ async function owner() {
   return { name: asked.name, class: asked.class_code, secret };
 }
 
+/**
+ * Put the check of the student's own search on the class board (`check`: {algorithm, passed, total,
+ * failed}) under the name and class typed, with the name's secret; the board's row of the student.
+ */
+export async function reportSearch(check) {
+  const who = await owner();
+  if (!who.name) throw new ApiError(400, t("Give your name first: the class board lists you by it."), "");
+  return api.searchChecked({ ...who, ...check });
+}
+
 /** The code shown once, after this browser claimed a name: three groups of four. */
 function showSecret(name, secret) {
   const code = secret.match(/.{1,4}/g).join("-");
   $("student-secret").textContent = t("Your code for {name}: {code}. Note it down: with it you go on under this name from another device.", { name, code });
   $("student-secret").dataset.code = code;
   $("student-secret").hidden = false;
+}
+
+/** The student's own submissions under the name, the latest first: when, the search, the shares. */
+async function showHistory(who) {
+  try {
+    const rows = await api.mine(who);
+    $("student-history-title").textContent = t("Your submissions as {name}: {count}", { name: who.name, count: numberText(rows.length) });
+    $("student-history").querySelector("ol").replaceChildren(
+      ...rows.map((row) => {
+        const decisive = row.report?.decisive;
+        const share = decisive?.positions ? shareText(decisive.share) : "—";
+        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
+        const when = new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang);
+        return html("li", { "data-id": String(row.id) }, `${when} · ${row.algorithm}, ${depth} · ${share} · ${shareText(row.accuracy)}`);
+      }),
+    );
+    $("student-history").hidden = false;
+  } catch {
+    $("student-history").hidden = true; // the board keeps it all the same; the teacher sees it
+  }
 }
 
 /** Tell the teacher's board that the e(P) failed (the worker's error, not the server's), when a name is given. */
@@ -199,6 +229,7 @@ async function gradeIt(named, submit = false) {
       if (row.secret) showSecret(row.name, row.secret);
       keepSecret(row.class_code, row.name, row.secret ?? who.secret);
       $("student-secret-entry").value = "";
+      showHistory({ name: row.name, class: row.class_code, secret: row.secret ?? who.secret });
       say(t("On the class board as {name}.", { name: row.name }), "done");
     } else {
       answer = await api.gradeMoves(body);
@@ -215,6 +246,38 @@ async function gradeIt(named, submit = false) {
     reportStuck(error);
   } finally {
     for (const id of BUTTONS) $(id).disabled = false;
+  }
+}
+
+/** The class board's ranking as the teacher shows it to the students (names and figures, no code). */
+async function showBoardRanking() {
+  const status = $("student-board-status");
+  status.hidden = false;
+  status.className = "student-status thinking";
+  status.textContent = t("Asking the class board…");
+  try {
+    const answer = await api.ranking($("student-class").value.trim());
+    $("student-board-table").hidden = !answer.open;
+    status.className = "student-status";
+    status.textContent = answer.open ? "" : t("The teacher does not show the class board's ranking.");
+    status.hidden = answer.open;
+    $("student-board-table").tBodies[0].replaceChildren(
+      ...answer.rows.map((row, index) => {
+        const tr = html("tr", { "data-name": row.name });
+        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
+        tr.append(
+          html("td", {}, String(index + 1)),
+          html("th", { scope: "row" }, row.name),
+          html("td", { class: "accuracy" }, row.headline === null ? "—" : shareText(row.headline)),
+          html("td", { class: "accuracy" }, shareText(row.accuracy)),
+          html("td", {}, `${row.algorithm}, ${depth}`),
+        );
+        return tr;
+      }),
+    );
+  } catch (error) {
+    status.className = "student-status error";
+    status.textContent = error.message;
   }
 }
 
@@ -241,6 +304,7 @@ export function initStudent(changed) {
     }
     gradeIt(false, true);
   });
+  $("student-board").addEventListener("click", showBoardRanking);
   $("student-clear").addEventListener("click", () => {
     localStorage.removeItem(STORAGE);
     drawRanking([]);

@@ -94,6 +94,22 @@ function restart() {
   starting = null;
 }
 
+/** An error saying that a run was stopped at its limit (`stopped`: no fault of the code shown). */
+function stopped(message) {
+  const error = new Error(message);
+  error.stopped = true;
+  return error;
+}
+
+/**
+ * Throw the sandbox away, and whatever code ran in it (a module it patched, a global it left): the next
+ * request starts Python afresh. A request still waiting is refused.
+ */
+export function startAfresh() {
+  if (waiting.size) fail(t("stopped: Python started again"));
+  else restart();
+}
+
 /** Start Python now (the first run waits for it otherwise); resolves once it is ready. */
 export function warmUp() {
   return starting ?? start();
@@ -118,10 +134,10 @@ export async function ask(request, { position = "", onProgress = null } = {}) {
         const pending = [...waiting.values()];
         waiting.clear();
         restart();
-        reject(new Error(t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position || "-" })));
+        reject(stopped(t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position || "-" })));
         for (const other of pending) {
           other.finish();
-          other.reject(new Error(t("stopped: Python started again")));
+          other.reject(stopped(t("stopped: Python started again")));
         }
       }, seconds * 1000);
     };
