@@ -472,6 +472,18 @@ def _maybe(state: Int, slot: Int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def _ahead(state: Int, tt: Int, slot: Int) -> None:
+    """Prefetch what a look at word ``slot`` will read: in a big fresh search, the filter's word and the
+    table's line, without waiting for the one to decide the other; else the table's line if it may hold
+    the entry."""
+    if _geti(state, LOGGED) > LOG_SIZE:
+        _prefetch(_geti(state, FILTER), BITMAP + ((slot // KEY_WORDS) >> 6))
+        _prefetch(tt, slot)
+    elif _maybe(state, slot):
+        _prefetch(tt, slot)
+
+
+@njit(cache=True, inline="always")
 def _record(state: Int, entry: Int) -> None:
     """Set the filter's bit of table entry ``entry``. A block's first store writes its word of the bitmap
     without reading it (a clear bit of the filter's summary says the block is all zeros)."""
@@ -656,8 +668,7 @@ def _negamax(
         # The table entry's line is on its way while the threats are computed (a probe of a new position
         # goes to memory: the table is larger than the caches).
         early = _slot(cur + filled + BOTTOM, IN_USE, _geti(state, TABLE_SHIFT))
-        if _maybe(state, early):
-            _prefetch(tt, early)
+        _ahead(state, tt, early)
     possible = ((filled + BOTTOM) & BOARD) if GRAVITY else empty
     threats = _winning(opp, empty)
     forced = possible & threats
@@ -773,8 +784,7 @@ def _negamax(
         if GRAVITY:
             for i in range(count):  # every child's line on its way at once, not one after the other
                 child = _slot(opp + (filled | _get(moves, i)) + BOTTOM, IN_USE, shift)
-                if _maybe(state, child):
-                    _prefetch(tt, child)
+                _ahead(state, tt, child)
         for i in range(count):
             move = _get(moves, i)
             child1, child2, _ = _key(opp, cur | move)
