@@ -247,8 +247,9 @@ SUMMARY = 12
 of entries (zeroed with the engine's state array, so in the caches when its search starts)."""
 SUMMARY_WORDS = 64
 LOGGED = SUMMARY + SUMMARY_WORDS
-"""How many stores the engine has made, up to :data:`LOG_SIZE` + 1: past :data:`LOG_SIZE`, the search is
-big and the table's filter records its stores."""
+"""How many stores the engine has made: past :data:`LOG_SIZE`, the search is big and the table's filter
+records its stores; past the table's entries, the filter is left (the engine's :data:`FILTERED` is
+cleared)."""
 LOG = LOGGED + 1
 """The first of the :data:`LOG_SIZE` words that list the entries of the engine's first stores."""
 LOG_SIZE = 256
@@ -476,7 +477,9 @@ def _ahead(state: Int, tt: Int, slot: Int) -> None:
     """Prefetch what a look at word ``slot`` will read: in a big fresh search, the filter's word and the
     table's line, without waiting for the one to decide the other; else the table's line if it may hold
     the entry."""
-    if _geti(state, LOGGED) > LOG_SIZE:
+    if not _geti(state, FILTERED):
+        _prefetch(tt, slot)
+    elif _geti(state, LOGGED) > LOG_SIZE:
         _prefetch(_geti(state, FILTER), BITMAP + ((slot // KEY_WORDS) >> 6))
         _prefetch(tt, slot)
     elif _maybe(state, slot):
@@ -509,12 +512,17 @@ def _mark(state: Int, slot: Int) -> None:
     group = entry & (SUMMARY_WORDS * 64 - 1)
     _puti(state, SUMMARY + (group >> 6), _geti(state, SUMMARY + (group >> 6)) | (1 << (group & 63)))
     logged = _geti(state, LOGGED)
+    _puti(state, LOGGED, logged + 1)
     if logged < LOG_SIZE:
         _puti(state, LOG + logged, entry)
-        _puti(state, LOGGED, logged + 1)
         return
     if logged == LOG_SIZE:
         _grow(state)
+    elif logged >> (64 - _geti(state, TABLE_SHIFT)):
+        # As many stores as the table has entries: the filter is mostly ones and no longer pays for its
+        # looks; the search goes on as on a kept table.
+        _puti(state, FILTERED, 0)
+        return
     _record(state, entry)
 
 
@@ -524,7 +532,6 @@ def _grow(state: Int) -> None:
     search: a call of its own keeps it out of the search's code)."""
     for i in range(LOG_SIZE):
         _record(state, _geti(state, LOG + i))
-    _puti(state, LOGGED, LOG_SIZE + 1)
 
 
 @njit(cache=True, inline="always")
