@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from inarow.base.i18n import gettext, language
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import grade
@@ -208,6 +209,11 @@ def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_po
         "ok": False,
         "error": "the evaluation '<pasted>:e' returned [1] on '.../.x./...' (Max is o): expected a number "
         "from Max's standpoint",
+        "said": {
+            "message": "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a "
+            "number from Max's standpoint",
+            "params": {"name": "<pasted>:e", "position": ".../.x./...", "side": "o", "value": "[1]"},
+        },
     }
     assert asked({"op": "open", "args": [], "named": "open-lines"})["ok"] is False
     heard: list[tuple[int, str]] = []
@@ -224,6 +230,40 @@ def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_po
     compared = asked({"op": "compare", "args": ["tictactoe", "", 2], "source": TEXTBOOK})["value"]
     assert {row["name"] for row in compared["rows"]} >= {"minimax", "alphabeta"}
     assert next(row for row in compared["rows"] if row["name"] == "minimax")["value"] == 1
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "def e(board):\n    return 1 / 0\n",
+            "the evaluation {name!r} raised {error} on {position!r} (Max is {side}) at line {line}",
+        ),
+        ("def e(board)\n    return 0\n", "the pasted evaluation does not compile: {error} at line {line}"),
+        (
+            "def f(board):\n    return 0\n",
+            "the evaluation {text!r} names no function {name!r}: the code defines {known}",
+        ),
+        ("1 / 0\n", "the pasted evaluation failed to run: {error} at line {line}"),
+        (
+            "def e(board):\n    return 'x'\n",
+            "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a number from Max's standpoint",
+        ),
+    ],
+)
+def test_a_students_error_travels_as_fields_that_say_it_in_each_language(source: str, message: str) -> None:
+    """The page says the error from the catalog (words.js's sentence()): the message is a catalog entry with a
+    Chinese translation, and its parameters fill it as the English sentence was filled."""
+    answer = json.loads(
+        browser.call(json.dumps({"op": "evaluate", "args": ["tictactoe", "", None], "source": source}))
+    )
+    said = answer["said"]
+    assert said["message"] == message
+    assert said["message"].format(**said["params"]) == answer["error"]
+    with language("zh_CN"):
+        chinese = gettext(message)
+    assert chinese != message and re.search("[\u4e00-\u9fff]", chinese)
+    assert set(re.findall(r"\{(\w+)", chinese)) == set(re.findall(r"\{(\w+)", message))
 
 
 def test_nothing_on_the_server_compiles_or_imports_text() -> None:

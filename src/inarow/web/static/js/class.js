@@ -6,7 +6,8 @@ import { api, speak } from "./api.js";
 import { classRows, crossTable, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
 import { ask } from "./lab.js";
-import { numberText, pliesText, t, useCatalog } from "./words.js";
+import { searchText } from "./menus.js";
+import { numberText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL = 5000;
@@ -66,13 +67,12 @@ function draw() {
       const code = cell("details", null);
       code.append(cell("summary", row.evaluation), cell("pre", row.source));
       source.append(code);
-      const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
       tr.append(
         cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" }),
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
-        cell("td", `${row.algorithm}, ${depth}`),
+        cell("td", searchText(row.algorithm, row.depth)),
         cell("td", new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang)),
         source,
       );

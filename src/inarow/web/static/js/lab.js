@@ -1,10 +1,12 @@
 // A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js),
-// limited from outside. Each request has a time limit (per position while grading); past it the worker
-// is terminated and a new one started, and the request fails with a sentence naming the function and the
-// position. A worker that breaks (memory) is replaced the same way. The page stays usable throughout.
-// No DOM here.
+// limited from outside. The worker answers requests one at a time, in the order sent; each request's time
+// limit (per position while grading) starts when the requests before it are answered, so a request that
+// waits behind another is never blamed for it. Past its limit the worker is terminated and a new one
+// started, the request fails with a sentence naming the function and the position, and the requests that
+// waited are sent again to the new worker. A worker that breaks (memory) is replaced the same way. The page
+// stays usable throughout. No DOM here.
 
-import { t } from "./words.js";
+import { sentence, t } from "./words.js";
 
 /** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game. */
 export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10 };
@@ -33,9 +35,10 @@ function start() {
       }
       waiting.delete(data.id);
       job.finish();
-      if (data.broken) restart();
+      if (data.broken) restart(); // the requests waiting go to the new worker, their limits start there
+      else armNext();
       if (data.answer.ok) job.resolve(data.answer.value);
-      else job.reject(new Error(data.answer.error));
+      else job.reject(new Error(data.answer.said ? sentence(data.answer.said) : data.answer.error));
     };
     worker.onerror = (event) => {
       event.preventDefault?.();
@@ -61,6 +64,31 @@ function restart() {
   worker?.terminate();
   worker = null;
   starting = null;
+  if (waiting.size) resend();
+}
+
+/** Send the requests still waiting to the new worker once its Python is ready, the first one's limit running. */
+function resend() {
+  const pending = [...waiting.entries()];
+  for (const [, job] of pending) job.finish();
+  warmUp().then(
+    () => {
+      for (const [id, job] of pending) if (waiting.get(id) === job) worker.postMessage({ id, request: job.request });
+      armNext();
+    },
+    (error) => {
+      for (const [id, job] of pending) {
+        waiting.delete(id);
+        job.reject(error);
+      }
+    },
+  );
+}
+
+/** Start the limit of the request the worker answers next (the first still waiting), if it is not running. */
+function armNext() {
+  const next = waiting.values().next().value;
+  if (next && !next.armed) next.arm();
 }
 
 /** Start Python now (the first run waits for it otherwise); resolves once it is ready. */
@@ -74,28 +102,31 @@ export function warmUp() {
  */
 export async function ask(request, { position = "", onProgress = null } = {}) {
   await warmUp();
+  if (!worker) await warmUp(); // restarted meanwhile
   const seconds = LIMITS[request.op] ?? 3;
   const id = nextId++;
   const fn = request.named ?? `${request.function || "e"}`;
   return new Promise((resolve, reject) => {
-    const job = { resolve, reject, position, onProgress, timer: null };
-    job.finish = () => clearTimeout(job.timer);
+    const job = { request, resolve, reject, position, onProgress, timer: null, armed: false };
+    job.finish = () => {
+      clearTimeout(job.timer);
+      job.armed = false;
+    };
     job.arm = () => {
       clearTimeout(job.timer);
+      job.armed = true;
       job.timer = setTimeout(() => {
         waiting.delete(id);
-        const pending = [...waiting.values()];
-        waiting.clear();
+        job.armed = false;
+        const said = job.position
+          ? t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position })
+          : t("the code ran longer than {seconds} s before {function} was called (its top level, outside any function): it was stopped, and Python started again", { function: fn, seconds });
+        reject(new Error(said));
         restart();
-        reject(new Error(t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position || "-" })));
-        for (const other of pending) {
-          other.finish();
-          other.reject(new Error(t("stopped: Python started again")));
-        }
       }, seconds * 1000);
     };
     waiting.set(id, job);
-    job.arm();
     worker.postMessage({ id, request });
+    armNext();
   });
 }
