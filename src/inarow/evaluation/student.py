@@ -391,7 +391,9 @@ def _load_refusal(reply: Reply, path: str, text: str, limits: Limits) -> Evaluat
                 line=line,
             )
         return EvaluationCodeError(
-            N_("the evaluation file {path!r} failed to run: {error}"), path=path, error=fields.get("error", "?")
+            N_("the evaluation file {path!r} failed to run: {error}"),
+            path=path,
+            error=fields.get("error", "?"),
         )
     return None
 
