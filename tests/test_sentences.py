@@ -31,6 +31,7 @@ ALSO_ELSEWHERE = {
     "draw with best play": "why `inarow best` plays a drawing move (phrases.best_move, the command line's own)",
     "{percent}%": "the share of agreeing moves of the page's grading, to a tenth of a percent (grading.js)",
     "minimax": "a row of the page's comparison of searches (tree.js)",
+    "the root": "the root in the replay's path (replay.js)",
 }
 """Messages of the table that other sentences, said by one edge only, use too (each with where)."""
 

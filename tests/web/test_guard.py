@@ -53,6 +53,27 @@ def test_every_answer_forbids_framing_and_scripts_from_elsewhere(client: TestCli
         assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy, path
 
 
+def test_the_labs_sandbox_may_load_the_labs_files_and_reach_nothing_else(client: TestClient) -> None:
+    """The sandbox document: its own script, the worker from a blob:, Pyodide's and inarow's files from
+    this server; no request to the API, no other host, framed by this server's pages only. What its worker
+    loads answers an opaque origin (CORS); nothing else does."""
+    answer = client.get("/lab/sandbox.html", headers={"Host": "127.0.0.1:8000"})
+    assert answer.status_code == 200 and 'src="/static/js/sandbox.js"' in answer.text
+    assert answer.headers["content-security-policy"] == (
+        "default-src 'none'; script-src http://127.0.0.1:8000/static/js/sandbox.js "
+        "http://127.0.0.1:8000/static/js/lab-worker.js http://127.0.0.1:8000/lab/pyodide/ 'wasm-unsafe-eval'; "
+        "worker-src blob:; connect-src http://127.0.0.1:8000/lab/pyodide/ http://127.0.0.1:8000/lab/inarow.zip; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors http://127.0.0.1:8000"
+    )
+    assert "x-frame-options" not in answer.headers
+    odd = client.get("/lab/sandbox.html", headers={"Host": "127.0.0.1:8000; script-src *"})
+    assert odd.headers["content-security-policy"] == "default-src 'none'"
+    for path in ("/lab/inarow.zip", "/static/js/lab-worker.js"):
+        assert client.get(path).headers["access-control-allow-origin"] == "*", path
+    for path in ("/", "/api/menus", "/static/js/lab.js", "/class"):
+        assert "access-control-allow-origin" not in client.get(path).headers, path
+
+
 def test_the_docs_page_loads_nothing_from_a_cdn_and_links_the_schema(client: TestClient) -> None:
     page = client.get("/docs")
     assert page.status_code == 200

@@ -8,7 +8,7 @@ numba is imported only by a board that needs the compiled engine (see
 :func:`inarow.engines.policy.engine_for`).
 """
 
-from inarow.cli import analysis, book, play, teaching  # noqa: F401 - the verbs join the app as they are defined
+from inarow.cli import analysis, book, checking, play, teaching  # noqa: F401 - the verbs join the app as they are defined
 from inarow.cli.app import app
 
 __all__ = ["app"]

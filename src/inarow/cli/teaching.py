@@ -588,8 +588,10 @@ def exam_command(
     print(drawing.to_text(exam.result))
 
 
-EXAMPLES = {"textbook-eval": "textbook_eval.py"}
-"""The example files shipped in the package (``inarow/teaching/examples/``), by the name ``example`` takes."""
+EXAMPLES = {"textbook-eval": "textbook_eval.py", "alphabeta-skeleton": ""}
+"""The example files shipped in the package (``inarow/teaching/examples/``), by the name ``example`` takes;
+``alphabeta-skeleton`` is the starting file of ``inarow check``, in the command's language
+(:mod:`inarow.teaching.checking.skeleton`)."""
 
 
 @app.command(
@@ -597,13 +599,23 @@ EXAMPLES = {"textbook-eval": "textbook_eval.py"}
     cls=Verb,
     help=N_(
         "Print an example file shipped with inarow, to start your own from: textbook-eval, the textbook "
-        "e(P) for --eval (inarow example textbook-eval > mine.py, then --eval mine.py:e)."
+        "e(P) for --eval (inarow example textbook-eval > mine.py, then --eval mine.py:e); "
+        "alphabeta-skeleton, your own α-β to write and check (inarow example alphabeta-skeleton > mine.py, "
+        "then inarow check --search mine.py:alphabeta), in the language of --lang."
     ),
 )
 def example_command(
-    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("The example: textbook-eval."))],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help=N_("The example: textbook-eval or alphabeta-skeleton."))
+    ],
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
+    ] = None,
 ) -> None:
     from importlib import resources
+
+    from inarow.base import i18n
 
     if name not in EXAMPLES:
         raise UnknownExampleError(
@@ -611,5 +623,10 @@ def example_command(
             name=name,
             names=", ".join(EXAMPLES),
         )
+    if name == "alphabeta-skeleton":
+        from inarow.teaching.checking.skeleton import skeleton
+
+        sys.stdout.write(skeleton(i18n.current()))
+        return
     source = resources.files("inarow.teaching").joinpath("examples", EXAMPLES[name])
     sys.stdout.write(source.read_text(encoding="utf-8"))

@@ -38,7 +38,7 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
@@ -161,15 +161,17 @@ def checked_function(namespace: Mapping[str, Any], name: str) -> Reply:
 
 
 class Child:
-    """The function ``name`` of the file at ``path``, run in a child process with ``limits``.
+    """The function ``name`` of the file at ``path``, run in a child process with ``limits``: by default an
+    e(P), served by this module; ``module`` names another whose ``python -m`` serves the file its own way
+    (:func:`main` with its own ``load``: a student's search, :mod:`inarow.teaching.checking.child`).
 
-    :meth:`start` loads the file; :meth:`call` asks about one board. Either returns a :class:`Reply`; a
-    ``timeout``, ``flooded`` or ``ended`` reply leaves no process of the child's group behind, and the next
-    :meth:`call` starts a new one.
+    :meth:`start` loads the file; :meth:`call` asks about one board, :meth:`ask` sends another request.
+    Each returns a :class:`Reply`; a ``timeout``, ``flooded`` or ``ended`` reply leaves no process of the
+    child's group behind, and the next :meth:`call` starts a new one.
     """
 
-    def __init__(self, path: str, name: str, limits: Limits) -> None:
-        self.path, self.name, self.limits = path, name, limits
+    def __init__(self, path: str, name: str, limits: Limits, module: str = __name__) -> None:
+        self.path, self.name, self.limits, self.module = path, name, limits, module
         self._process: subprocess.Popen[bytes] | None = None
         self._to_child = -1
         self._from_child = -1
@@ -183,7 +185,7 @@ class Child:
         command = [
             sys.executable,
             "-m",
-            __name__,
+            self.module,
             str(child_reads),
             str(child_writes),
             self.path,
@@ -212,13 +214,17 @@ class Child:
     def call(self, rows: Sequence[str], k: int, side: str) -> Reply:
         """e(P) of the board of ``rows`` for Max ``side``, or what went wrong (the file is loaded again
         first if its last child was stopped; a failure to load is then the reply)."""
+        return self.ask({"rows": list(rows), "k": k, "max": side})
+
+    def ask(self, request: Mapping[str, object]) -> Reply:
+        """The reply to ``request`` (JSON), or what went wrong, within :attr:`Limits.seconds` (the file is
+        loaded again first if its last child was stopped; a failure to load is then the reply)."""
         if self._process is None:
             started = self.start()
             if started.kind != "ready":
                 return replace(started, fields={**started.fields, "loading": "yes"})
-        request = json.dumps({"rows": list(rows), "k": k, "max": side}) + "\n"
         try:
-            os.write(self._to_child, request.encode())
+            os.write(self._to_child, (json.dumps(request) + "\n").encode())
         except OSError:
             return self._ended()
         return self._reply(self.limits.seconds)
@@ -306,7 +312,41 @@ class _Printed(io.StringIO):
         return len(text)
 
 
-def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, load_seconds: float) -> None:
+Answer = Callable[[dict[str, Any]], Reply]
+"""A loaded file's answer to one request."""
+
+Load = Callable[[dict[str, Any], str, str], tuple[Reply, Answer | None]]
+"""What a child does once the file has run into ``namespace``: ``load(namespace, name, path)`` is ``ready``
+and the answer to each request, or why the file cannot be used and None."""
+
+
+def _evaluation(namespace: dict[str, Any], name: str, path: str) -> tuple[Reply, Answer | None]:
+    """An e(P): the function ``name`` of one argument, asked about one board a request."""
+    loaded = checked_function(namespace, name)
+    if loaded.kind != "ready":
+        return loaded, None
+    function = namespace[name]
+
+    def answer(request: dict[str, Any]) -> Reply:
+        board = Board(tuple(request["rows"]), int(request["k"]), request["max"])
+        try:
+            value = function(board)
+        except BaseException as error:
+            return raised(error, path)
+        return judged(value)
+
+    return loaded, answer
+
+
+def _serve(
+    reads: TextIO,
+    writes: TextIO,
+    path: str,
+    name: str,
+    seconds: float,
+    load_seconds: float,
+    load: Load = _evaluation,
+) -> None:
     """The child's side: load ``path``, then answer each request line until the input ends."""
     captured = _Printed()
     sys.stdout = captured
@@ -328,21 +368,13 @@ def _serve(reads: TextIO, writes: TextIO, path: str, name: str, seconds: float, 
     except BaseException as error:  # SystemExit and KeyboardInterrupt too: the file could not be used
         send(raised(error, path))
         return
-    loaded = checked_function(namespace, name)
+    loaded, answer = load(namespace, name, path)
     send(loaded)
-    if loaded.kind != "ready":
+    if answer is None:
         return
-    function = namespace[name]
     for line in reads:
-        request = json.loads(line)
-        board = Board(tuple(request["rows"]), int(request["k"]), request["max"])
         _limit_processor_time(seconds)
-        try:
-            value = function(board)
-        except BaseException as error:
-            send(raised(error, path))
-            continue
-        send(judged(value))
+        send(answer(json.loads(line)))
 
 
 def _limit_processor_time(seconds: float) -> None:
@@ -445,16 +477,16 @@ def _contain(memory_bytes: int, file_bytes: int, forks: bool) -> None:
         _limit("RLIMIT_NPROC", 1)  # counts the user's processes: so none more, nor threads
 
 
-def main(arguments: Sequence[str]) -> None:
+def main(arguments: Sequence[str], load: Load = _evaluation) -> None:
     """``python -m inarow.evaluation.sandbox READ_FD WRITE_FD PATH NAME SECONDS LOAD_SECONDS MEMORY FILE
-    FORKS``."""
+    FORKS``: contain this process, then serve the file (an e(P), or as ``load`` says)."""
     reads_fd, writes_fd, path, name, seconds, load_seconds, memory, file_bytes, forks = arguments
     _contain(int(memory), int(file_bytes), forks == "forks")
     with (
         os.fdopen(int(reads_fd), encoding="utf-8") as reads,
         os.fdopen(int(writes_fd), "w", encoding="utf-8") as writes,
     ):
-        _serve(reads, writes, path, name, float(seconds), float(load_seconds))
+        _serve(reads, writes, path, name, float(seconds), float(load_seconds), load)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import re
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -65,6 +66,50 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"no-referrer"),
 )
 
+SANDBOX = "/lab/sandbox.html"
+"""The lab's sandbox (``static/sandbox.html``), which the page loads into an
+``<iframe sandbox="allow-scripts">`` to run students' code in an opaque origin: its policy is
+:func:`sandbox_headers`'."""
+
+LAB_FILES = ("/lab/pyodide/", "/lab/inarow.zip", "/static/js/lab-worker.js")
+"""What the sandbox's worker loads (path prefixes): answered with ``Access-Control-Allow-Origin: *``, since
+an opaque origin's requests for module scripts and fetches are cross-origin (and carry no cookie: these
+files are public)."""
+
+
+def sandbox_headers(origin: str) -> tuple[tuple[bytes, bytes], ...]:
+    """The headers of the sandbox document for the server at ``origin`` (``http://host:port``): a policy
+    that lets it run its own script, start the worker from a blob: and load the lab's files from
+    ``origin`` (module scripts, WebAssembly), and nothing else — no request to the API, no other host; a
+    worker started from a blob: has its creator's policy. Framed only by the server's own pages."""
+    policy = (
+        f"default-src 'none'; script-src {origin}/static/js/sandbox.js {origin}/static/js/lab-worker.js "
+        f"{origin}/lab/pyodide/ 'wasm-unsafe-eval'; worker-src blob:; "
+        f"connect-src {origin}/lab/pyodide/ {origin}/lab/inarow.zip; "
+        f"base-uri 'none'; form-action 'none'; frame-ancestors {origin}"
+    )
+    return (
+        (b"content-security-policy", policy.encode("latin-1")),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    )
+
+
+def _headers_for(scope: Scope, host: str) -> tuple[tuple[bytes, bytes], ...]:
+    """The security headers of an answer to ``scope`` (whose ``Host``, checked, is ``host``)."""
+    path: str = scope["path"]
+    if path.startswith("/help/"):
+        return HELP_HEADERS
+    if path == SANDBOX:
+        host = host.strip().lower()
+        if not re.fullmatch(r"[a-z0-9.:\[\]-]+", host) or scope.get("scheme") not in ("http", "https"):
+            return ((b"content-security-policy", b"default-src 'none'"),)  # no origin to name: nothing loads
+        return sandbox_headers(f"{scope['scheme']}://{host}")
+    if path.startswith(LAB_FILES):
+        return (*SECURITY_HEADERS, (b"access-control-allow-origin", b"*"))
+    return SECURITY_HEADERS
+
+
 FAILED_TOKENS = RateLimitItemPerMinute(10)
 """The wrong tokens one client may send in a minute before its requests are answered 429."""
 
@@ -116,7 +161,8 @@ class Guard:
       tokens are compared as bytes in constant time, whatever characters a client sends. A client that
       sent :data:`FAILED_TOKENS` wrong tokens within a minute gets 429 until the minute has moved on (a
       moving window of the ``limits`` library); the others are not held up.
-    - Every answer carries a content-security policy that forbids framing and scripts from elsewhere.
+    - Every answer carries a content-security policy that forbids framing and scripts from elsewhere; the
+      lab's sandbox document (:data:`SANDBOX`) has a stricter one of its own, framed by the server's pages.
     """
 
     def __init__(self, app: ASGIApp, hosts: Iterable[str], token: str | None = None) -> None:
@@ -133,7 +179,7 @@ class Guard:
 
         async def secured_send(message: Message) -> None:
             if message["type"] == "http.response.start":
-                extra = HELP_HEADERS if scope["path"].startswith("/help/") else SECURITY_HEADERS
+                extra = _headers_for(scope, headers.get(b"host", ""))
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -77,10 +78,66 @@ TERMS: dict[str, dict[str, str]] = {
         "negamax": N_("negamax"),
         "alphabeta": "α-β",
         "alphabeta-soft": "α-β",
+        "alphabeta-hard": N_("fail-hard α-β"),
+        "negamax-alphabeta": N_("negamax α-β"),
+        "negamax-alphabeta-hard": N_("fail-hard negamax α-β"),
+        "pvs": "PVS",
+    },
+    "search_bugs": {
+        "strict-cutoff": N_("cut with > instead of ≥"),
+        "window-not-passed": N_("α and β not passed down"),
+        "window-not-narrowed": N_("the window not narrowed"),
+        "negamax-sign": N_("negamax's sign"),
+        "depth-not-decreased": N_("depth not decreased"),
+        "same-player": N_("the same player twice"),
+        "returns-alpha": N_("returning α where fail-soft returns the value"),
     },
 }
 """Names for people of the names the fields carry: ``rules``, the rules of thumb of the ``rules`` and
-``threats`` players; ``searches``, the textbook searches."""
+``threats`` players; ``searches``, the textbook searches; ``search_bugs``, the classic bugs of a student's
+search (:data:`inarow.teaching.checking.bugs.BUGS`, whose titles these are)."""
+
+_EXPRESSIONS = {
+    "node": "say:search_node",
+    "leaf": "leaf",
+    "expected": "expected",
+    "algorithm": "term:searches:algorithm",
+    "alpha": "value:alpha",
+    "beta": "value:beta",
+    "expected_alpha": "value:expected_alpha",
+    "expected_beta": "value:expected_beta",
+    "value": "value:value",
+    "expected_value": "value:expected_value",
+    "depth": "depth",
+    "expected_depth": "expected_depth",
+    "move": "move",
+    "expected_move": "expected_move",
+    "plies": "say:plies",
+    "position": "position",
+    "side": "side",
+    "max": "max",
+    "leaves": "leaves",
+    "seed": "seed",
+    "function": "function",
+    "case": "case",
+    "error": "error",
+    "line": "line",
+    "known": "known",
+    "arguments": "arguments",
+    "shown": "shown",
+    "seconds": "seconds",
+    "status": "status",
+    "bytes": "bytes",
+}
+"""How the fields of a student's search checked (a divergence, a case, an error) are written into their
+sentences."""
+
+
+def _with(message: str) -> dict[str, str]:
+    """The ``with`` of a message about a student's search: each of its placeholders, written as
+    :data:`_EXPRESSIONS` says."""
+    return {name: _EXPRESSIONS[name] for name in re.findall(r"\{(\w+)\}", message)}
+
 
 SENTENCES: dict[str, list[Case]] = {
     "plies": [{"say": NN_("{count} ply", "{count} plies"), "count": "depth", "with": {"count": "depth"}}],
@@ -162,6 +219,149 @@ SENTENCES: dict[str, list[Case]] = {
             "with": {"drop": "drop", "margin": "margin"},
         },
     ],
+    "search_node": [{"when": {"node": ""}, "say": N_("the root")}, {"is": "node"}],
+    "search_divergence": [
+        {
+            "when": {"kind": "pruned", "action": "evaluated"},
+            "say": N_("at {node} you evaluated {leaf}, which {algorithm} prunes (α = {alpha} ≥ β = {beta})"),
+        },
+        {
+            "when": {"kind": "pruned"},
+            "say": N_("at {node} you searched {leaf}, which {algorithm} prunes (α = {alpha} ≥ β = {beta})"),
+        },
+        {
+            "when": {"kind": "deeper"},
+            "say": NN_(
+                "at {node} you evaluated {leaf}, which {algorithm} searches {depth} ply deeper",
+                "at {node} you evaluated {leaf}, which {algorithm} searches {depth} plies deeper",
+            ),
+            "count": "depth",
+        },
+        {
+            "when": {"kind": "horizon", "over": True},
+            "say": N_("you searched below {node}, where the game is over: {algorithm} evaluates it"),
+        },
+        {
+            "when": {"kind": "horizon"},
+            "say": N_("you searched below {node}, which {algorithm} evaluates: no depth is left there"),
+        },
+        {
+            "when": {"kind": "skipped", "windowed": True},
+            "say": N_(
+                "at {node} you never searched {leaf}, which {algorithm} searches with α = {alpha}, "
+                "β = {beta}: nothing cuts it off"
+            ),
+        },
+        {
+            "when": {"kind": "skipped"},
+            "say": N_("at {node} you never searched {leaf}, which {algorithm} searches"),
+        },
+        {
+            "when": {"kind": "order"},
+            "say": N_("at {node} you searched {leaf} before {expected}, which {algorithm} searches first"),
+        },
+        {
+            "when": {"kind": "value"},
+            "say": N_("{node} returned {value}, where {algorithm} returns {expected_value}"),
+        },
+        {
+            "when": {"kind": "window"},
+            "say": N_(
+                "you searched {node} with α = {alpha}, β = {beta}, where {algorithm} searches it with "
+                "α = {expected_alpha}, β = {expected_beta}"
+            ),
+        },
+        {
+            "when": {"kind": "depth"},
+            "say": N_(
+                "you searched {node} with depth {depth}, where {algorithm} searches it with depth "
+                "{expected_depth}"
+            ),
+        },
+        {
+            "when": {"kind": "move"},
+            "say": N_("you chose {move}, where {algorithm} chooses {expected_move}"),
+        },
+        {"say": N_("you searched {leaf} after {algorithm} was done")},
+    ],
+    "search_case": [
+        {
+            "when": {"kind": "board", "windowed": True},
+            "say": N_("{position}, {side} to move, {plies} deep, MAX is {max}, from α = {alpha}, β = {beta}"),
+        },
+        {
+            "when": {"kind": "board"},
+            "say": N_("{position}, {side} to move, {plies} deep, MAX is {max}"),
+        },
+        {
+            "when": {"kind": "random", "windowed": True},
+            "say": N_("random tree {leaves} (seed {seed}), {plies} deep, from α = {alpha}, β = {beta}"),
+        },
+        {
+            "when": {"kind": "random"},
+            "say": N_("random tree {leaves} (seed {seed}), {plies} deep"),
+        },
+        {
+            "when": {"windowed": True},
+            "say": N_("the tree {leaves}, from α = {alpha}, β = {beta}"),
+        },
+        {"say": N_("the tree {leaves}")},
+    ],
+    "search_error": [
+        {
+            "when": {"kind": "load", "line": True},
+            "say": N_("the search's code failed to run: {error} at line {line}"),
+        },
+        {
+            "when": {"kind": "load"},
+            "say": N_("the search's code failed to run: {error}"),
+        },
+        {
+            "when": {"kind": "load-timeout"},
+            "say": N_("the search's file was still running its top level after {seconds} s"),
+        },
+        {
+            "when": {"kind": "load-ended"},
+            "say": N_("the search's file ended its process while running its top level ({status})"),
+        },
+        {
+            "when": {"kind": "no-function"},
+            "say": N_("the code defines no function '{function}': it defines {known}"),
+        },
+        {
+            "when": {"kind": "arguments"},
+            "say": N_("the search '{function}' must take ({arguments})"),
+        },
+        {
+            "when": {"kind": "raised", "line": True},
+            "say": N_("the search '{function}' raised {error} at line {line}, at {node} in the case {case}"),
+        },
+        {
+            "when": {"kind": "raised"},
+            "say": N_("the search '{function}' raised {error} at {node} in the case {case}"),
+        },
+        {
+            "when": {"kind": "returned"},
+            "say": N_(
+                "the search '{function}' returned {shown} at {node} in the case {case}: expected a number, "
+                "or a pair of a number and a move"
+            ),
+        },
+        {
+            "when": {"kind": "timeout"},
+            "say": N_(
+                "the search '{function}' ran longer than {seconds} s in the case {case}: it was stopped"
+            ),
+        },
+        {
+            "when": {"kind": "flooded"},
+            "say": N_("the search '{function}' wrote more than {bytes} bytes to inarow in the case {case}"),
+        },
+        {
+            "when": {"kind": "ended"},
+            "say": N_("the search '{function}' ended its process in the case {case} ({status})"),
+        },
+    ],
 }
 """The sentences both edges say, by name, with their fields:
 
@@ -181,7 +381,21 @@ SENTENCES: dict[str, list[Case]] = {
 - ``turned`` (``before``, ``after``: outcomes, the second worse): ``turned a win into a draw``;
 - ``mistake`` (``kind`` of :class:`inarow.engines.gomoku.analyst.Judgement`, ``drop``, ``margin``): why a move
 on a big
-  board is a mistake, ``let a proven win go``."""
+  board is a mistake, ``let a proven win go``;
+- ``search_divergence`` (a :class:`inarow.teaching.checking.verdict.Divergence`'s fields, ``algorithm``,
+  and ``windowed``: whether the algorithm has a window): where a student's search first parts from the
+  registry's, ``at b you evaluated b2, which α-β prunes (α = +3 ≥ β = +2)``; ``search_node`` names the node
+  (``the root``);
+- ``search_case`` (a case's fields, ``side`` to move at its root, ``windowed``): what a case searches, ``the
+  tree [[3,12,8],[2,4,6],[14,5,2]]``;
+- ``search_error`` (``kind`` of :class:`inarow.teaching.checking.interface.SearchCodeError` or ``timeout``
+  or ``ended``, and its fields): why a student's search could not be checked."""
+
+# The sentences about a student's search write each placeholder as _EXPRESSIONS says.
+for _name in ("search_divergence", "search_case", "search_error"):
+    for _case in SENTENCES[_name]:
+        _said = _case["say"]
+        _case["with"] = _with(_said if isinstance(_said, str) else _said[1])
 
 
 def signed(number: object) -> str:
@@ -198,8 +412,9 @@ def search_value(value: object) -> str:
         return "+∞"
     if value == "-inf":
         return "−∞"
-    number = int(str(value))
-    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+    number = float(str(value))
+    text = str(int(abs(number))) if number.is_integer() else str(abs(number))
+    return f"+{text}" if number > 0 else f"−{text}" if number < 0 else "0"
 
 
 def moves_of_winner(plies: object) -> int:

@@ -254,6 +254,12 @@ def class_page() -> FileResponse:
     return FileResponse(STATIC / "class.html", headers={"Cache-Control": "no-cache"})
 
 
+@files.get("/lab/sandbox.html")
+def sandbox_page() -> FileResponse:
+    """The lab's sandbox, where the page runs students' code (its headers: ``middleware.sandbox_headers``)."""
+    return FileResponse(STATIC / "sandbox.html", headers={"Cache-Control": "no-cache"})
+
+
 @files.get("/lab/inarow.zip")
 def modules_zip() -> Response:
     return Response(browser_zip(), media_type="application/zip", headers={"Cache-Control": "no-cache"})

@@ -1,14 +1,17 @@
 // The Web Worker in which a student's e(P) runs: Pyodide (served by inarow from /lab/pyodide/, no CDN)
 // with inarow's own Python modules (/lab/inarow.zip: rules, the board view, the textbook search, the
 // tree — the modules the command line runs), answering the page's requests through
-// inarow.web.browser.call. The page (lab.js) terminates this worker when a run passes its limit; nothing
-// here limits anything.
+// inarow.web.browser.call. It runs inside the lab's sandbox (sandbox.js: an opaque origin, started from a
+// blob:), so every URL is made from this script's own. The page (lab.js) removes the sandbox when a run
+// passes its limit; nothing here limits anything.
 
 import { loadPyodide } from "/lab/pyodide/pyodide.mjs";
 
+const lab = (path) => new URL(path, import.meta.url).href;
+
 const ready = (async () => {
-  const pyodide = await loadPyodide({ indexURL: "/lab/pyodide/", stdout: () => {}, stderr: () => {} });
-  const response = await fetch("/lab/inarow.zip", { credentials: "same-origin" });
+  const pyodide = await loadPyodide({ indexURL: lab("/lab/pyodide/"), stdout: () => {}, stderr: () => {} });
+  const response = await fetch(lab("/lab/inarow.zip"), { credentials: "omit" });
   if (!response.ok) throw new Error(await response.text());
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip", { extractDir: "/inarow-lab" });
   pyodide.runPython("import sys; sys.path.insert(0, '/inarow-lab')");

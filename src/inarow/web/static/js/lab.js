@@ -1,10 +1,14 @@
-// A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js),
-// limited from outside. The worker answers requests one at a time, in the order sent; each request's time
-// limit (per position while grading) starts when the requests before it are answered, so a request that
-// waits behind another is never blamed for it. Past its limit the worker is terminated and a new one
-// started, the request fails with a sentence naming the function and the position, and the requests that
-// waited are sent again to the new worker. A worker that breaks (memory) is replaced the same way. The page
-// stays usable throughout. No DOM here.
+// A student's e(P) run in the student's own browser: one Web Worker running Python (lab-worker.js) inside
+// the lab's sandbox, an <iframe sandbox="allow-scripts"> of /lab/sandbox.html (an opaque origin: no
+// cookies, no way into this page, no network but the lab's files), spoken to by postMessage only. The
+// student's own runs, the class tournament and the teacher's check of the grades all come here. Limited
+// from outside. The worker answers requests one at a time, in the order sent; each request's time limit
+// (per position while grading) starts when the requests before it are answered, so a request that waits
+// behind another is never blamed for it. Past its limit the sandbox is removed (its worker with it) and a
+// new one started, the request fails with a sentence naming the function and the position, and the
+// requests that waited are sent again to the new one. A worker that breaks (memory) is replaced the same
+// way. An error of inarow's Python comes as fields, said here from the page's catalog. The page stays
+// usable throughout. Of the DOM, only the sandbox's hidden frame.
 
 import { sentence, t } from "./words.js";
 
@@ -16,8 +20,36 @@ let starting = null;
 let nextId = 1;
 const waiting = new Map();
 
+/**
+ * The lab's sandbox, as much of a Worker as this module uses (onmessage, onerror, postMessage, terminate):
+ * only messages from its frame are heard, and only objects.
+ */
+function sandbox() {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.setAttribute("referrerpolicy", "no-referrer");
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  frame.hidden = true;
+  frame.src = "/lab/sandbox.html";
+  const box = { onmessage: null, onerror: null };
+  const hear = ({ data, source }) => {
+    if (source !== frame.contentWindow || data === null || typeof data !== "object") return;
+    if ("stopped" in data) box.onerror?.({ message: String(data.stopped) });
+    else box.onmessage?.({ data });
+  };
+  addEventListener("message", hear);
+  box.postMessage = (message) => frame.contentWindow?.postMessage(message, "*"); // an opaque origin has no name
+  box.terminate = () => {
+    removeEventListener("message", hear);
+    frame.remove();
+  };
+  document.body.append(frame);
+  return box;
+}
+
 function start() {
-  worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+  worker = sandbox();
   starting = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if ("ready" in data) {
@@ -26,7 +58,7 @@ function start() {
         return;
       }
       const job = waiting.get(data.id);
-      if (!job) return;
+      if (!job || (!data.progress && (typeof data.answer !== "object" || data.answer === null))) return;
       if (data.progress) {
         job.position = data.progress.position;
         job.arm();

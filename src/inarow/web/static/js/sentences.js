@@ -21,7 +21,20 @@ export const TERMS = {
     "minimax": "minimax",
     "negamax": "negamax",
     "alphabeta": "α-β",
-    "alphabeta-soft": "α-β"
+    "alphabeta-soft": "α-β",
+    "alphabeta-hard": "fail-hard α-β",
+    "negamax-alphabeta": "negamax α-β",
+    "negamax-alphabeta-hard": "fail-hard negamax α-β",
+    "pvs": "PVS"
+  },
+  "search_bugs": {
+    "strict-cutoff": "cut with > instead of ≥",
+    "window-not-passed": "α and β not passed down",
+    "window-not-narrowed": "the window not narrowed",
+    "negamax-sign": "negamax's sign",
+    "depth-not-decreased": "depth not decreased",
+    "same-player": "the same player twice",
+    "returns-alpha": "returning α where fail-soft returns the value"
   }
 };
 
@@ -285,6 +298,378 @@ export const SENTENCES = {
       "with": {
         "drop": "drop",
         "margin": "margin"
+      }
+    }
+  ],
+  "search_node": [
+    {
+      "when": {
+        "node": ""
+      },
+      "say": "the root"
+    },
+    {
+      "is": "node"
+    }
+  ],
+  "search_divergence": [
+    {
+      "when": {
+        "kind": "pruned",
+        "action": "evaluated"
+      },
+      "say": "at {node} you evaluated {leaf}, which {algorithm} prunes (α = {alpha} ≥ β = {beta})",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "pruned"
+      },
+      "say": "at {node} you searched {leaf}, which {algorithm} prunes (α = {alpha} ≥ β = {beta})",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "deeper"
+      },
+      "say": [
+        "at {node} you evaluated {leaf}, which {algorithm} searches {depth} ply deeper",
+        "at {node} you evaluated {leaf}, which {algorithm} searches {depth} plies deeper"
+      ],
+      "count": "depth",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm",
+        "depth": "depth"
+      }
+    },
+    {
+      "when": {
+        "kind": "horizon",
+        "over": true
+      },
+      "say": "you searched below {node}, where the game is over: {algorithm} evaluates it",
+      "with": {
+        "node": "say:search_node",
+        "algorithm": "term:searches:algorithm"
+      }
+    },
+    {
+      "when": {
+        "kind": "horizon"
+      },
+      "say": "you searched below {node}, which {algorithm} evaluates: no depth is left there",
+      "with": {
+        "node": "say:search_node",
+        "algorithm": "term:searches:algorithm"
+      }
+    },
+    {
+      "when": {
+        "kind": "skipped",
+        "windowed": true
+      },
+      "say": "at {node} you never searched {leaf}, which {algorithm} searches with α = {alpha}, β = {beta}: nothing cuts it off",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "skipped"
+      },
+      "say": "at {node} you never searched {leaf}, which {algorithm} searches",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm"
+      }
+    },
+    {
+      "when": {
+        "kind": "order"
+      },
+      "say": "at {node} you searched {leaf} before {expected}, which {algorithm} searches first",
+      "with": {
+        "node": "say:search_node",
+        "leaf": "leaf",
+        "expected": "expected",
+        "algorithm": "term:searches:algorithm"
+      }
+    },
+    {
+      "when": {
+        "kind": "value"
+      },
+      "say": "{node} returned {value}, where {algorithm} returns {expected_value}",
+      "with": {
+        "node": "say:search_node",
+        "value": "value:value",
+        "algorithm": "term:searches:algorithm",
+        "expected_value": "value:expected_value"
+      }
+    },
+    {
+      "when": {
+        "kind": "window"
+      },
+      "say": "you searched {node} with α = {alpha}, β = {beta}, where {algorithm} searches it with α = {expected_alpha}, β = {expected_beta}",
+      "with": {
+        "node": "say:search_node",
+        "alpha": "value:alpha",
+        "beta": "value:beta",
+        "algorithm": "term:searches:algorithm",
+        "expected_alpha": "value:expected_alpha",
+        "expected_beta": "value:expected_beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "depth"
+      },
+      "say": "you searched {node} with depth {depth}, where {algorithm} searches it with depth {expected_depth}",
+      "with": {
+        "node": "say:search_node",
+        "depth": "depth",
+        "algorithm": "term:searches:algorithm",
+        "expected_depth": "expected_depth"
+      }
+    },
+    {
+      "when": {
+        "kind": "move"
+      },
+      "say": "you chose {move}, where {algorithm} chooses {expected_move}",
+      "with": {
+        "move": "move",
+        "algorithm": "term:searches:algorithm",
+        "expected_move": "expected_move"
+      }
+    },
+    {
+      "say": "you searched {leaf} after {algorithm} was done",
+      "with": {
+        "leaf": "leaf",
+        "algorithm": "term:searches:algorithm"
+      }
+    }
+  ],
+  "search_case": [
+    {
+      "when": {
+        "kind": "board",
+        "windowed": true
+      },
+      "say": "{position}, {side} to move, {plies} deep, MAX is {max}, from α = {alpha}, β = {beta}",
+      "with": {
+        "position": "position",
+        "side": "side",
+        "plies": "say:plies",
+        "max": "max",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "board"
+      },
+      "say": "{position}, {side} to move, {plies} deep, MAX is {max}",
+      "with": {
+        "position": "position",
+        "side": "side",
+        "plies": "say:plies",
+        "max": "max"
+      }
+    },
+    {
+      "when": {
+        "kind": "random",
+        "windowed": true
+      },
+      "say": "random tree {leaves} (seed {seed}), {plies} deep, from α = {alpha}, β = {beta}",
+      "with": {
+        "leaves": "leaves",
+        "seed": "seed",
+        "plies": "say:plies",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "when": {
+        "kind": "random"
+      },
+      "say": "random tree {leaves} (seed {seed}), {plies} deep",
+      "with": {
+        "leaves": "leaves",
+        "seed": "seed",
+        "plies": "say:plies"
+      }
+    },
+    {
+      "when": {
+        "windowed": true
+      },
+      "say": "the tree {leaves}, from α = {alpha}, β = {beta}",
+      "with": {
+        "leaves": "leaves",
+        "alpha": "value:alpha",
+        "beta": "value:beta"
+      }
+    },
+    {
+      "say": "the tree {leaves}",
+      "with": {
+        "leaves": "leaves"
+      }
+    }
+  ],
+  "search_error": [
+    {
+      "when": {
+        "kind": "load",
+        "line": true
+      },
+      "say": "the search's code failed to run: {error} at line {line}",
+      "with": {
+        "error": "error",
+        "line": "line"
+      }
+    },
+    {
+      "when": {
+        "kind": "load"
+      },
+      "say": "the search's code failed to run: {error}",
+      "with": {
+        "error": "error"
+      }
+    },
+    {
+      "when": {
+        "kind": "load-timeout"
+      },
+      "say": "the search's file was still running its top level after {seconds} s",
+      "with": {
+        "seconds": "seconds"
+      }
+    },
+    {
+      "when": {
+        "kind": "load-ended"
+      },
+      "say": "the search's file ended its process while running its top level ({status})",
+      "with": {
+        "status": "status"
+      }
+    },
+    {
+      "when": {
+        "kind": "no-function"
+      },
+      "say": "the code defines no function '{function}': it defines {known}",
+      "with": {
+        "function": "function",
+        "known": "known"
+      }
+    },
+    {
+      "when": {
+        "kind": "arguments"
+      },
+      "say": "the search '{function}' must take ({arguments})",
+      "with": {
+        "function": "function",
+        "arguments": "arguments"
+      }
+    },
+    {
+      "when": {
+        "kind": "raised",
+        "line": true
+      },
+      "say": "the search '{function}' raised {error} at line {line}, at {node} in the case {case}",
+      "with": {
+        "function": "function",
+        "error": "error",
+        "line": "line",
+        "node": "say:search_node",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "raised"
+      },
+      "say": "the search '{function}' raised {error} at {node} in the case {case}",
+      "with": {
+        "function": "function",
+        "error": "error",
+        "node": "say:search_node",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "returned"
+      },
+      "say": "the search '{function}' returned {shown} at {node} in the case {case}: expected a number, or a pair of a number and a move",
+      "with": {
+        "function": "function",
+        "shown": "shown",
+        "node": "say:search_node",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "timeout"
+      },
+      "say": "the search '{function}' ran longer than {seconds} s in the case {case}: it was stopped",
+      "with": {
+        "function": "function",
+        "seconds": "seconds",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "flooded"
+      },
+      "say": "the search '{function}' wrote more than {bytes} bytes to inarow in the case {case}",
+      "with": {
+        "function": "function",
+        "bytes": "bytes",
+        "case": "case"
+      }
+    },
+    {
+      "when": {
+        "kind": "ended"
+      },
+      "say": "the search '{function}' ended its process in the case {case} ({status})",
+      "with": {
+        "function": "function",
+        "case": "case",
+        "status": "status"
       }
     }
   ]

@@ -1,0 +1,23 @@
+"""α-β, fail-soft, with Max and Min nodes."""
+
+import math
+
+
+def alphabeta(node, depth, alpha, beta):
+    if depth == 0 or node.is_terminal():
+        return node.evaluate()
+    if node.is_max():
+        value = -math.inf
+        for child in node.children():
+            value = max(value, alphabeta(child, depth - 1, alpha, beta))
+            if value >= beta:
+                break
+            alpha = max(alpha, value)
+        return value
+    value = math.inf
+    for child in node.children():
+        value = min(value, alphabeta(child, depth - 1, alpha, beta))
+        if value <= alpha:
+            break
+        beta = min(beta, value)
+    return value

