@@ -4,11 +4,14 @@ as ``inarow grade`` scores them — forty students submitting to the class board
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -162,8 +165,8 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
     )
     forged = next(row for row in rows if row["name"] == "student 00")
     assert forged["accuracy"] == round(expected["textbook"].accuracy, 6) < 1.0
-    lines = client.get("/api/class.csv", params={"class": "7b"}).text.splitlines()
-    assert lines[0].startswith("name,class_code") and len(lines) == 41
+    lines = client.get("/api/class.csv", params={"class": "7b"}).content.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Name,Class code,") and len(lines) == 41
     assert client.delete("/api/class", params={"class": "7b"}).json() == {"removed": 40}
     assert client.get("/api/class").json() == []
 
@@ -283,3 +286,42 @@ def test_nothing_on_the_server_compiles_or_imports_text() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def first_free_cells(diagrams: list[str]) -> str:
+    """A move for each position a student could send: the first empty cell in a1, a2, a3, b1… order."""
+    moves = []
+    for diagram in diagrams:
+        rows = diagram.split("/")[::-1]  # from the bottom
+        column, row = next((c, r) for c in range(3) for r in range(3) if rows[r][c] == ".")
+        moves.append("abc"[column] + str(row + 1))
+    return " ".join(moves)
+
+
+def test_the_board_as_csv_opens_in_a_chinese_spreadsheet_with_the_boards_figures(client: TestClient) -> None:
+    """UTF-8 with a byte order mark (Excel reads it as UTF-8), the headers in the reader's language, the
+    times at the reader's offset from UTC, and the figures the board shows; names round-trip through csv."""
+    diagrams = client.get("/api/lab/positions").json()["positions"]
+    moves = first_free_cells(diagrams)
+    for name in ("陈静", "=Ann"):
+        answer = client.post("/api/class", json={"name": name, "class": "7b", "depth": 1, "moves": moves})
+        assert answer.status_code == 200, answer.text
+    board = {row["name"]: row for row in client.get("/api/class", params={"class": "7b"}).json()}
+    answer = client.get(
+        "/api/class.csv", params={"class": "7b", "offset": 480}, headers={"Accept-Language": "zh-CN"}
+    )
+    assert answer.headers["content-type"] == "text/csv; charset=utf-8"
+    assert answer.content[:3] == b"\xef\xbb\xbf"
+    table = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"), newline="")))
+    header, rows = table[0], {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
+    assert header[:3] == ["姓名", "班级代码", "由 e(P) 决定的局面"]
+    assert "失着" in header and "提交时间" in header and "在全部局面上" in header
+    assert set(rows) == {"陈静", "'=Ann"}, "names intact; a formula is never one"
+    chen, report = rows["陈静"], board["陈静"]["report"]
+    assert chen["由 e(P) 决定的局面"] == f"{report['decisive']['share']:.1%}"
+    assert chen["在全部局面上"] == f"{report['accuracy']:.1%}"
+    assert chen["失着"] == str(len(report["blunders"])) != "0"
+    china = datetime.fromtimestamp(board["陈静"]["submitted"], timezone(timedelta(hours=8)))
+    assert chen["提交时间"] == china.strftime("%Y-%m-%d %H:%M:%S")
+    english = client.get("/api/class.csv", params={"class": "7b", "lang": "en"}).content.decode("utf-8-sig")
+    assert english.startswith("Name,Class code,Where e(P) decides,")

@@ -161,7 +161,12 @@ async function start() {
   translate();
   document.documentElement.classList.remove("translating");
   $("class-code").value = state.code;
-  const csv = () => ($("class-csv").href = state.code ? `/api/class.csv?class=${encodeURIComponent(state.code)}` : "/api/class.csv");
+  // The CSV in this page's language, its times in this computer's time zone (the offset from UTC now).
+  const csv = () => {
+    const query = new URLSearchParams({ lang: document.documentElement.lang, offset: String(-new Date().getTimezoneOffset()) });
+    if (state.code) query.set("class", state.code);
+    $("class-csv").href = `/api/class.csv?${query}`;
+  };
   csv();
   $("class-code").addEventListener("change", () => {
     state.code = $("class-code").value.trim();
