@@ -15,6 +15,9 @@ same unit in two engines: Rapfi counts the positions its search visits, inarow e
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import platform
 import re
 import statistics
 import time
@@ -62,6 +65,15 @@ def engine_speed(engine: PbrainEngine, position: Position) -> tuple[int, float]:
     raise SystemExit(f"{engine.name} reported no Node and Time in its messages: {engine.messages[-3:]}")
 
 
+def processor() -> str:
+    """The processor's name (Linux's ``/proc/cpuinfo``, else what :mod:`platform` knows)."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or platform.machine()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=8)
@@ -89,6 +101,8 @@ def main() -> None:
         )
     if engine is not None:
         engine.close()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{processor()}, {os.cpu_count()} cores, load average {load} (1, 5, 15 min) after the runs")
     print(f"{len(chosen)} positions, {args.nodes:,} nodes each, {args.repeat} runs (medians)")
     print("| engine | nodes | seconds | nodes a second |")
     print("|---|---|---|---|")

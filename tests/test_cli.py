@@ -6,12 +6,16 @@ import io
 import itertools
 import json
 import random
+import sys
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import inarow
 from inarow import Game, __version__
 from inarow.base.i18n import language
 from inarow.cli import app
@@ -42,6 +46,65 @@ def test_version_prints_the_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.output == f"inarow {__version__}\n"
+
+
+def test_the_version_is_the_installed_distribution_s_as_pyproject_says() -> None:
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert __version__ == project["project"]["version"]
+
+
+PUBLIC_NAMES = [
+    "LEVELS",
+    "Analysis",
+    "BookError",
+    "Choice",
+    "EvaluationCodeError",
+    "Game",
+    "IllegalMoveError",
+    "InarowError",
+    "InvalidGameError",
+    "InvalidLimitError",
+    "InvalidMatchError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Limits",
+    "MoveValue",
+    "Position",
+    "ServerBusyError",
+    "SessionError",
+    "StaleMoveError",
+    "StoppedError",
+    "StoreError",
+    "TreeTooLargeError",
+    "UnknownAlgorithmError",
+    "UnknownEvaluationError",
+    "UnknownExampleError",
+    "UnknownGameError",
+    "UnknownPlayerError",
+    "__version__",
+    "analyze",
+    "describe",
+    "format_moves",
+    "load_engine",
+    "parse_game",
+    "parse_moves",
+    "parse_position",
+    "player",
+]
+"""What ``import inarow`` offers (a contract: a name leaves only with a deprecation)."""
+
+
+def test_every_public_name_is_listed_and_importable_from_inarow_and_no_other() -> None:
+    assert sorted(inarow.__all__) == sorted(PUBLIC_NAMES)
+    for name in PUBLIC_NAMES:
+        assert getattr(inarow, name) is not None, name
+    assert set(PUBLIC_NAMES) <= set(dir(inarow))
+    with pytest.raises(AttributeError, match="no attribute 'Solver'"):
+        _ = inarow.Solver
+    everything: dict[str, Any] = {}
+    exec("from inarow import *", everything)
+    assert everything["parse_position"] is inarow.parse_position
+    assert everything["InarowError"].__module__ == "inarow.base.errors"
 
 
 def test_best_names_the_move_and_why_from_the_side_to_moves_standpoint() -> None:
@@ -767,3 +830,50 @@ def test_analyze_without_a_position_on_a_terminal_says_it_reads_standard_input_b
         os.close(leader)
     first = screen.decode("utf-8", errors="replace").splitlines()[0]
     assert first == "reading positions from standard input, one a line (Ctrl-D ends)…"
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "chinese"),
+    [
+        (
+            ["best", "--dpth", "2", "b2"],
+            "no such option: --dpth (did you mean --depth?)",
+            "没有这个选项：--dpth",
+        ),
+        (["best"], "missing 'POSITION'", "缺少 'POSITION'"),
+        (
+            ["best", "--depth", "x", "b2"],
+            "invalid value for '--depth' / '-d': 'x' is not a whole number",
+            "的值无效",
+        ),
+        (["bogus"], "no such command: bogus", "没有这个命令：bogus"),
+    ],
+)
+def test_a_command_line_typer_cannot_read_is_said_as_inarow_says_its_errors_in_the_command_s_language(
+    args: list[str], english: str, chinese: str
+) -> None:
+    """Read through typer's public exception classes (``typer.BadParameter`` and its base): the usage, where
+    to look, ``error: …``, status 2, in English and in Chinese."""
+    said = runner.invoke(app, args, env={"LANG": "C", "LANGUAGE": ""}, prog_name="inarow")
+    assert said.exit_code == 2
+    assert said.output.startswith("Usage: inarow ")
+    assert said.output.endswith(f"--help' for help.\n\nerror: {english}\n")
+    chinese_said = runner.invoke(app, ["--lang", "zh", *args], prog_name="inarow")
+    assert chinese_said.exit_code == 2
+    assert chinese_said.output.startswith("用法：inarow ")
+    assert "错误：" in chinese_said.output and chinese in chinese_said.output
+
+
+def test_on_a_typer_without_the_internals_of_the_quick_reading_commands_read_their_values_through_typer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The quick reading (``cli/app.py``, typer's one private API inarow uses) is an optimisation: without
+    it, the same answers, and a bad value is still an ``error: …`` line with status 2 (in typer's words)."""
+    quick = runner.invoke(app, ["best", "--depth", "3", "b2 a1 c3"], env={"LANG": "C", "LANGUAGE": ""})
+    monkeypatch.setattr(sys.modules["inarow.cli.app"], "_reader_class", lambda: None)
+    plain = runner.invoke(app, ["best", "--depth", "3", "b2 a1 c3"], env={"LANG": "C", "LANGUAGE": ""})
+    assert (plain.exit_code, plain.output) == (quick.exit_code, quick.output) == (0, quick.output)
+    bad = runner.invoke(app, ["best", "--depth", "x", "b2"], env={"LANG": "C", "LANGUAGE": ""})
+    assert bad.exit_code == 2
+    assert "\nerror: invalid value for '--depth' / '-d': " in bad.output
+    assert "is not a whole number" not in bad.output

@@ -11,6 +11,7 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -678,6 +679,85 @@ def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wi
     assert (found.proven, found.reason) == (False, "search")
 
 
+LABELLED = Path(__file__).parent / "data" / "gomoku" / "rapfi-labels.txt"
+
+PINNED_STYLES = {
+    "everything": Style(fresh=True, max_depth=6),
+    "plain": Style(fresh=True, vct=False, quiescence=False, lmr=False, prune=0, max_depth=4),
+    "no threats, every depth": Style(fresh=True, vcf=False, vct=False, step=1, max_depth=5),
+}
+"""Three ways through the kernel: the quiescence search, LMR by the table and move-count pruning; the short
+VCF at the horizon and the fixed reductions; α-β alone at odd and even depths."""
+
+PINNED_SEARCHES = {
+    # label line: {style: (nodes, best, value, depth)}, from main before the kernel's arrays were named
+    5: {
+        "everything": (16847, "i7", 6816, 6),
+        "plain": (1523, "l7", 6341, 4),
+        "no threats, every depth": (2905, "i4", 9388, 5),
+    },
+    155: {
+        "everything": (8466, "g11", 2232, 6),
+        "plain": (927, "f9", -755, 4),
+        "no threats, every depth": (2224, "f7", 3997, 5),
+    },
+    305: {
+        "everything": (2643, "b7", 883, 6),
+        "plain": (749, "b7", 1432, 4),
+        "no threats, every depth": (574, "b7", 698, 5),
+    },
+    455: {
+        "everything": (158, "j13", -54 * EXACT, 0),
+        "plain": (116, "j13", -54 * EXACT, 0),
+        "no threats, every depth": (20, "j13", -54 * EXACT, 1),
+    },
+    605: {
+        "everything": (7615, "i5", -93 * EXACT, 6),
+        "plain": (7170, "i5", -28509, 4),
+        "no threats, every depth": (2584, "d5", -29298, 5),
+    },
+}
+"""What the compiled search finds on five labelled positions (every 150th line from the sixth), each
+style from an empty table: the nodes must not change when the kernel changes shape, only when its search
+does (then record them anew, and say why in the commit)."""
+
+PINNED_THREATS = {
+    # label line: the compiled VCF (8 fours, 5,000 nodes) and VCT (4 threats, 5,000 nodes) of X, then O
+    5: [(None, 0), (None, 5011), (None, 0), (None, 735)],
+    155: [(None, 0), (None, 0), (None, 0), (None, 1801)],
+    305: [(["b7"], 0), (["b7"], 0), (None, 0), (None, 3)],
+    455: [(None, 0), (None, 42), (["j13", "g10", "l15"], 1), (["j13", "g10", "l15"], 1)],
+    605: [(["d5", "c4", "h9"], 1), (["d5", "c4", "h9"], 1), (None, 48), (None, 616)],
+}
+
+
+def _labelled(line: int) -> Position:
+    position = Position.start(Game.parse("gomoku"))
+    for name in LABELLED.read_text().splitlines()[line].split("\t")[0].split():
+        position = position.play(position.move_bit(name))
+    return position
+
+
+@pytest.mark.parametrize("line", sorted(PINNED_SEARCHES))
+def test_the_compiled_search_explores_the_same_nodes_on_the_pinned_positions(line: int) -> None:
+    position = _labelled(line)
+    game = position.game
+    for name, style in PINNED_STYLES.items():
+        gomoku_driver.forget()
+        found = GomokuSearch(game, Budget(Limits(nodes=400_000)), style).run(position)
+        assert (found.nodes, game.cell_name(found.best), found.value, found.depth) == PINNED_SEARCHES[line][
+            name
+        ]
+    grid = GomokuBoard.from_position(position)
+    compiled = gomoku_driver.CompiledBoard(game, [(i, grid.cells[i]) for i in grid.history])
+    threats = []
+    for side in (1, 2):
+        for cells, nodes in (compiled.vcf(side, 8, 5_000), compiled.vct(side, 4, 8, 5_000)):
+            names = None if cells is None else [game.cell_name(grid.to_bit(i)) for i in cells]
+            threats.append((names, nodes))
+    assert threats == PINNED_THREATS[line]
+
+
 # ------------------------------------------------------------------------------ rules, players, review
 @pytest.mark.parametrize(
     ("name", "canonical"),
@@ -936,7 +1016,7 @@ def test_the_compiled_table_refuses_an_entry_whose_fields_two_threads_wrote() ->
     assert not gomoku_kernel._entry(table, 1, key, 8)[0]
     assert not gomoku_kernel._entry(table, 1, key ^ np.uint64(1), 7)[0]
     for field, torn in ((1, 4), (2, -3400), (3, -3400), (4, 40)):
-        copy = tuple(array.copy() for array in table)
+        copy = gomoku_kernel.Table(*(array.copy() for array in table))
         copy[field][1] = torn
         assert not gomoku_kernel._entry(copy, 1, key, 7)[0]
 

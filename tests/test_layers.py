@@ -9,6 +9,10 @@ inside a layer must not go round a circle.
 from __future__ import annotations
 
 import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent.parent / "src" / "inarow"
@@ -231,3 +235,44 @@ def test_the_readme_draws_the_layers_as_the_folders_hold_them() -> None:
 if __name__ == "__main__":
     before, _, after = _readme_block()
     README.write_text(before + drawing() + after, encoding="utf-8")
+
+
+PYPROJECT = PACKAGE.parent.parent / "pyproject.toml"
+
+
+def _requirement_name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _outside_imports() -> dict[str, set[str]]:
+    """The top-level modules outside the standard library and inarow that the package imports, and where."""
+    found: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            for top in tops:
+                if top not in sys.stdlib_module_names and top not in ("inarow", "__future__"):
+                    found.setdefault(top, set()).add(name)
+    return found
+
+
+def test_every_package_the_source_imports_is_declared_in_pyproject() -> None:
+    """A package imported by name is a dependency of its own (``llvmlite`` beside numba, ``starlette``
+    beside FastAPI), not one that arrives with another; the optional extras count for the modules that
+    import theirs inside a function (``ray``)."""
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    required = {_requirement_name(r) for r in project["dependencies"]}
+    optional = {_requirement_name(r) for extra in project["optional-dependencies"].values() for r in extra}
+    distributions = packages_distributions()
+    undeclared = {}
+    for top, where in _outside_imports().items():
+        names = {name.lower().replace("_", "-") for name in distributions.get(top, [])}
+        if not names & (required | optional):
+            undeclared[top] = sorted(where)
+    assert undeclared == {}
+    assert "llvmlite" in required and "ray" in optional

@@ -9,80 +9,85 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from inarow.base.errors import (
-        BookError,
-        EvaluationCodeError,
-        IllegalMoveError,
-        InarowError,
-        InvalidGameError,
-        InvalidLimitError,
-        InvalidMatchError,
-        InvalidMoveError,
-        InvalidPositionError,
-        ServerBusyError,
-        SessionError,
-        StaleMoveError,
-        StoppedError,
-        StoreError,
-        TreeTooLargeError,
-        UnknownAlgorithmError,
-        UnknownEvaluationError,
-        UnknownExampleError,
-        UnknownGameError,
-        UnknownPlayerError,
-    )
-    from inarow.engines.exact.solver import load_engine
-    from inarow.engines.limits import Limits
-    from inarow.engines.policy import analyze
-    from inarow.play.players import LEVELS, Choice, player
-    from inarow.rules.game import Game, Position
-    from inarow.rules.notation import format_moves, parse_game, parse_moves, parse_position
-    from inarow.values.answers import Analysis, MoveValue
-    from inarow.words.phrases import describe
+if TYPE_CHECKING:  # the public names, each once; :func:`__getattr__` imports them on first use
+    __version__: str
+    from inarow.base.errors import BookError as BookError
+    from inarow.base.errors import EvaluationCodeError as EvaluationCodeError
+    from inarow.base.errors import IllegalMoveError as IllegalMoveError
+    from inarow.base.errors import InarowError as InarowError
+    from inarow.base.errors import InvalidGameError as InvalidGameError
+    from inarow.base.errors import InvalidLimitError as InvalidLimitError
+    from inarow.base.errors import InvalidMatchError as InvalidMatchError
+    from inarow.base.errors import InvalidMoveError as InvalidMoveError
+    from inarow.base.errors import InvalidPositionError as InvalidPositionError
+    from inarow.base.errors import ServerBusyError as ServerBusyError
+    from inarow.base.errors import SessionError as SessionError
+    from inarow.base.errors import StaleMoveError as StaleMoveError
+    from inarow.base.errors import StoppedError as StoppedError
+    from inarow.base.errors import StoreError as StoreError
+    from inarow.base.errors import TreeTooLargeError as TreeTooLargeError
+    from inarow.base.errors import UnknownAlgorithmError as UnknownAlgorithmError
+    from inarow.base.errors import UnknownEvaluationError as UnknownEvaluationError
+    from inarow.base.errors import UnknownExampleError as UnknownExampleError
+    from inarow.base.errors import UnknownGameError as UnknownGameError
+    from inarow.base.errors import UnknownPlayerError as UnknownPlayerError
+    from inarow.engines.exact.solver import load_engine as load_engine
+    from inarow.engines.limits import Limits as Limits
+    from inarow.engines.policy import analyze as analyze
+    from inarow.play.players import LEVELS as LEVELS
+    from inarow.play.players import Choice as Choice
+    from inarow.play.players import player as player
+    from inarow.rules.game import Game as Game
+    from inarow.rules.game import Position as Position
+    from inarow.rules.notation import format_moves as format_moves
+    from inarow.rules.notation import parse_game as parse_game
+    from inarow.rules.notation import parse_moves as parse_moves
+    from inarow.rules.notation import parse_position as parse_position
+    from inarow.values.answers import Analysis as Analysis
+    from inarow.values.answers import MoveValue as MoveValue
+    from inarow.words.phrases import describe as describe
 
-_HOMES = {
-    "inarow.engines.policy": ("analyze",),
-    "inarow.values.answers": ("Analysis", "MoveValue"),
-    "inarow.base.errors": (
-        "BookError",
-        "EvaluationCodeError",
-        "IllegalMoveError",
-        "InarowError",
-        "InvalidGameError",
-        "InvalidLimitError",
-        "InvalidMatchError",
-        "InvalidMoveError",
-        "InvalidPositionError",
-        "ServerBusyError",
-        "SessionError",
-        "StaleMoveError",
-        "StoppedError",
-        "StoreError",
-        "TreeTooLargeError",
-        "UnknownAlgorithmError",
-        "UnknownEvaluationError",
-        "UnknownExampleError",
-        "UnknownGameError",
-        "UnknownPlayerError",
-    ),
-    "inarow.rules.notation": ("format_moves", "parse_game", "parse_moves", "parse_position"),
-    "inarow.play.players": ("LEVELS", "Choice", "player"),
-    "inarow.rules.game": ("Game", "Position"),
-    "inarow.engines.exact.solver": ("load_engine",),
-    "inarow.engines.limits": ("Limits",),
-    "inarow.words.phrases": ("describe",),
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+@cache
+def _homes() -> dict[str, str]:
+    """Each public name's module, read from the imports above (the one list of them): the runtime never
+    runs that block, and ``import inarow`` (the command line's start) pays for nothing until a name is
+    asked for."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If))
+    return {
+        alias.name: node.module
+        for node in block.body
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+
+
+@cache
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml's, as the package index knows it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("inarow")
+    except PackageNotFoundError:  # a source tree run without installing it
+        return "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
-    """The public names, imported on first use: ``import inarow`` (and the command line's start) does not
-    pay for the modules a task does not need."""
-    module = _HOME.get(name)
+    """The public names, imported on first use; ``__version__`` and ``__all__`` too."""
+    if name == "__version__":
+        return _version()
+    if name == "__all__":
+        return sorted([*_homes(), "__version__"])
+    module = _homes().get(name)
     if module is None:
         raise AttributeError(f"module 'inarow' has no attribute {name!r}")
     value = getattr(import_module(module), name)
@@ -91,46 +96,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOME])
-
-
-__version__ = "0.2.0"
-
-__all__ = [
-    "LEVELS",
-    "Analysis",
-    "BookError",
-    "Choice",
-    "EvaluationCodeError",
-    "Game",
-    "IllegalMoveError",
-    "InarowError",
-    "InvalidGameError",
-    "InvalidLimitError",
-    "InvalidMatchError",
-    "InvalidMoveError",
-    "InvalidPositionError",
-    "Limits",
-    "MoveValue",
-    "Position",
-    "ServerBusyError",
-    "SessionError",
-    "StaleMoveError",
-    "StoppedError",
-    "StoreError",
-    "TreeTooLargeError",
-    "UnknownAlgorithmError",
-    "UnknownEvaluationError",
-    "UnknownExampleError",
-    "UnknownGameError",
-    "UnknownPlayerError",
-    "__version__",
-    "analyze",
-    "describe",
-    "format_moves",
-    "load_engine",
-    "parse_game",
-    "parse_moves",
-    "parse_position",
-    "player",
-]
+    return sorted([*globals(), *_homes(), "__version__"])

@@ -4,12 +4,12 @@ import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from inarow import __version__
+import inarow
 from inarow.base import i18n
 from inarow.base.errors import InarowError
 from inarow.base.i18n import N_
@@ -84,40 +84,43 @@ class Verb(TyperCommand):
         write_options(self, ctx, formatter)
 
 
-try:  # typer's own copy of click's errors (typer 0.2x); with another release, click's English is kept
-    from typer._click.exceptions import BadParameter, MissingParameter, NoSuchOption, UsageError
+_UsageError = cast("type[Exception]", typer.BadParameter.__base__)
+"""The class of every command line typer cannot read (click's ``UsageError``, the base of the public
+``typer.BadParameter``, whichever copy of click typer uses); click documents the attributes read below
+(``message``, ``ctx``; ``option_name`` and ``possibilities`` of an unknown option; ``param`` of a bad or
+missing value, ``param_type`` of a missing one)."""
 
-    _USAGE_ERRORS: tuple[type[Exception], ...] = (UsageError,)
 
-    class _SaidUsageError(UsageError):
-        """A command line typer cannot read, said the way inarow says its own errors, in the language of
-        the command: the usage, where to look, and ``error: …``."""
+class _SaidUsageError(_UsageError):  # type: ignore[misc,valid-type]
+    """A command line typer cannot read, said the way inarow says its own errors, in the language of the
+    command: the usage, where to look, and ``error: …``."""
 
-        def show(self, file: Any = None) -> None:
-            if self.ctx is not None:
-                hint = i18n.gettext("Try '{command} --help' for help.").format(command=self.ctx.command_path)
-                err.print(f"{self.ctx.get_usage()}\n{hint}\n", markup=False, highlight=False)
-            err.print(
-                i18n.gettext("error: {message}").format(message=self.message), markup=False, highlight=False
-            )
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            hint = i18n.gettext("Try '{command} --help' for help.").format(command=self.ctx.command_path)
+            err.print(f"{self.ctx.get_usage()}\n{hint}\n", markup=False, highlight=False)
+        err.print(
+            i18n.gettext("error: {message}").format(message=self.message), markup=False, highlight=False
+        )
 
-except ImportError:  # pragma: no cover
-    _USAGE_ERRORS = ()
+
+_USAGE_ERRORS = (_UsageError,)
 
 
 def _said_usage_error(error: Any) -> Exception:
     """``error`` (an unknown option or command, a missing argument, a bad value) in the current language."""
     unknown = re.fullmatch(r"No such command '(.*)'\.", str(error.message))
-    if isinstance(error, NoSuchOption):
+    param = getattr(error, "param", None)
+    if hasattr(error, "option_name") and hasattr(error, "possibilities"):
         message = i18n.gettext("no such option: {option}").format(option=error.option_name)
         if error.possibilities:
             options = ", ".join(sorted(error.possibilities))
             message += " " + i18n.gettext("(did you mean {options}?)").format(options=options)
-    elif isinstance(error, MissingParameter) and error.param is not None:
-        message = i18n.gettext("missing {name}").format(name=error.param.get_error_hint())
-    elif isinstance(error, BadParameter) and error.param is not None:
+    elif isinstance(error, typer.BadParameter) and hasattr(error, "param_type") and param is not None:
+        message = i18n.gettext("missing {name}").format(name=param.get_error_hint())
+    elif isinstance(error, typer.BadParameter) and param is not None:
         message = i18n.gettext("invalid value for {name}: {problem}").format(
-            name=error.param.get_error_hint(), problem=error.message
+            name=param.get_error_hint(), problem=error.message
         )
     elif unknown is not None:
         message = i18n.gettext("no such command: {name}").format(name=unknown[1])
@@ -234,9 +237,12 @@ def _quick_reading(param: Any) -> None:
     """Read a plain ``str``, ``int``, ``float``, ``Path`` or ``list[str]`` parameter with the type itself.
 
     typer 0.2x builds a pydantic validator for every parameter of the command run: importing pydantic
-    and building them took 0.15–0.2 s, most of a 3×3 answer. Parameters with bounds (``min=``) or a
-    parser keep typer's own reading, and so does everything where typer's internals are not what this
-    expects (another typer release): then it only costs time.
+    and building them took 0.15–0.2 s, most of a 3×3 answer, and its message for a bad value is English.
+    typer has no public way to read a value otherwise: this is the one place inarow uses typer's private
+    API (``typer._coercion``, the ``_runtime_param`` slot), and only where it finds them as typer 0.29 has
+    them (checked by :func:`_reader_class`). Parameters with bounds (``min=``) or a parser keep typer's own
+    reading, and so does everything on a typer release whose internals differ: then a command costs 0.1 s
+    more and says a bad value in typer's English (``tests/test_cli.py`` runs both ways).
     """
     descriptor = getattr(param, "type_descriptor", None)
     if descriptor is None or getattr(param, "_runtime_param", True) is not None:
@@ -260,11 +266,19 @@ def _quick_reading(param: Any) -> None:
 def _reader_class() -> Any:
     """typer's RuntimeParam with the reading of :func:`_quick_reading` (None if typer has no such class)."""
     try:
-        from dataclasses import dataclass
+        from dataclasses import dataclass, fields, is_dataclass
 
         from typer._coercion import RuntimeParam
-    except ImportError:  # pragma: no cover - another typer release
+    except ImportError:  # another typer release
         return None
+    wanted = {"parameter_info", "annotation"}
+    if not (
+        is_dataclass(RuntimeParam)
+        and callable(getattr(RuntimeParam, "coerce", None))
+        and getattr(RuntimeParam, "__abstractmethods__", None) == frozenset({"_coerce_value"})
+        and wanted <= {field.name for field in fields(RuntimeParam)}
+    ):
+        return None  # another typer release: its own reading
 
     @dataclass(frozen=True)
     class PlainReading(RuntimeParam):
@@ -303,7 +317,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"inarow {__version__}")
+        out.print(f"inarow {inarow.__version__}")  # read here: the metadata costs 0.1 s to import
         raise typer.Exit()
 
 

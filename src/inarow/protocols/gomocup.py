@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from inarow import __version__
+import inarow
 from inarow.base.errors import InarowError, UnknownPlayerError
 from inarow.base.i18n import N_
 from inarow.engines.gomoku.search import prepare
@@ -148,7 +148,7 @@ class Brain:
         if command == "INFO":
             return self._info(rest)
         if command == "ABOUT":
-            return [f'name="{NAME}", version="{__version__}", author="inarow", country="-"']
+            return [f'name="{NAME}", version="{inarow.__version__}", author="inarow", country="-"']
         if command == "END":
             self.finished = True
             return []

@@ -87,11 +87,17 @@ def _prune_counts(base: int, power: float) -> np.ndarray[Any, Any]:
     return kernel.prune_counts(base, power)
 
 
-def new_table(size: int) -> tuple[np.ndarray[Any, Any], ...]:
-    """An empty transposition table of ``size`` entries, as the kernel reads it: keys (checked, see
-    :func:`inarow.engines.gomoku.kernel._store`), depths, lower and upper bounds, best moves, generations."""
-    kinds = (np.uint64, np.int32, np.int64, np.int64, np.int32, np.int64)
-    return tuple(np.zeros(size, dtype=kind) for kind in kinds)
+def new_table(size: int) -> kernel.Table:
+    """An empty transposition table of ``size`` entries, as the kernel reads it (keys checked, see
+    :func:`inarow.engines.gomoku.kernel._store`)."""
+    return kernel.Table(
+        keys=np.zeros(size, dtype=np.uint64),
+        depths=np.zeros(size, dtype=np.int32),
+        lowers=np.zeros(size, dtype=np.int64),
+        uppers=np.zeros(size, dtype=np.int64),
+        moves=np.zeros(size, dtype=np.int32),
+        generations=np.zeros(size, dtype=np.int64),
+    )
 
 
 class _Tables:
@@ -102,10 +108,10 @@ class _Tables:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._free: list[tuple[Hashable, tuple[Any, ...]]] = []
+        self._free: list[tuple[Hashable, kernel.Table]] = []
         self._generations: dict[Hashable, int] = {}
 
-    def take(self, kind: Hashable, fresh: bool = False) -> tuple[tuple[Any, ...], int]:
+    def take(self, kind: Hashable, fresh: bool = False) -> tuple[kernel.Table, int]:
         """A table (the one ``kind`` used last, if it is free) and ``kind``'s generation (with ``fresh``, a
         new one: the search sees nothing searched before it)."""
         with self._lock:
@@ -117,7 +123,7 @@ class _Tables:
                 return self._free.pop(index)[1], generation
         return new_table(1 << TABLE_BITS), generation
 
-    def give_back(self, kind: Hashable, table: tuple[Any, ...]) -> None:
+    def give_back(self, kind: Hashable, table: kernel.Table) -> None:
         with self._lock:
             self._free.append((kind, table))
 
@@ -193,45 +199,46 @@ class CompiledBoard:
         self.game = game
         self.tables = tables
         size = g.size
-        self.cells = np.full(size, 3, dtype=np.int32)
-        self.cells[g.board] = 0
+        self.cells = np.full(size, kernel.OFF, dtype=np.int32)
+        self.cells[g.board] = kernel.EMPTY
         self.state = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
         self.state[kernel.S_CELLS] = game.cells
         self.state[kernel.S_MASK] = (1 << TABLE_BITS) - 1
-        self.arrays = (
-            self.cells,
-            np.zeros((4, size), dtype=np.int32),
-            np.zeros((3, size, 7), dtype=np.int32),
-            np.zeros((3, size), dtype=np.int32),
-            np.zeros((3, size), dtype=np.int32),
-            np.zeros((3, 4), dtype=np.int32),
-            np.zeros(size, dtype=np.int32),
-            self.state,
-            np.zeros(1, dtype=np.uint64),
-            g.zobrist,
-            patterns(game.exact),
-            _KINDS,
-            g.steps,
-            g.offsets,
-            g.weights,
-            g.neighbours,
-            tables.array,
+        self.arrays = kernel.Board(
+            cells=self.cells,
+            codes=np.zeros((4, size), dtype=np.int32),
+            sums=np.zeros((3, size, kernel.SUM_WAITER + 1), dtype=np.int32),
+            value=np.zeros((3, size), dtype=np.int32),
+            flags=np.zeros((3, size), dtype=np.int32),
+            counts=np.zeros((3, kernel.THREE_BIT + 1), dtype=np.int32),
+            near=np.zeros(size, dtype=np.int32),
+            state=self.state,
+            hash=np.zeros(1, dtype=np.uint64),
+            zobrist=g.zobrist,
+            patterns=patterns(game.exact),
+            kinds=_KINDS,
+            steps=g.steps,
+            offsets=g.offsets,
+            weights=g.weights,
+            neighbours=g.neighbours,
+            evals=tables.array,
         )
         self.board = g.board
         kernel.setup(self.arrays, self.board)
         for i, side in stones:
             kernel.place(i, side, 1, self.arrays)
-        self.buffers = (
-            np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
-            np.zeros((kernel.ROWS, kernel.MOVES), dtype=np.int64),
-            np.zeros((kernel.ROWS, 4), dtype=np.int64),
-            np.full((kernel.ROWS, 2), -1, dtype=np.int64),
-            np.zeros((kernel.ROWS, kernel.LINE), dtype=np.int64),
-            np.zeros(1 << kernel.FAILED_BITS, dtype=np.uint64),
-            np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
-            np.zeros(1 << kernel.FAILED_BITS, dtype=np.int64),
-            kernel.lmr_table(2.0),
-            kernel.prune_counts(0, 2.0),
+        rows, failed = kernel.ROWS, 1 << kernel.FAILED_BITS
+        self.buffers = kernel.Buffers(
+            moves=np.zeros((rows, kernel.MOVES), dtype=np.int64),
+            scores=np.zeros((rows, kernel.MOVES), dtype=np.int64),
+            path=np.zeros((rows, kernel.PATH_TAG + 1), dtype=np.int64),
+            killers=np.full((rows, 2), -1, dtype=np.int64),
+            lines=np.zeros((rows, kernel.LINE), dtype=np.int64),
+            failed_keys=np.zeros(failed, dtype=np.uint64),
+            failed_depths=np.zeros(failed, dtype=np.int64),
+            failed_stamps=np.zeros(failed, dtype=np.int64),
+            reductions=kernel.lmr_table(2.0),
+            prune_counts=kernel.prune_counts(0, 2.0),
         )
         self.history = [i for i, _ in stones]
         self._line = np.zeros(max(2 * kernel.ROWS + 4, kernel.LINE), dtype=np.int64)
@@ -273,11 +280,11 @@ class CompiledBoard:
 
     @property
     def value(self) -> np.ndarray[Any, Any]:
-        return self.arrays[3]
+        return self.arrays.value
 
     @property
     def flags(self) -> np.ndarray[Any, Any]:
-        return self.arrays[4]
+        return self.arrays.flags
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -299,14 +306,14 @@ class _Helper:
     :func:`inarow.engines.gomoku.kernel._check`). What it finds reaches the result only through the table.
     The kernel's ``root`` runs without the GIL, so the threads search on two cores at once."""
 
-    def __init__(self, board: CompiledBoard, me: int, table: tuple[Any, ...], max_depth: int, step: int):
+    def __init__(self, board: CompiledBoard, me: int, table: kernel.Table, max_depth: int, step: int):
         stones = [(i, int(board.cells[i])) for i in board.history]
         self.board = CompiledBoard(board.game, stones, board.tables)
         state = self.board.state
         for slot in SETTINGS:
             state[slot] = board.state[slot]
-        self.board.buffers[8][:] = board.buffers[8]
-        self.board.buffers[9][:] = board.buffers[9]
+        self.board.buffers.reductions[:] = board.buffers.reductions
+        self.board.buffers.prune_counts[:] = board.buffers.prune_counts
         self.me, self.table, self.max_depth, self.step = me, table, max_depth, step
         self.nodes = 0
         self._lock = threading.Lock()
@@ -412,8 +419,8 @@ def iterate(
     state[kernel.S_QUIESCE] = quiesce
     state[kernel.S_LMR] = int(lmr)
     state[kernel.S_PRUNE] = prune
-    board.buffers[8][:] = _lmr_table(lmr_divisor)
-    board.buffers[9][:] = _prune_counts(prune, prune_power)
+    board.buffers.reductions[:] = _lmr_table(lmr_divisor)
+    board.buffers.prune_counts[:] = _prune_counts(prune, prune_power)
     kind = (board.game, width, max_depth, vcf, step, quiesce, lmr, lmr_divisor, prune, prune_power, fresh)
     table, generation = _tables.take(kind, fresh)
     state[kernel.S_GEN] = generation
@@ -433,7 +440,7 @@ def _iterate(
     me: int,
     roots: list[int],
     budget: Budget,
-    table: tuple[Any, ...],
+    table: kernel.Table,
     max_depth: int,
     start_value: int,
     step: int,
@@ -453,7 +460,8 @@ def _iterate(
         moves = np.array(order, dtype=np.int64)
         found = np.zeros(len(order), dtype=np.int64)
         done = 0
-        value, best = 0, -1
+        value: kernel.Int = 0
+        best = -1
         low, high = -kernel.INFINITY, kernel.INFINITY
         if depth >= kernel.ASPIRATION_DEPTH and reached and abs(best_value) < kernel.EXACT:
             low, high = best_value - kernel.ASPIRATION, best_value + kernel.ASPIRATION
