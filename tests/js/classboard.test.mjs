@@ -30,3 +30,13 @@ test("the cross table gives a point a win and half a draw, both colours together
   assert.deepEqual(table.points, [[0, 1.5, 0], [0.5, 0, 0], [1, 0, 0]]);
   assert.deepEqual(table.totals, [1.5, 0.5, 1]);
 });
+
+test("the board sorts flagged rows first by the check, then those not checked, then the verified", () => {
+  const checked = classRows([
+    { name: "Al", verified: "yes", report: {} },
+    { name: "Bo", verified: "flagged", report: {} },
+    { name: "Cy", verified: "no", report: {} },
+    { name: "Di", report: {} },
+  ]);
+  assert.deepEqual(sortRows(checked, { key: "check", descending: true }).map((row) => row.name), ["Bo", "Cy", "Di", "Al"]);
+});

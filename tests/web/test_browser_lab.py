@@ -32,6 +32,7 @@ pytestmark = [
 ]
 
 TOKEN = "T0ken-for-the-class"
+TEACHER_TOKEN = "T0ken-of-the-teacher"
 TEXTBOOK = (
     Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
 ).read_text()
@@ -44,7 +45,9 @@ CORNERS, EDGES = ("a1", "a3", "c1", "c3"), ("a2", "b1", "b3", "c2")
 
 @pytest.fixture
 def token_server(make_server: Any) -> Server:
-    server: Server = make_server(extra=("--token", TOKEN), headers={"X-Inarow-Token": TOKEN})
+    server: Server = make_server(
+        extra=("--token", TOKEN, "--teacher-token", TEACHER_TOKEN), headers={"X-Inarow-Token": TOKEN}
+    )
     return server.start()
 
 
@@ -171,8 +174,7 @@ def test_a_submission_reaches_the_class_board_in_chinese(
 
     teacher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", bypass_csp=True)
     page = teacher.new_page()
-    page.goto(f"{token_server.url}/?token={TOKEN}")
-    page.goto(f"{token_server.url}/class")
+    page.goto(f"{token_server.url}/class?token={TEACHER_TOKEN}")
     rows = page.get_by_test_id("class-row")
     rows.nth(1).wait_for()
     expected = {

@@ -32,6 +32,7 @@ pytestmark = [
 ]
 
 TOKEN = "T0ken-for-the-class"
+TEACHER_TOKEN = "the-teachers-key-of-the-sandbox-test"
 ZERO = "def e(board):\n    return 0\n"
 
 ATTACK = '''\
@@ -136,7 +137,9 @@ def elsewhere() -> Iterator[Elsewhere]:
 
 @pytest.fixture
 def class_server(make_server: Any) -> Server:
-    server: Server = make_server(extra=("--token", TOKEN), headers={"X-Inarow-Token": TOKEN})
+    server: Server = make_server(
+        extra=("--token", TOKEN, "--teacher-token", TEACHER_TOKEN), headers={"X-Inarow-Token": TOKEN}
+    )
     return server.start()
 
 
@@ -152,17 +155,18 @@ def submit(server: Server, name: str, source: str, algorithm: str = "alphabeta",
 
 
 def board_names(server: Server) -> list[str]:
-    rows = httpx.get(f"{server.url}/api/class", headers=server.headers).json()
+    rows = httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": TEACHER_TOKEN}).json()
     return sorted(row["name"] for row in rows)
 
 
-def open_page(browser: Any, server: Server, path: str) -> tuple[Any, Any, list[str]]:
-    """A page of ``server`` opened with its key (the cookie), under its own policies; the errors it raised."""
+def open_page(browser: Any, server: Server, path: str, key: str = TOKEN) -> tuple[Any, Any, list[str]]:
+    """A page of ``server`` opened with ``key`` (the cookie: the class's, or the teacher's), under its own
+    policies; the errors it raised."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server.url}/?token={TOKEN}")
+    page.goto(f"{server.url}/?token={key}")
     page.goto(f"{server.url}{path}")
     return context, page, errors
 
@@ -196,7 +200,7 @@ def test_a_submitted_e_reaches_nothing_during_the_teachers_tournament(
 
     submit(class_server, "Ada", ATTACK.format(server=class_server.url, elsewhere=elsewhere.url))
     submit(class_server, "Bo", ZERO)
-    context, page, errors = open_page(browser, class_server, "/class")
+    context, page, errors = open_page(browser, class_server, "/class", TEACHER_TOKEN)
     expect(page.get_by_test_id("class-row")).to_have_count(2)
     page.get_by_test_id("class-tournament").click()
     expect(page.locator("#class-cross tbody tr")).to_have_count(2, timeout=120_000)

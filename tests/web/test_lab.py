@@ -178,9 +178,12 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
         ({"moves": "z9 " * 4520}, 400),  # not a cell
         ({"moves": "<b2>"}, 422),
         ({"name": ""}, 422),
-        ({"name": "<script>"}, 422),
-        ({"source": "x" * 20_001}, 422),
-        ({"class": "a b"}, 422),
+        ({"name": "<script>"}, 400),
+        ({"name": " \u00a0 "}, 400),  # empty once trimmed
+        ({"name": "ann\u200b"}, 400),  # an invisible character
+        ({"name": "\u202eann"}, 400),  # a direction control
+        ({"source": "x" * 100_001}, 422),
+        ({"class": "7b\u200d"}, 400),
         ({"depth": 0}, 422),
     ],
 )

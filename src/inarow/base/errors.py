@@ -227,5 +227,18 @@ class EngineError(InarowError):
     exited, hung, refused a command or played an illegal move."""
 
 
+class InvalidNameError(InarowError):
+    """A student's name or a class code that cannot be kept: empty, too long, or holding a character no one
+    can see (see :mod:`inarow.values.names`)."""
+
+
+class NameTakenError(InarowError):
+    """A submission under a name another browser has claimed, without the secret that claim gave."""
+
+
+class UnknownStudentError(InarowError):
+    """A student or a submission that is not on the class board."""
+
+
 class UnknownExampleError(InarowError):
     """An example file name that ``inarow example`` does not ship."""

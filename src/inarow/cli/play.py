@@ -131,8 +131,9 @@ def warm_up_command() -> None:
     cls=Verb,
     help=N_(
         "Start the web app: play in the browser; every game is kept.\n\n"
-        "Listening beyond this machine (--host 0.0.0.0) needs a token: one is made and printed in"
-        " the URL unless --token gives it. Only loopback names, the --host address, "
+        "Listening beyond this machine (--host 0.0.0.0) needs keys: a class key for the students and a"
+        " teacher's key for the class board, exam keys and settings, made and printed in two links unless"
+        " --token and --teacher-token give them. Only loopback names, the --host address, "
         "--allow-host names and, on 0.0.0.0, the machine's own names and addresses are answered."
     ),
 )
@@ -169,7 +170,18 @@ def serve(
         str | None,
         typer.Option(
             metavar="TOKEN",
-            help=N_("The token API requests must carry (made up when listening beyond loopback)."),
+            help=N_("The class's key, which the students' link carries (made up when not given)."),
+        ),
+    ] = None,
+    teacher_token: Annotated[
+        str | None,
+        typer.Option(
+            "--teacher-token",
+            metavar="TOKEN",
+            help=N_(
+                "The teacher's key, which opens the class board, exam keys and settings (made up when not"
+                " given)."
+            ),
         ),
     ] = None,
     memory: Annotated[
@@ -198,6 +210,7 @@ def serve(
         seed=seed,
         allow_hosts=tuple(allow_host or ()),
         token=token,
+        teacher_token=teacher_token,
     )
 
 

@@ -103,6 +103,53 @@ MIGRATIONS: tuple[str, ...] = (
         submitted   REAL NOT NULL, PRIMARY KEY (class, name)
     );
     """,
+    """
+    -- The class board as a history (inarow.values.classboard): a student is a name in a class, claimed by
+    -- the browser that first submitted under it (the SHA-256 of the secret it was given), on a roster or
+    -- not, with the last error its e(P) met. Every submission is kept, with the moves and values the
+    -- browser posted and the teacher's check of them. Older boards keep their rows, unclaimed, compared by
+    -- their name in lower case.
+    CREATE TABLE students (
+        class       TEXT NOT NULL DEFAULT '',      -- inarow.values.names.class_code
+        key         TEXT NOT NULL,                 -- inarow.values.names.name_key of the name
+        name        TEXT NOT NULL,                 -- as shown
+        number      TEXT NOT NULL DEFAULT '',      -- the roster's student number ('' when on none)
+        secret      TEXT,                          -- SHA-256 of the claim's secret, hex (NULL: not claimed)
+        error       TEXT,                          -- the last error of the student's e(P), as said
+        error_at    REAL,
+        PRIMARY KEY (class, key)
+    );
+    ALTER TABLE submissions RENAME TO submissions_before_history;
+    CREATE TABLE submissions (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        class       TEXT NOT NULL DEFAULT '',
+        key         TEXT NOT NULL,
+        name        TEXT NOT NULL,                 -- as shown when submitted
+        evaluation  TEXT NOT NULL,
+        algorithm   TEXT NOT NULL,
+        depth       INTEGER,
+        game        TEXT NOT NULL,
+        kept        INTEGER NOT NULL,
+        positions   INTEGER NOT NULL,
+        source      TEXT NOT NULL,
+        report      TEXT NOT NULL,
+        submitted   REAL NOT NULL,
+        moves       TEXT NOT NULL DEFAULT '',      -- the moves posted, one per graded position
+        value_list  TEXT NOT NULL DEFAULT '[]',    -- the values posted with them, as JSON
+        verified    TEXT NOT NULL DEFAULT 'no' CHECK (verified IN ('no', 'yes', 'flagged')),
+        checked     INTEGER NOT NULL DEFAULT 0,    -- positions the teacher's browser ran the source on
+        differing   INTEGER NOT NULL DEFAULT 0,    -- of those, where it chose another move than posted
+        FOREIGN KEY (class, key) REFERENCES students (class, key) ON DELETE CASCADE
+    );
+    CREATE INDEX submissions_by_student ON submissions (class, key, id);
+    INSERT OR IGNORE INTO students (class, key, name)
+        SELECT class, lower(name), name FROM submissions_before_history ORDER BY submitted;
+    INSERT INTO submissions (class, key, name, evaluation, algorithm, depth, game, kept, positions, source,
+                             report, submitted)
+        SELECT class, lower(name), name, evaluation, algorithm, depth, game, kept, positions, source, report,
+               submitted FROM submissions_before_history ORDER BY submitted;
+    DROP TABLE submissions_before_history;
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 
@@ -459,50 +506,6 @@ class Store:
             total: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             return total
 
-    def submit(self, submission: Submission) -> None:
-        """Keep ``submission`` on the class board, replacing the same name's in the same class."""
-        with self._transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO submissions (class, name, evaluation, algorithm, depth, game, kept,"
-                " positions, source, report, submitted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    submission.klass,
-                    submission.name,
-                    submission.evaluation,
-                    submission.algorithm,
-                    submission.depth,
-                    submission.game,
-                    submission.kept,
-                    submission.positions,
-                    submission.source,
-                    submission.report,
-                    submission.submitted,
-                ),
-            )
-
-    def submissions(self, klass: str | None = None) -> list[Submission]:
-        """The class board (of class ``klass``, or every class), the latest first."""
-        query = "SELECT * FROM submissions"
-        arguments: tuple[str, ...] = ()
-        if klass is not None:
-            query, arguments = query + " WHERE class = ?", (klass,)
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY submitted DESC, name", arguments).fetchall()
-        return [
-            Submission(
-                klass=row["class"],
-                **{key: row[key] for key in row.keys() if key != "class"},  # noqa: SIM118
-            )
-            for row in rows
-        ]
-
-    def clear_submissions(self, klass: str | None = None) -> int:
-        """Empty the class board (of class ``klass``, or every class); how many rows went."""
-        with self._transaction() as db:
-            if klass is None:
-                return db.execute("DELETE FROM submissions").rowcount
-            return db.execute("DELETE FROM submissions WHERE class = ?", (klass,)).rowcount
-
     def scores(self) -> list[Score]:
         """Per kind of game, the finished games a person played against the computer: won, drawn, lost."""
         with self._lock:
@@ -514,25 +517,6 @@ class Store:
                 " FROM games WHERE mode = 'computer' AND result IS NOT NULL GROUP BY game ORDER BY game"
             ).fetchall()
         return [Score(r["game"], r["wins"], r["draws"], r["losses"]) for r in rows]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Submission:
-    """A row of the class board: who (``name`` in ``klass``), the evaluation and how it searched, how
-    many of the positions graded its moves kept, its ``source`` (text), the grade's fields as JSON text
-    (``report``) and when it was submitted (seconds since the epoch)."""
-
-    klass: str
-    name: str
-    evaluation: str
-    algorithm: str
-    depth: int | None
-    game: str
-    kept: int
-    positions: int
-    source: str
-    report: str
-    submitted: float
 
 
 def _record(row: sqlite3.Row, moves: tuple[MoveRecord, ...]) -> GameRecord:

@@ -17,8 +17,9 @@ neighbour does can stall the players:
 Errors: every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game,
 409 a stale move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail``
 names the field, a body over ``max_body`` bytes a 413 (before any route runs). Every error answer is JSON
-with ``detail`` and ``reason``. The trust boundary (hosts, origins, the token, the content-security
-policy) is :class:`~inarow.web.middleware.Guard`.
+with ``detail`` and ``reason``. The trust boundary (hosts, origins, the keys and the roles of the
+routes, the content-security policy) is :class:`~inarow.web.middleware.Guard` with
+:mod:`inarow.web.roles`.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from inarow.values.store import Store
 from inarow.web.deps import Server
 from inarow.web.errors import add_error_handlers
 from inarow.web.middleware import LOOPBACK_HOSTS, Guard, ReadBody
-from inarow.web.routes import analysis, games, health, history, i18n, lab, pages, teaching
+from inarow.web.roles import Keys
+from inarow.web.routes import access, analysis, board, games, health, history, i18n, lab, pages, teaching
 from inarow.web.routes.health import Health
 from inarow.web.routes.pages import STATIC
 from inarow.web.routes.positions import router as positions_router
@@ -67,9 +69,12 @@ ROUTERS = (
     trees_router,
     positions_router,
     lab.router,
+    board.router,
+    access.router,
     health.router,
     i18n.router,
     pages.router,
+    board.files,
     lab.files,
 )
 """The routers of the API and of the page, in the order the OpenAPI description lists their routes."""
@@ -132,10 +137,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         redoc_url=None,
     )
     app.state.server = server
+    app.state.keys = keys = Keys.of(settings.token, settings.teacher_token)
     add_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(ReadBody, limit=settings.max_body, timeout=settings.body_timeout)
-    app.add_middleware(Guard, hosts=(*LOOPBACK_HOSTS, *settings.hosts), token=settings.token)
+    app.add_middleware(
+        ReadBody, limit=settings.max_body, timeout=settings.body_timeout, larger=board.BODY_LIMITS
+    )
+    app.add_middleware(Guard, hosts=(*LOOPBACK_HOSTS, *settings.hosts), keys=keys)
     return app

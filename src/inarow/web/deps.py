@@ -103,10 +103,10 @@ WorkDep = Annotated[Work, Depends(get_work)]
 
 _SAID = {
     400: "the input names a game, position, move or choice that does not exist or cannot be played",
-    403: "a foreign host or origin, or a missing token",
-    404: "no game with this id",
+    403: "a foreign host or origin, a missing key, or a student's key on a teacher's route",
+    404: "no game (or student, or submission) with this id",
     408: "the request body did not arrive in time",
-    409: "the move was meant for another ply: the game has moved on",
+    409: "the move was meant for another ply (the game has moved on), or the name is another student's",
     413: "the request body is too large",
     422: "the request does not have the shape the route reads",
     503: "the search workers are busy (see Retry-After) or the search ran out of time",

@@ -1,8 +1,9 @@
 """Every error answered as JSON with ``detail`` and ``reason``, in the request's language.
 
-Every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game, 409 a
-stale move, 503 a full queue), a request that is not what the route reads a 422 whose ``detail`` names the
-field, routing's own answers (404, 405 with ``Allow``) the same JSON; a bug is a 500 whose words say so.
+Every :class:`~inarow.base.errors.InarowError` becomes a 4xx with its message (404 an unknown game or
+student, 409 a stale move or a name another student has claimed, 503 a full queue), a request that is not
+what the route reads a 422 whose ``detail`` names the field, routing's own answers (404, 405 with
+``Allow``) the same JSON; a bug is a 500 whose words say so.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inarow.base import i18n
-from inarow.base.errors import InarowError, ServerBusyError, StaleMoveError, StoppedError, UnknownGameError
+from inarow.base.errors import (
+    InarowError,
+    NameTakenError,
+    ServerBusyError,
+    StaleMoveError,
+    StoppedError,
+    UnknownGameError,
+    UnknownStudentError,
+)
 from inarow.base.i18n import N_
 from inarow.sessions.workers import ClientGone
 from inarow.web.schemas import validation_message
@@ -36,9 +45,9 @@ def answer(
 async def bad_input(request: Request, error: InarowError) -> JSONResponse:
     if isinstance(error, ServerBusyError):
         return answer(request, 503, error, {"Retry-After": str(error.retry_after)})
-    if isinstance(error, StaleMoveError):
+    if isinstance(error, StaleMoveError | NameTakenError):
         return answer(request, 409, error)
-    if isinstance(error, UnknownGameError):
+    if isinstance(error, UnknownGameError | UnknownStudentError):
         return answer(request, 404, error)
     if isinstance(error, StoppedError):
         return answer(request, 503, error, {"Retry-After": "5"})

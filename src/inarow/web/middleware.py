@@ -4,18 +4,23 @@
 from __future__ import annotations
 
 import asyncio
-import hmac
+import html
 import ipaddress
 import re
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+
+from inarow.base import i18n
+from inarow.base.errors import InarowError
+from inarow.base.i18n import N_
+from inarow.web.roles import RANK, Keys, route_role
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -148,6 +153,57 @@ async def _answer(
     await response({"type": "http"}, _no_receive, send)
 
 
+KEY_REQUIRED = N_(
+    "this server needs its key: open the link inarow serve printed (with ?token=…), or send the header "
+    "X-Inarow-Token"
+)
+TEACHER_ONLY = N_(
+    "this is the teacher's: the class link opens the game and the lab, not the class board, its sources, "
+    "exam keys or settings; the teacher opens it with the teacher's link inarow serve printed"
+)
+TOO_MANY = N_("too many wrong keys from this address: retry in {seconds} s")
+
+REFUSAL_PAGE = (
+    '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>inarow — {title}</title>'
+    '<link rel="stylesheet" href="/static/style.css"></head><body><main class="refusal">'
+    '<h1>{title}</h1><p data-testid="refusal">{detail}</p><p><a href="/">inarow</a></p></main></body></html>'
+)
+
+
+def _language(scope: Scope, headers: dict[bytes, str]) -> str:
+    """The language of a refusal: the page's ``?lang=`` when it has one, else the browser's."""
+    query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
+    wanted = next((value for name, value in query if name == "lang"), "")
+    return i18n.from_accept_language(wanted[:35] or headers.get(b"accept-language"))
+
+
+async def _refuse(
+    send: Send,
+    scope: Scope,
+    headers: dict[bytes, str],
+    status: int,
+    error: InarowError,
+    extra: Iterable[tuple[str, str]] = (),
+) -> None:
+    """Refuse the request with ``error`` in the reader's language: JSON (``detail``, ``reason``) to the API
+    and to programs, a page to a browser opening a page."""
+    language = _language(scope, headers)
+    with i18n.language(language):
+        detail, reason = error.said(), error.reason_said()
+    path: str = scope.get("path", "")
+    if path.startswith("/api/") or "text/html" not in headers.get(b"accept", ""):
+        await _answer(send, status, detail, reason, extra)
+        return
+    page = REFUSAL_PAGE.format(
+        lang="zh-CN" if language.startswith("zh") else "en",
+        title=html.escape(reason),
+        detail=html.escape(detail),
+    )
+    response = HTMLResponse(page, status_code=status, headers=dict(extra))
+    await response({"type": "http"}, _no_receive, send)
+
+
 class Guard:
     """The trust boundary, like Jupyter's.
 
@@ -156,19 +212,26 @@ class Guard:
       elsewhere reaches this server under its own host name).
     - A state-changing request (POST…) whose ``Origin`` is not the server itself gets 403 (another site's
       page posting to this one).
-    - With a ``token``, every API request must carry it: the ``X-Inarow-Token`` header, an
-      ``Authorization: Bearer`` header, or the cookie set when the page was opened with ``?token=``;
-      tokens are compared as bytes in constant time, whatever characters a client sends. A client that
-      sent :data:`FAILED_TOKENS` wrong tokens within a minute gets 429 until the minute has moved on (a
-      moving window of the ``limits`` library); the others are not held up.
+    - With ``keys`` (:class:`~inarow.web.roles.Keys`), every route needs the role
+      :data:`~inarow.web.roles.ROLES` gives it: a key in the ``X-Inarow-Token`` header, an ``Authorization:
+      Bearer`` header, or the cookie set when a page was opened with ``?token=`` (any page: the link opens
+      it, sets the cookie and loses the key from the address). Keys are compared as bytes in constant time,
+      whatever characters a client sends. A request without the role's key gets 403 in the reader's
+      language (a page to a browser, JSON to the API): "this server needs its key", or to a student on a
+      teacher's route "this is the teacher's".
+    - Wrong keys are throttled per client address: past :data:`FAILED_TOKENS` in a minute (a moving window
+      of the ``limits`` library), a request carrying a wrong key gets 429. A request carrying a right key
+      is never refused for it, whoever else guessed wrong from the same address (forty phones behind one
+      classroom's NAT share one): with keys of 96 bits and more, guessing is hopeless anyway, and the
+      throttle only keeps a guesser from being answered at full speed.
     - Every answer carries a content-security policy that forbids framing and scripts from elsewhere; the
       lab's sandbox document (:data:`SANDBOX`) has a stricter one of its own, framed by the server's pages.
     """
 
-    def __init__(self, app: ASGIApp, hosts: Iterable[str], token: str | None = None) -> None:
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], keys: Keys | None = None) -> None:
         self.app = app
         self.hosts = frozenset(host_name(h) for h in hosts)
-        self.token = token
+        self.keys = keys or Keys()
         self.failures = MovingWindowRateLimiter(MemoryStorage())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -185,66 +248,58 @@ class Guard:
 
         host = headers.get(b"host", "")
         if host_name(host) not in self.hosts and not _is_own_address(host_name(host), scope.get("server")):
-            await _answer(
-                secured_send,
-                403,
-                f"host {host!r} is not allowed: this server answers to {', '.join(sorted(self.hosts))}; "
-                "start inarow serve with --allow-host NAME to add a name",
-                "host not allowed",
+            said = InarowError(
+                N_(
+                    "host {host!r} is not allowed: this server answers to {names}; start inarow serve with "
+                    "--allow-host NAME to add a name"
+                ),
+                host=host,
+                names=", ".join(sorted(self.hosts)),
+                reason=N_("host not allowed"),
             )
+            await _refuse(secured_send, scope, headers, 403, said)
             return
         origin = headers.get(b"origin")
         if scope["method"] in STATE_CHANGING and origin is not None:
             netloc = urlsplit(origin).netloc.lower()
             if origin == "null" or netloc != host.strip().lower():
-                await _answer(
-                    secured_send,
-                    403,
-                    f"origin {origin!r} is not allowed: only pages served by this server may change games",
-                    "origin not allowed",
+                said = InarowError(
+                    N_("origin {origin!r} is not allowed: only pages served by this server may change games"),
+                    origin=origin,
+                    reason=N_("origin not allowed"),
                 )
+                await _refuse(secured_send, scope, headers, 403, said)
                 return
-        path: str = scope.get("path", "")
-        if self.token is not None:
-            given = self._token_of(scope, headers)
-            guarded = path.startswith(("/api/", "/docs", "/openapi", "/class", "/exam")) or path == "/"
-            client = str((scope.get("client") or ("",))[0])
-            if guarded and not self.failures.test(FAILED_TOKENS, client):
-                await _answer(
-                    secured_send,
-                    429,
-                    f"too many wrong tokens from this client: retry in {FAILED_TOKENS.get_expiry()} s",
-                    "too many wrong tokens",
-                    [("Retry-After", str(FAILED_TOKENS.get_expiry()))],
-                )
+        if self.keys.open:
+            await self.app(scope, receive, secured_send)
+            return
+        needed = route_role(scope["method"], scope.get("path", ""))
+        client = str((scope.get("client") or ("",))[0])
+        wrong = False
+        if scope["method"] in ("GET", "HEAD"):
+            query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+            from_url = next((value for name, value in query if name == "token"), None)
+            if from_url is not None and self.keys.role_of(from_url) is not None:
+                kept = [(name, value) for name, value in query if name != "token"]
+                await self._set_cookie(secured_send, scope, urlencode(kept), from_url)
                 return
-            if path == "/" and given is None:
-                query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-                from_url = next((value for name, value in query if name == "token"), None)
-                if from_url is not None and self._is_token(from_url):
-                    kept = [(name, value) for name, value in query if name != "token"]
-                    await self._set_cookie(secured_send, urlencode(kept))
-                    return
-                if from_url is not None:
-                    self.failures.hit(FAILED_TOKENS, client)
-            elif guarded and given is not None and not self._is_token(given):
-                self.failures.hit(FAILED_TOKENS, client)
-            if guarded and (given is None or not self._is_token(given)):
-                await _answer(
-                    secured_send,
-                    403,
-                    "this server needs its token: open the URL inarow serve printed (with ?token=…), or send "
-                    "the header X-Inarow-Token",
-                    "token required",
-                )
-                return
-        await self.app(scope, receive, secured_send)
-
-    def _is_token(self, given: str) -> bool:
-        """Whether ``given`` is the token, compared as UTF-8 bytes in constant time (any string a client
-        sends can be compared: none raises)."""
-        assert self.token is not None
-        return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), self.token.encode("utf-8"))
+            wrong = from_url is not None
+        given = self._token_of(scope, headers)
+        role = self.keys.role_of(given) if given is not None else None
+        wrong = wrong or (given is not None and role is None)
+        if RANK[role or "public"] >= RANK[needed]:
+            await self.app(scope, receive, secured_send)
+            return
+        if wrong and not self.failures.hit(FAILED_TOKENS, client):
+            seconds = FAILED_TOKENS.get_expiry()
+            said = InarowError(TOO_MANY, seconds=seconds, reason=N_("too many wrong tokens"))
+            await _refuse(secured_send, scope, headers, 429, said, [("Retry-After", str(seconds))])
+            return
+        if role == "student":
+            said = InarowError(TEACHER_ONLY, reason=N_("the teacher's key required"))
+        else:
+            said = InarowError(KEY_REQUIRED, reason=N_("token required"))
+        await _refuse(secured_send, scope, headers, 403, said)
 
     @staticmethod
     def _token_of(scope: Scope, headers: dict[bytes, str]) -> str | None:
@@ -260,19 +315,18 @@ class Guard:
             return None
         return cookie[TOKEN_COOKIE].value if TOKEN_COOKIE in cookie else None
 
-    async def _set_cookie(self, send: Send, query: str) -> None:
-        # The token moves from the URL to a cookie the page's requests carry; the URL loses it and keeps
-        # every other parameter (a link to a tree, a position, the student's panel).
+    @staticmethod
+    async def _set_cookie(send: Send, scope: Scope, query: str, key: str) -> None:
+        # The key moves from the URL to a cookie the page's requests carry; the URL loses it and keeps
+        # every other parameter (a link to a tree, a position, the student's panel, a class).
+        path = quote(scope.get("path", "/") or "/")
         await send(
             {
                 "type": "http.response.start",
                 "status": 303,
                 "headers": [
-                    (b"location", ("/?" + query if query else "/").encode("latin-1")),
-                    (
-                        b"set-cookie",
-                        f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1"),
-                    ),
+                    (b"location", (path + "?" + query if query else path).encode("latin-1")),
+                    (b"set-cookie", cookie_header(key)),
                     (b"content-length", b"0"),
                 ],
             }
@@ -280,23 +334,33 @@ class Guard:
         await send({"type": "http.response.body", "body": b""})
 
 
+def cookie_header(key: str) -> bytes:
+    """The ``Set-Cookie`` value that keeps ``key`` for the pages of this server."""
+    return f"{TOKEN_COOKIE}={key}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
+
+
 class ReadBody:
     """ASGI middleware that reads a request's whole body before the app sees it: a body over ``limit``
     bytes (declared or streamed in chunks) gets 413 and a body that has not arrived whole ``timeout``
     seconds after its headers gets 408 (however it trickles in), both before any route runs — so a refused
     body never changed anything, and a client sending a byte now and then holds a connection ``timeout``
-    seconds at most."""
+    seconds at most. ``larger`` gives some paths a limit of their own (a submission to the class board
+    carries a student's whole source), sized by their routes from their fields' limits."""
 
-    def __init__(self, app: ASGIApp, limit: int, timeout: float = 10.0) -> None:
-        self.app, self.limit, self.timeout = app, limit, timeout
+    def __init__(
+        self, app: ASGIApp, limit: int, timeout: float = 10.0, larger: Mapping[str, int] | None = None
+    ) -> None:
+        self.app, self.default, self.timeout = app, limit, timeout
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.default)
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._too_large(send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await self._too_large(send, limit)
                 return
         chunks: list[bytes] = []
         size = 0
@@ -308,8 +372,8 @@ class ReadBody:
                         return
                     chunk = message.get("body", b"")
                     size += len(chunk)
-                    if size > self.limit:
-                        await self._too_large(send)
+                    if size > limit:
+                        await self._too_large(send, limit)
                         return
                     chunks.append(chunk)
                     if not message.get("more_body", False):
@@ -337,11 +401,11 @@ class ReadBody:
 
         await self.app(scope, replay, send)
 
-    async def _too_large(self, send: Send) -> None:
+    async def _too_large(self, send: Send, limit: int) -> None:
         await _answer(
             send,
             413,
-            f"request body too large: at most {self.limit} bytes",
+            f"request body too large: at most {limit} bytes",
             "request body too large",
         )
 

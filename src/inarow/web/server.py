@@ -4,7 +4,8 @@ data folder.
 Start-up checks everything before it creates anything: the port's range, then the port itself (bound
 before the database is opened), then the database (locked for this server alone). Each failure is one
 :class:`~inarow.base.errors.InarowError`, which the CLI prints as one line. Binding beyond loopback needs a
-token: one is made and printed in the page's URL unless ``--token`` gives it.
+pair of keys, the teacher's and the class's (:mod:`inarow.web.roles`): they are made and printed in two
+links unless ``--token`` and ``--teacher-token`` give them.
 
 Slow clients cannot hold the server: request headers must arrive within :data:`HEADER_TIMEOUT` seconds,
 a whole body within ``body_timeout`` (408 otherwise, see :class:`~inarow.web.middleware.ReadBody`), idle
@@ -17,7 +18,6 @@ connections it opens, cannot take the server from the others.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import socket
 import string
 import sys
@@ -37,6 +37,7 @@ from inarow.play.players import DEFAULT_THINK_TIME
 from inarow.values.store import Store
 from inarow.web.app import Settings, create_app
 from inarow.web.middleware import is_loopback
+from inarow.web.roles import Keys, make_key
 
 HEADER_TIMEOUT = 10.0
 """Seconds a client has to send a request's headers once it has connected or begun a request."""
@@ -204,16 +205,26 @@ def serve(
     seed: int | None = None,
     allow_hosts: tuple[str, ...] = (),
     token: str | None = None,
+    teacher_token: str | None = None,
 ) -> None:
     """Serve the app until interrupted; with ``open_browser``, open the page once the server listens.
 
     ``allow_hosts`` are host names the server answers to besides loopback's, the address it is bound to,
     and when bound to every address (``0.0.0.0``) the machine's names (:func:`own_names`) and the address
-    each request came in on; ``token`` the token API requests must carry, made up when binding beyond
-    loopback without one (an empty one, or one of other characters than :data:`TOKEN_CHARACTERS`, is
-    refused).
+    each request came in on; ``token`` the class's key (the students'), ``teacher_token`` the teacher's
+    (:mod:`inarow.web.roles`): both made up when binding beyond loopback without them, the one not given
+    made up when the other is (an empty one, a short one, one of other characters than
+    :data:`TOKEN_CHARACTERS`, or the same key for both, is refused). It prints a link for each.
     """
     check_token(token)
+    check_token(teacher_token)
+    if token is not None and token == teacher_token:
+        raise InarowError(
+            N_(
+                "invalid keys: --token and --teacher-token are the same; the students' key must not open "
+                "the board"
+            )
+        )
     sock = listen(host, port)
     try:
         path = db or default_db_path()
@@ -222,12 +233,21 @@ def serve(
         sock.close()
         raise
     local = is_loopback(host)
-    if not local and token is None:
-        token = secrets.token_urlsafe(24)
+    if not local or token is not None or teacher_token is not None:
+        keys = Keys.of(token, teacher_token) if token or teacher_token else Keys(make_key(), make_key())
+        token, teacher_token = keys.student, keys.teacher
     hosts = tuple(allow_hosts)
     everywhere = host in ("0.0.0.0", "::", "")
     hosts = (*hosts, *own_names()) if everywhere else (*hosts, host)
-    settings = Settings(db=path, think_time=think_time, workers=workers, seed=seed, hosts=hosts, token=token)
+    settings = Settings(
+        db=path,
+        think_time=think_time,
+        workers=workers,
+        seed=seed,
+        hosts=hosts,
+        token=token,
+        teacher_token=teacher_token,
+    )
     config: dict[str, Any] = {
         "log_level": "info",
         "access_log": False,
@@ -241,17 +261,22 @@ def serve(
     server = uvicorn.Server(uvicorn.Config(create_app(settings, store), **config))
     shown = "127.0.0.1" if everywhere else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    if token is not None:
-        url += f"?token={token}"
     if not local:
         warning = _(
             "warning: inarow serve listens on {host}, beyond this machine: anyone who can reach it and has "
-            "the token can play, see every game and change it. Share the URL below only with people you "
-            "trust; other host names are refused unless given with --allow-host."
+            "the class's key can play, see every game and change it. Share the class's link below only with "
+            "your students, and keep the teacher's to yourself; other host names are refused unless given "
+            "with --allow-host."
         )
         print(warning.format(host=host), file=sys.stderr, flush=True)
     print(_("inarow: games kept in {path}").format(path=path), flush=True)
-    print(_("inarow: open {url}").format(url=url), flush=True)
+    if token is not None and teacher_token is not None:
+        teacher = f"{url}class?token={teacher_token}"
+        print(_("inarow: the class opens {url}").format(url=f"{url}?token={token}"), flush=True)
+        print(_("inarow: the teacher opens {url}").format(url=teacher), flush=True)
+        url = teacher
+    else:
+        print(_("inarow: open {url}").format(url=url), flush=True)
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     threading.Thread(target=_import_book, name="inarow-book-import", daemon=True).start()

@@ -21,9 +21,10 @@ class Settings:
     teaching requests may wait before the answer is 503; ``seed``: makes the games' random choices
     reproducible; ``max_body``: the largest request body accepted, in bytes, ``body_timeout`` the most
     seconds a whole body may take to arrive; ``hosts``: the host names the server answers to besides
-    loopback's; ``token``: the token every API request must carry (None: no token); ``warm_up``: what loads
-    the engine in the server's own process, in the background when the pool is not ``inline`` (the health
-    route says ``warming`` until it returns).
+    loopback's; ``token``: the class's key (the students'), ``teacher_token`` the teacher's (the one not
+    given is made when the other is; neither: no keys, anyone who reaches the server is the teacher, see
+    :mod:`inarow.web.roles`); ``warm_up``: what loads the engine in the server's own process, in the
+    background when the pool is not ``inline`` (the health route says ``warming`` until it returns).
     """
 
     db: Path | str = ":memory:"
@@ -37,4 +38,5 @@ class Settings:
     body_timeout: float = 10.0
     hosts: tuple[str, ...] = field(default_factory=tuple)
     token: str | None = None
+    teacher_token: str | None = None
     warm_up: Callable[[], object] = warm_up

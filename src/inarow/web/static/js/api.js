@@ -78,7 +78,18 @@ export const api = {
   labPositions: (name) => request("GET", `/api/lab/positions?game=${encodeURIComponent(name)}`),
   gradeMoves: (body) => request("POST", "/api/lab/grade", body),
   submit: (body) => request("POST", "/api/class", body),
+  // A student's name on the board: free, theirs (the secret sent is its) or taken; checked before grading.
+  checkName: (who) => request("POST", "/api/class/check", who),
+  // The error a student's e(P) met, for the teacher's board ({name, class, secret, error}).
+  stuck: (report) => request("POST", "/api/class/stuck", report),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
+  // The teacher's: the students (roster, claims, errors), releasing a name, a roster as CSV, the keys.
+  students: (code = "") => request("GET", code ? `/api/class/students?class=${encodeURIComponent(code)}` : "/api/class/students"),
+  release: (name, code = "") => request("POST", "/api/class/release", { name, class: code }),
+  roster: (csv, code = "") => request("POST", "/api/class/roster", { csv, class: code }),
+  verification: (verdict) => request("POST", "/api/class/verification", verdict),
+  keys: () => request("GET", "/api/keys"),
+  turnKeys: () => request("POST", "/api/keys"),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

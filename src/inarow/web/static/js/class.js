@@ -1,6 +1,9 @@
 // The class board (/class), for the teacher: every student's latest grade (GET /api/class, polled), sortable,
 // as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; and a
-// tournament between the submitted e(P)s, played in this browser (lab.js), never on the server.
+// tournament between the submitted e(P)s, played in this browser (lab.js), never on the server. Beside the
+// rows: how many submissions each student made and the check of the latest (verified, flagged: the count of
+// flagged rows above the table), releasing a name, a roster (who has not submitted yet), who is stuck (the
+// last error of their e(P) and when), the class's link and new keys.
 
 import { api, speak } from "./api.js";
 import { classRows, crossTable, sortRows } from "./classboard.js";
@@ -12,7 +15,7 @@ import { numberText, t, useCatalog } from "./words.js";
 const $ = (id) => document.getElementById(id);
 const POLL = 5000;
 const LAB_CODE = "inarow.lab.code";
-const state = { rows: [], sort: { key: "headline", descending: true }, code: new URLSearchParams(location.search).get("class") ?? "" };
+const state = { rows: [], students: [], sort: { key: "headline", descending: true }, code: new URLSearchParams(location.search).get("class") ?? "" };
 
 function cell(tag, text, attributes = {}) {
   const element = document.createElement(tag);
@@ -51,7 +54,15 @@ function draw() {
   const rows = sortRows(classRows(state.rows), state.sort);
   $("class-table").tBodies[0].replaceChildren(
     ...rows.map((row) => {
-      const tr = cell("tr", null, { "data-testid": "class-row", "data-name": row.name, "data-accuracy": String(row.accuracy), "data-headline": String(row.headline) });
+      const tr = cell("tr", null, {
+        "data-testid": "class-row",
+        "data-name": row.name,
+        "data-accuracy": String(row.accuracy),
+        "data-headline": String(row.headline),
+        "data-verified": row.verified ?? "no",
+        "data-submissions": String(row.submissions ?? 1),
+        "data-id": String(row.id ?? ""),
+      });
       const blunders = cell("td", null);
       const details = cell("details", null);
       details.append(cell("summary", numberText(row.blunders)));
@@ -67,25 +78,85 @@ function draw() {
       const code = cell("details", null);
       code.append(cell("summary", row.evaluation), cell("pre", row.source));
       source.append(code);
+      const who = cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" });
+      if (row.number) who.prepend(cell("span", `${row.number} `, { class: "muted" }));
+      who.append(releaseButton(row));
       tr.append(
-        cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" }),
+        who,
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
         cell("td", searchText(row.algorithm, row.depth)),
-        cell("td", new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang)),
+        submittedCell(row),
+        checkCell(row),
         source,
       );
       return tr;
     }),
   );
+  const flagged = rows.filter((row) => row.verified === "flagged").length;
+  $("class-flagged").dataset.count = String(flagged);
+  $("class-flagged").textContent = t("Flagged by the check: {count}", { count: numberText(flagged) });
+  $("class-flagged").classList.toggle("error", flagged > 0);
+  drawPeople();
   if (!rows.length) say(t("No one has submitted yet: students press “Submit to the class board” in the lab (/?student=1)."));
   else if ($("class-status").classList.contains("error") === false && !state.busy) say(t("{count} students; the board follows their submissions.", { count: rows.length }));
 }
 
+/** When the row was submitted, and how many submissions its student has made. */
+function submittedCell(row) {
+  const td = cell("td", new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang));
+  const count = row.submissions ?? 1;
+  if (count > 1) td.append(cell("span", " · " + t("{count} submissions", { count: numberText(count) }), { class: "muted" }));
+  return td;
+}
+
+/** The teacher's check of the row's latest submission: not checked, verified, or flagged with how many differ. */
+function checkCell(row) {
+  const words = {
+    yes: () => t("verified on {checked} positions", { checked: numberText(row.checked) }),
+    flagged: () => t("flagged: {differing} of {checked} positions differ", { differing: numberText(row.differing), checked: numberText(row.checked) }),
+    no: () => t("not checked"),
+  };
+  const verdict = words[row.verified] ? row.verified : "no";
+  return cell("td", words[verdict](), { class: `check check-${verdict}`, "data-testid": "class-check" });
+}
+
+/** A button that releases the row's name: the next submission under it claims it (its history stays). */
+function releaseButton(row) {
+  const button = cell("button", t("Release the name"), { type: "button", class: "small", "data-testid": "class-release" });
+  button.addEventListener("click", async () => {
+    if (!confirm(t("Release {name}? The next browser to submit under the name owns it; the submissions stay.", { name: row.name }))) return;
+    try {
+      await api.release(row.name, row.class_code);
+      say(t("{name} is released: the next submission under the name claims it.", { name: row.name }), "done");
+    } catch (error) {
+      say(error.message, "error");
+    }
+  });
+  return button;
+}
+
+/** Who is stuck (the last error of their e(P), and when) and who has not submitted yet (the roster's). */
+function drawPeople() {
+  const when = (seconds) => new Date(seconds * 1000).toLocaleTimeString(document.documentElement.lang);
+  const stuck = state.students.filter((student) => student.error);
+  $("class-stuck-list").replaceChildren(
+    ...stuck.map((student) => {
+      const item = cell("li", null, { "data-testid": "class-stuck", "data-name": student.name });
+      item.append(cell("strong", student.name), cell("span", ` · ${when(student.error_at)} · `, { class: "muted" }), cell("code", student.error));
+      return item;
+    }),
+  );
+  $("class-stuck-box").hidden = stuck.length === 0;
+  const missing = state.students.filter((student) => student.submissions === 0 && student.number);
+  $("class-missing-list").replaceChildren(...missing.map((student) => cell("li", `${student.number} ${student.name}`, { "data-testid": "class-missing", "data-name": student.name })));
+  $("class-missing-box").hidden = missing.length === 0;
+}
+
 async function refresh() {
   try {
-    state.rows = await api.board(state.code);
+    [state.rows, state.students] = await Promise.all([api.board(state.code), api.students(state.code)]);
     draw();
   } catch (error) {
     say(error.message, "error");
@@ -120,6 +191,43 @@ async function tournament() {
   } finally {
     state.busy = false;
     $("class-tournament").disabled = false;
+  }
+}
+
+/** The roster chosen (CSV: student number, name) onto the board of the class code shown. */
+async function importRoster() {
+  const file = $("class-roster-file").files[0];
+  if (!file) return;
+  try {
+    const answer = await api.roster(await file.text(), state.code);
+    say(t("The roster is in: {added} students added, {updated} already on the board.", { added: numberText(answer.added), updated: numberText(answer.updated) }), "done");
+    await refresh();
+  } catch (error) {
+    say(error.message, "error");
+  } finally {
+    $("class-roster-file").value = "";
+  }
+}
+
+/** The class's link to give out (with this server's address), when the server has keys. */
+function showLinks(keys) {
+  const link = keys?.student_link;
+  $("class-links").hidden = !link;
+  $("class-keys").hidden = !link;
+  if (!link) return;
+  const url = new URL(link, location.origin);
+  if (state.code) url.searchParams.set("class", state.code);
+  $("class-links").replaceChildren(cell("span", t("The class's link:") + " "), cell("code", url.href, { "data-testid": "class-link" }));
+}
+
+/** New keys for the teacher and the class (a key has leaked): the old links open nothing after. */
+async function newKeys() {
+  if (!confirm(t("Make new keys? Every student opens the new class link again; the old links open nothing."))) return;
+  try {
+    showLinks(await api.turnKeys());
+    say(t("New keys: give the class the new link."), "done");
+  } catch (error) {
+    say(error.message, "error");
   }
 }
 
@@ -186,6 +294,9 @@ async function start() {
     refresh();
   });
   $("class-tournament").addEventListener("click", tournament);
+  $("class-roster-file").addEventListener("change", importRoster);
+  $("class-keys").addEventListener("click", newKeys);
+  showLinks(await api.keys().catch(() => null));
   await refresh();
   setInterval(refresh, POLL);
 }

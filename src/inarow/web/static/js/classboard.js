@@ -1,14 +1,23 @@
 // The class board's rows and the tournament's cross table, from the fields of GET /api/class and the games
 // played. Pure functions: no DOM, so node can test them.
 
+const CHECK = { flagged: 2, no: 1, yes: 0 };
+
 /**
  * The board's rows with `blunders` counted, `headline` (the share kept where e(P) decides, -1 when it
- * decides none or the report predates it) and `search` ("alphabeta 2") to sort by.
+ * decides none or the report predates it), `search` ("alphabeta 2") and `check` (flagged 2, not checked 1,
+ * verified 0) to sort by.
  */
 export const classRows = (rows) =>
-  rows.map((row) => ({ ...row, blunders: row.report?.blunders?.length ?? 0, headline: row.report?.decisive?.share ?? -1, search: `${row.algorithm} ${row.depth ?? "end"}` }));
+  rows.map((row) => ({
+    ...row,
+    blunders: row.report?.blunders?.length ?? 0,
+    headline: row.report?.decisive?.share ?? -1,
+    search: `${row.algorithm} ${row.depth ?? "end"}`,
+    check: CHECK[row.verified] ?? 1,
+  }));
 
-/** The rows sorted by `key` (name, headline, accuracy, blunders, search, submitted), ties by name. */
+/** The rows sorted by `key` (name, headline, accuracy, blunders, search, submitted, check), ties by name. */
 export function sortRows(rows, { key, descending }) {
   const sign = descending ? -1 : 1;
   const compare = (a, b) => (typeof a[key] === "string" ? a[key].localeCompare(b[key]) : a[key] - b[key]);

@@ -3,10 +3,14 @@
 // the leaves of the tree drawn, and is graded: the worker plays it in every position grading judges
 // (GET /api/lab/positions) and the server scores the moves against perfect play (POST /api/lab/grade,
 // the figures of `inarow grade`). Each grade joins the ranking kept in this browser; Submit puts it on
-// the class board (POST /api/class, read by the teacher at /class). Nothing runs at import:
-// explain.js calls initStudent.
+// the class board (POST /api/class, read by the teacher at /class). The first submission under a name
+// claims it: the server gives a secret, kept in this browser and shown once as a code the student notes to
+// go on from another device; a name another browser has claimed is refused before grading
+// (POST /api/class/check). When the e(P) fails (raises, loops, does not compile) and a name is given, the
+// error goes to the teacher's board (POST /api/class/stuck). Nothing runs at import: explain.js calls
+// initStudent.
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { $, html, view } from "./explain-view.js";
 import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
 import { ask, warmUp } from "./lab.js";
@@ -14,6 +18,7 @@ import { searchText } from "./menus.js";
 import { t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
+const SECRETS = "inarow.class.secrets"; // {"class\u0000name": secret}: the names this browser claimed
 const LAB_CODE = "inarow.lab.code"; // class.js puts a student's e(P) here before opening one of its blunders
 const SHOWN_BLUNDERS = 5;
 const positionsOf = new Map();
@@ -63,6 +68,54 @@ function drawRanking(list = readRanking()) {
   );
 }
 
+const ownerKey = (klass, name) => `${klass}\u0000${name.normalize("NFKC").toLowerCase()}`;
+const plainSecret = (text) => text.toUpperCase().replace(/[-\s]/g, "");
+
+function readSecrets() {
+  try {
+    return JSON.parse(localStorage.getItem(SECRETS) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The secret of `name` in `klass`: the code typed in (another device's), else the one this browser keeps. */
+function secretOf(klass, name) {
+  return plainSecret($("student-secret-entry").value) || readSecrets()[ownerKey(klass, name)] || null;
+}
+
+function keepSecret(klass, name, secret) {
+  localStorage.setItem(SECRETS, JSON.stringify({ ...readSecrets(), [ownerKey(klass, name)]: secret }));
+}
+
+/** The name and class as the board keeps them, checked before grading: a name another browser owns is refused. */
+async function owner() {
+  const typed = { name: $("student-name").value.trim(), class: $("student-class").value.trim() };
+  const asked = await api.checkName({ ...typed, secret: secretOf(typed.class, typed.name) });
+  const secret = secretOf(asked.class_code, asked.name);
+  if (asked.state === "taken") {
+    const said = t("this name is taken: {name} was claimed by another browser; type your code for it (shown when you first submitted), choose another name, or ask the teacher to release it", { name: asked.name });
+    throw new ApiError(409, said, t("this name is taken"));
+  }
+  return { name: asked.name, class: asked.class_code, secret };
+}
+
+/** The code shown once, after this browser claimed a name: three groups of four. */
+function showSecret(name, secret) {
+  const code = secret.match(/.{1,4}/g).join("-");
+  $("student-secret").textContent = t("Your code for {name}: {code}. Note it down: with it you go on under this name from another device.", { name, code });
+  $("student-secret").dataset.code = code;
+  $("student-secret").hidden = false;
+}
+
+/** Tell the teacher's board that the e(P) failed (the worker's error, not the server's), when a name is given. */
+function reportStuck(error) {
+  const name = $("student-name").value.trim();
+  if (error instanceof ApiError || !name) return;
+  const klass = $("student-class").value.trim();
+  api.stuck({ name, class: klass, secret: secretOf(klass, name), error: String(error.message).slice(0, 2000) }).catch(() => {});
+}
+
 function say(text, kind = "") {
   $("student-status").textContent = text;
   $("student-status").className = `student-status ${kind}`.trim();
@@ -109,6 +162,7 @@ async function runIt() {
     $("student-output").className = "student-output error";
     $("student-output").textContent = error.message;
     forget(); // the grade shown and "on the class board as …" were another code's
+    reportStuck(error);
   } finally {
     $("student-run").disabled = false;
   }
@@ -152,6 +206,7 @@ async function gradeIt(named, submit = false) {
   for (const id of BUTTONS) $(id).disabled = true;
   forget();
   try {
+    const who = submit ? await owner() : null;
     const code = pasted();
     let body;
     if (submit && lastGraded?.with === gradedWith(searchWanted(), code)) {
@@ -164,8 +219,11 @@ async function gradeIt(named, submit = false) {
     }
     let answer;
     if (submit) {
-      const row = await api.submit({ ...body, name: $("student-name").value.trim(), class: $("student-class").value.trim(), source: code.source });
+      const row = await api.submit({ ...body, ...who, source: code.source });
       answer = row.report;
+      if (row.secret) showSecret(row.name, row.secret);
+      keepSecret(row.class_code, row.name, row.secret ?? who.secret);
+      $("student-secret-entry").value = "";
       say(t("On the class board as {name}.", { name: row.name }), "done");
     } else {
       answer = await api.gradeMoves(body);
@@ -179,6 +237,7 @@ async function gradeIt(named, submit = false) {
   } catch (error) {
     $("student-result").replaceChildren();
     say(error.message, "error");
+    reportStuck(error);
   } finally {
     for (const id of BUTTONS) $(id).disabled = false;
   }
@@ -211,6 +270,8 @@ export function initStudent(changed) {
     localStorage.removeItem(STORAGE);
     drawRanking([]);
   });
+  const klass = new URLSearchParams(location.search).get("class");
+  if (klass) $("student-class").value = klass;
   drawRanking();
   useLinkedCode();
 }
