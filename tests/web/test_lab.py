@@ -166,7 +166,7 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
     forged = next(row for row in rows if row["name"] == "student 00")
     assert forged["accuracy"] == round(expected["textbook"].accuracy, 6) < 1.0
     lines = client.get("/api/class.csv", params={"class": "7b"}).content.decode("utf-8-sig").splitlines()
-    assert lines[0].startswith("Name,Class code,") and len(lines) == 41
+    assert lines[0].startswith("Name,Student number,Class code,") and len(lines) == 41
     assert client.delete("/api/class", params={"class": "7b"}).json() == {"removed": 40}
     assert client.get("/api/class").json() == []
 
@@ -307,7 +307,8 @@ def test_the_board_as_csv_opens_in_a_chinese_spreadsheet_with_the_boards_figures
     diagrams = client.get("/api/lab/positions").json()["positions"]
     moves = first_free_cells(diagrams)
     for name in ("陈静", "=Ann"):
-        answer = client.post("/api/class", json={"name": name, "class": "7b", "depth": 1, "moves": moves})
+        body = {"name": name, "class": "7b", "depth": 1, "moves": moves, "values": [0] * len(diagrams)}
+        answer = client.post("/api/class", json=body)
         assert answer.status_code == 200, answer.text
     board = {row["name"]: row for row in client.get("/api/class", params={"class": "7b"}).json()}
     answer = client.get(
@@ -317,7 +318,7 @@ def test_the_board_as_csv_opens_in_a_chinese_spreadsheet_with_the_boards_figures
     assert answer.content[:3] == b"\xef\xbb\xbf"
     table = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"), newline="")))
     header, rows = table[0], {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
-    assert header[:3] == ["姓名", "班级代码", "由 e(P) 决定的局面"]
+    assert header[:4] == ["姓名", "学号", "班级代码", "由 e(P) 决定的局面"]
     assert "失着" in header and "提交时间" in header and "在全部局面上" in header
     assert set(rows) == {"陈静", "'=Ann"}, "names intact; a formula is never one"
     chen, report = rows["陈静"], board["陈静"]["report"]
@@ -327,4 +328,4 @@ def test_the_board_as_csv_opens_in_a_chinese_spreadsheet_with_the_boards_figures
     china = datetime.fromtimestamp(board["陈静"]["submitted"], timezone(timedelta(hours=8)))
     assert chen["提交时间"] == china.strftime("%Y-%m-%d %H:%M:%S")
     english = client.get("/api/class.csv", params={"class": "7b", "lang": "en"}).content.decode("utf-8-sig")
-    assert english.startswith("Name,Class code,Where e(P) decides,")
+    assert english.startswith("Name,Student number,Class code,Where e(P) decides,")
