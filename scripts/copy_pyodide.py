@@ -36,6 +36,7 @@ def main() -> int:
         else:
             compressed.unlink(missing_ok=True)
             served += len(data)
+    shutil.copy2(SOURCE / "package.json", TARGET / "package.json")  # its version: the files' URLs name it
     size = sum((TARGET / name).stat().st_size for name in FILES)
     print(f"copied Pyodide ({size / 1e6:.1f} MB, {served / 1e6:.1f} MB as served with gzip) to {TARGET}")
     return 0

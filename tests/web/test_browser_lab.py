@@ -333,8 +333,7 @@ def test_the_lab_guides_browser_steps_run_as_written_on_a_chinese_phone(
     # The teacher's board shows the headline.
     teacher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", bypass_csp=True)
     board = teacher.new_page()
-    board.goto(f"{token_server.url}/?token={TOKEN}")
-    board.goto(f"{token_server.url}/class")
+    board.goto(f"{token_server.url}/class?token={TEACHER_TOKEN}")
     board.get_by_test_id("class-row").first.wait_for()
     assert board.get_by_test_id("class-headline").first.inner_text().startswith("58.5% (753/1,287)")
     teacher.close()

@@ -5,12 +5,13 @@
 // blob:), so every URL is made from this script's own. The page (lab.js) removes the sandbox when a run
 // passes its limit; nothing here limits anything.
 
-import { loadPyodide } from "/lab/pyodide/pyodide.mjs";
+import { loadPyodide, version } from "/lab/pyodide/pyodide.mjs";
 
 const lab = (path) => new URL(path, import.meta.url).href;
 
 const ready = (async () => {
-  const pyodide = await loadPyodide({ indexURL: lab("/lab/pyodide/"), stdout: () => {}, stderr: () => {} });
+  // Pyodide's big files under its version: the browser keeps them for good and asks nothing next time.
+  const pyodide = await loadPyodide({ indexURL: lab(`/lab/pyodide/${version}/`), stdout: () => {}, stderr: () => {} });
   const response = await fetch(lab("/lab/inarow.zip"), { credentials: "omit" });
   if (!response.ok) throw new Error(await response.text());
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip", { extractDir: "/inarow-lab" });
