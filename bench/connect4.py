@@ -13,8 +13,14 @@ then position 2 of every set, and so on, so that a change of load on the machine
 
 Preparation, outside the timing on both sides and right before each solve: his driver calls
 ``solver.reset()`` (a memset of his 80 MB table); we make the :class:`CompiledEngine` (its scratch and
-state arrays, a few kilobytes; with ``fresh`` a new generation of the table, which empties it at no cost).
-Nothing else is done for either solver: no warming of caches, no second solve.
+state arrays, a few kilobytes; with ``fresh`` a new generation of the table, which empties it at no cost,
+and the clearing of the words of the table's 1 MB filter that the last fresh engine set). Nothing else is
+done for either solver: no warming of caches, no second solve.
+
+Table sizes: his, 2**24 + 3 entries (the next prime) of a 32-bit partial key and a byte, 80 MB; ours, 2**23
+entries of a 64-bit key and a 64-bit word (both bounds, the best move, the generation), 128 MB, and its 1 MB
+filter. Every table the script prints names the processor and the load average at its start and end (the
+machine may be shared: the figures that travel between runs are the ratios, measured interleaved).
 
 ``--table fresh`` (the default) solves every position on an empty table, as Pons measures (the table is
 touched once before the first solve, as his ``reset()`` clears his before each: page faults are not timed
@@ -36,6 +42,9 @@ were measured that way, interleaved with this engine on the project's 2-core mac
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import platform
 import re
 import resource
 import statistics
@@ -71,6 +80,31 @@ PONS: dict[str, tuple[float, float]] = {
     "Test_L1_R2": (150.77e-3, 1_187_922.8),
     "Test_L1_R3": (3.45, 25_578_112.2),
 }
+
+
+def processor() -> str:
+    """The processor's name, as the system gives it (``model name`` of ``/proc/cpuinfo`` on Linux)."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or platform.machine()
+
+
+def load() -> str:
+    """The load average over the last minute, five and fifteen, as ``top`` shows it."""
+    return " ".join(f"{each:.1f}" for each in os.getloadavg())
+
+
+class Machine:
+    """The processor and the load average when a measurement started, for the caption of its table."""
+
+    def __init__(self) -> None:
+        self.start = load()
+
+    def caption(self) -> str:
+        cpus = os.cpu_count()
+        return f"{processor()}, {cpus} CPUs; load average {self.start} at the start, {load()} at the end"
 
 
 @dataclass
@@ -190,14 +224,21 @@ def duration(seconds: float) -> str:
 
 
 def table(
-    results: dict[tuple[str, str], Figures], names: list[str], modes: list[str], measured: bool
+    results: dict[tuple[str, str], Figures],
+    names: list[str],
+    modes: list[str],
+    measured: bool,
+    machine: Machine,
 ) -> Table:
     """The rich table of the results beside Pons' figures."""
     source = "measured now, interleaved" if measured else "recorded (see the docstring)"
-    out = Table(title=f"Pons' Connect Four test sets: CPU time of the solve; Pons' figures {source}")
+    out = Table(
+        title=f"Pons' Connect Four test sets: CPU time of the solve; Pons' figures {source}",
+        caption=machine.caption(),
+    )
     for header in ("set", "table", "solved", "wrong", "mean time", "Pons time", "time ratio"):
         out.add_column(header, justify="left" if header in ("set", "table") else "right")
-    for header in ("mean explored", "Pons explored", "explored ratio"):
+    for header in ("mean explored", "Pons explored", "explored ratio", "ns per position", "Pons ns"):
         out.add_column(header, justify="right")
     for name in names:
         pons = results[name, "pons"]
@@ -219,6 +260,8 @@ def table(
                 f"{mean_nodes:,.1f}",
                 f"{pons_nodes:,.1f}",
                 f"{mean_nodes / pons_nodes:.3f}",
+                f"{mean_time / mean_nodes * 1e9:.0f}",
+                f"{pons_time / pons_nodes * 1e9:.0f}",
             )
     return out
 
@@ -226,6 +269,7 @@ def table(
 def follow_ups(names: list[str], count: int) -> Table:
     """Every child of the first ``count`` positions of each set, solved on the table its parent's solve
     left (kept) and on an empty one (fresh)."""
+    machine = Machine()
     out = Table(title="Follow-up positions (every child of a solved position): kept table against fresh")
     for header in ("set", "children", "fresh time", "kept time", "time ratio", "fresh explored"):
         out.add_column(header, justify="left" if header == "set" else "right")
@@ -253,6 +297,7 @@ def follow_ups(names: list[str], count: int) -> Table:
             f"{statistics.fmean(kept.nodes):,.1f}",
             f"{sum(kept.nodes) / sum(fresh.nodes):.2f}",
         )
+    out.caption = machine.caption()
     return out
 
 
@@ -290,6 +335,7 @@ def weak_race(path: str, rounds: int, moves: str = "") -> Table:
     """The empty board's (or ``moves``') weak solve by Fhourstones and by inarow, one after the other,
     ``rounds`` times, the order alternating, in the same run."""
     figures: dict[str, list[tuple[str, int, float]]] = {"Fhourstones": [], "inarow": []}
+    machine = Machine()
     for round_ in range(rounds):
         order = ["Fhourstones", "inarow"] if round_ % 2 == 0 else ["inarow", "Fhourstones"]
         for who in order:
@@ -297,8 +343,16 @@ def weak_race(path: str, rounds: int, moves: str = "") -> Table:
             figures[who].append(answer)
             print(f"  round {round_ + 1}: {who}: {answer[0]} {answer[1]:,} positions, {answer[2]:.1f} s CPU")
     title = f"Weak solve of {moves if moves else 'the empty board'!r}, no book, interleaved"
-    out = Table(title=title)
-    for header in ("program", "score", "positions", "CPU s (each round)", "mean CPU s", "time ratio"):
+    out = Table(title=title, caption=machine.caption())
+    for header in (
+        "program",
+        "score",
+        "positions",
+        "CPU s (each round)",
+        "mean CPU s",
+        "time ratio",
+        "ns per position",
+    ):
         out.add_column(header, justify="left" if header == "program" else "right")
     base = statistics.fmean(seconds for _, _, seconds in figures["Fhourstones"])
     for who, answers in figures.items():
@@ -310,6 +364,7 @@ def weak_race(path: str, rounds: int, moves: str = "") -> Table:
             " ".join(f"{seconds:.1f}" for _, _, seconds in answers),
             f"{mean:.1f}",
             f"{mean / base:.2f}",
+            f"{sum(seconds for _, _, seconds in answers) / sum(nodes for _, nodes, _ in answers) * 1e9:.0f}",
         )
     return out
 
@@ -343,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     modes = ["fresh", "kept"] if args.table == "both" else [args.table]
     pons = Pons(args.pons) if args.pons else None
+    machine = Machine()
     start = time.perf_counter()
     try:
         results = run(args.sets, args.sample, modes, pons)
@@ -350,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         if pons is not None:
             pons.close()
     console.print(f"solved in {time.perf_counter() - start:.1f} s of wall time", style="dim")
-    console.print(table(results, args.sets, modes, pons is not None))
+    console.print(table(results, args.sets, modes, pons is not None, machine))
     if args.follow_ups:
         console.print(follow_ups(args.sets, args.follow_ups))
     return 1 if any(figures.wrong for (_, who), figures in results.items() if who != "pons") else 0

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from inarow.engines import policy
-from inarow.engines.exact import compiled, solver
+from inarow.engines.exact import compiled, kernel_template, solver
 from inarow.engines.exact.compiled import (
     MEMORY_VARIABLE,
     MIN_SLICE,
@@ -191,6 +191,38 @@ def test_engines_of_one_game_remember_what_the_earlier_ones_proved() -> None:
     assert CompiledEngine(game, again).solve(*position.sides()) == expected
     assert again.nodes * 100 < alone
     assert solve_fresh(game, position) == (expected, alone)
+
+
+def test_a_fresh_engine_clears_what_the_earlier_ones_left_in_the_tables_filter() -> None:
+    """A big fresh search (tens of thousands of stores) sets bits all over the table's filter; the next fresh
+    engine clears every one of them before it searches, so its look at a position it has not stored never
+    goes to the table."""
+    for moves, _ in pons_set("Test_L2_R2")[:2]:
+        solve_fresh(CONNECT4, connect4(moves))
+    engine = CompiledEngine(CONNECT4, Budget(), fresh=True)
+    assert engine._filter is not None
+    assert not engine._filter[kernel_template.FILTER_HEADER :].any()
+    assert engine._filter[kernel_template.OWNER] == engine._state[kernel_template.GENERATION]
+
+
+def test_fresh_engines_that_take_turns_get_exact_scores_and_a_lone_engines_counts() -> None:
+    """Fresh engines share the table's filter: a later one clears it when it is made. Whatever the order of
+    making and searching, every score is exact; an engine made after the other's search explores what a
+    lone engine explores; one whose bits a later engine cleared loses what its entries could save, never more."""
+    (big, big_score), (small, small_score) = pons_set("Test_L2_R2")[2], pons_set("Test_L2_R1")[2]
+    lone_big, lone_small = solve_fresh(CONNECT4, connect4(big)), solve_fresh(CONNECT4, connect4(small))
+    assert lone_big[0] == big_score and lone_small[0] == small_score
+    first_budget, second_budget = Budget(), Budget()
+    first = CompiledEngine(CONNECT4, first_budget, fresh=True)
+    second = CompiledEngine(CONNECT4, second_budget, fresh=True)  # made before the first searches
+    assert first.solve(*connect4(big).sides()) == big_score
+    assert second.solve(*connect4(small).sides()) == small_score
+    assert (first_budget.nodes, second_budget.nodes) == (lone_big[1], lone_small[1])
+    third_budget = Budget()
+    third = CompiledEngine(CONNECT4, third_budget, fresh=True)  # clears what the first one set
+    assert first.solve(*connect4(big).sides()) == big_score  # on its entries, without the filter's bits
+    assert first_budget.nodes - lone_big[1] <= lone_big[1]
+    assert third.solve(*connect4(big).sides()) == big_score and third_budget.nodes == lone_big[1]
 
 
 @st.composite

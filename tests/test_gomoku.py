@@ -1,8 +1,9 @@
 """The Gomoku engine's tactics: fives, fours, threes, four-threes, double threes, VCFs of 3 to 7 fours,
 VCTs through the defender's counter-fours and defence against the opponent's VCF, every position drawn,
 each answer checked by reasoning (in the docstring) or by the independent checks of :mod:`gomoku_oracle`
-(a VCF line; a win against every reply of the defender on the whole board). The engine gets 1 second a
-move; the tests assert what it answers, never how long it took.
+(a VCF line; a win against every reply of the defender on the whole board). The engine gets 100,000
+positions a move (:data:`SEARCH`), so that it searches the same on every machine however busy; the tests
+assert what it answers, never how long it took.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from inarow.engines.scores import EXACT
 from inarow.rules.game import Game, Position
 from inarow.rules.notation import parse_position
 
-SECOND = Limits(time=1.0)
+SEARCH = Limits(nodes=100_000)
+"""The tactics' budget: about a second of the quiet machine, the same search on every machine."""
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -95,7 +97,7 @@ def test_x_makes_five_with_its_four() -> None:
         a b c d e f g h i
         """
     )
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best[0] in ("b7", "g7")
     assert (result.exact, result.outcome, result.plies) == (True, "win", 1)
 
@@ -118,7 +120,7 @@ OPEN_THREE = """
 def test_x_makes_an_open_four_from_its_open_three_and_wins_in_three_plies() -> None:
     """b7 or f7 makes .xxxx. with both ends empty: o blocks one end, x fills the other."""
     position = board(OPEN_THREE)
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best[0] in ("b7", "f7")
     assert (result.exact, result.outcome, result.plies) == (True, "win", 3)
     assert is_vcf(position, list(result.pv))
@@ -192,7 +194,7 @@ def test_x_makes_an_open_four_from_its_open_three_and_wins_in_three_plies() -> N
 )
 def test_x_blocks_every_kind_of_four(drawing: str, block: str) -> None:
     """o threatens five on exactly one cell; any other move loses at once."""
-    result = analyze(board(drawing), SECOND)
+    result = analyze(board(drawing), SEARCH)
     assert result.best == (block,)
 
 
@@ -250,7 +252,7 @@ def test_x_blocks_every_kind_of_four(drawing: str, block: str) -> None:
 def test_x_answers_every_kind_of_open_three_on_its_line(drawing: str, blocks: set[str]) -> None:
     """Left alone, o's three becomes an open four. The answers that hold are the cells next to the three,
     and for a split three its gap: blocking one cell farther leaves room for .oooo. on the other side."""
-    result = analyze(board(drawing), SECOND)
+    result = analyze(board(drawing), SEARCH)
     assert result.best[0] in blocks
 
 
@@ -271,7 +273,7 @@ def test_x_wins_with_a_four_three() -> None:
         a b c d e f g h i
         """
     )
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best == ("f3",)
     assert (result.exact, result.outcome, result.plies) == (True, "win", 5)
     assert is_vcf(position, list(result.pv))
@@ -295,7 +297,7 @@ def test_x_wins_with_a_double_three() -> None:
         """
     )
     assert not vcf_exists(position, "x", 4)
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best == ("e5",)
     assert (result.exact, result.outcome, result.plies) == (True, "win", 5)
     assert wins_against_every_reply(position, vct_move(), 4)
@@ -325,7 +327,7 @@ def test_a_double_three_refuted_by_a_counter_four_is_not_claimed_as_a_win() -> N
     assert escapes(after, "x", "o") == {"a4", "b5"}
     assert after.play("b5").winner is None and vct(after.play("b5").play("a4").play("e6")) is None
     assert vct(position) is None
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert not (result.exact and result.outcome == "win")
 
 
@@ -342,7 +344,7 @@ def test_the_same_double_three_wins_once_o_has_no_counter_four(compiled: bool) -
     threat search in Python and compiled alike)."""
     position = board(COUNTER_FOUR.replace(". . . . o . . . .   8", ". . . . . . . o .   8"))
     assert vct(position, compiled=compiled) is not None
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best == ("e5",)
     assert (result.exact, result.outcome) == (True, "win")
     assert wins_against_every_reply(position, vct_move(compiled=compiled), 4)
@@ -454,7 +456,7 @@ def test_x_finds_a_vcf_of_three_to_seven_fours(fours: int) -> None:
     leaves one five threat, o's reply is its only block, o never has a five to make, and x ends with five."""
     position = board(VCFS[fours])
     assert not vcf_exists(position, "x", fours - 1)
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert (result.exact, result.outcome) == (True, "win")
     assert is_vcf(position, list(result.pv))
     assert len(result.pv) == 2 * fours + 1 == result.plies
@@ -518,7 +520,7 @@ def test_x_defends_against_o_s_vcf(drawing: str) -> None:
     """The oracle confirms o's VCF, that most moves let it through, and that none is left after x's move."""
     position = board(drawing)
     assert vcf_exists(position, "o", 6)
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     losing = [move for move in position.legal_moves() if vcf_exists(position.play(move), "o", 3)]
     assert len(losing) > len(position.legal_moves()) // 2
     assert not vcf_exists(position.play(result.best[0]), "o", 6)
@@ -539,21 +541,21 @@ def test_under_the_standard_rule_an_overline_is_no_five_so_x_blocks_instead() ->
         . o . . . . . . .   1
         a b c d e f g h i
         """
-    freestyle = analyze(board(drawing, "9x9:5"), SECOND)
+    freestyle = analyze(board(drawing, "9x9:5"), SEARCH)
     assert (freestyle.best, freestyle.outcome, freestyle.plies) == (("d3",), "win", 1)
-    standard = analyze(board(drawing, "9x9:5:exact"), SECOND)
+    standard = analyze(board(drawing, "9x9:5:exact"), SEARCH)
     assert standard.best == ("e7",)
     assert board(drawing, "9x9:5:exact").play("d3").winner is None
 
 
 def test_on_a_19_by_19_board_x_blocks_the_open_three_far_from_the_centre() -> None:
     position = parse_position("a1 r17 b19 r16 s1 r15 a19", "19x19:5")
-    result = analyze(position, SECOND)
+    result = analyze(position, SEARCH)
     assert result.best[0] in ("r18", "r14")
 
 
 def test_the_empty_gomoku_board_opens_in_the_centre() -> None:
-    result = analyze(Position.start(Game.parse("gomoku")), Limits(time=0.5))
+    result = analyze(Position.start(Game.parse("gomoku")), Limits(nodes=50_000))
     assert result.best == ("h8",)
     assert not result.exact
 
@@ -673,7 +675,7 @@ def test_without_threat_search_the_alpha_beta_search_makes_the_open_four_that_wi
     plies later, and plays it; a win α-β finds is not called proven."""
     position = board(OPEN_THREE)
     style = Style(vcf=False, vct=False, max_depth=4)
-    found = GomokuSearch(position.game, Budget(Limits(time=5.0)), style).run(position)
+    found = GomokuSearch(position.game, Budget(Limits(nodes=500_000)), style).run(position)
     assert position.game.cell_name(found.best) in ("b7", "f7")
     assert found.value >= EXACT
     assert (found.proven, found.reason) == (False, "search")
@@ -838,7 +840,7 @@ def test_a_review_marks_a_move_that_drops_the_evaluation_by_more_than_the_margin
     from inarow.engines.gomoku.analyst import MISTAKE_MARGIN, judge
 
     before = parse_position("h8 h9 i8", "gomoku")
-    first = analyze(before, Limits(time=0.5))
+    first = analyze(before, Limits(nodes=50_000))
     judgement = judge(before, "a1", first, 0.5)
     assert judgement.kind == "dropped" and judgement.best - judgement.played > MISTAKE_MARGIN
     assert judge(before, first.best[0], first, 0.5).kind is None

@@ -36,7 +36,7 @@ def test_the_win_rate_is_a_logistic_of_the_evaluation() -> None:
 
 def test_every_move_of_a_gomoku_middle_game_has_a_win_rate_and_the_best_ten_a_line() -> None:
     position = parse_position(MIDDLE_GAME, "gomoku")
-    result = analyze(position, Limits(time=1))
+    result = analyze(position, Limits(nodes=100_000))
     assert not result.exact
     assert len(result.moves) == len(position.legal_moves())
     for move in result.moves:
@@ -74,7 +74,7 @@ def test_the_same_analysis_asked_twice_gets_the_same_answer() -> None:
 def test_a_proven_win_stays_exact_with_a_certain_win_rate() -> None:
     """x h8 i8 j8 with g8 and k8 open: an open three, x to move makes an open four and wins in 2 moves (the four, then the five)."""
     position = parse_position("h8 a1 i8 a15 j8 o1", "gomoku")
-    result = analyze(position, Limits(time=1))
+    result = analyze(position, Limits(nodes=100_000))
     assert (result.exact, result.outcome) == (True, "win")
     best = next(move for move in result.moves if move.move == result.best[0])
     assert (best.exact, best.outcome, best.winrate) == (True, "win", 1.0)

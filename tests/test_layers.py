@@ -27,14 +27,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("inarow.play",),
     ("inarow.teaching",),
     ("inarow.sessions",),
-    ("inarow.cli", "inarow.web", "inarow.protocols", "inarow.search", "inarow.__main__", "inarow"),
+    ("inarow.cli", "inarow.web", "inarow.protocols", "inarow.__main__", "inarow"),
 )
 """One package per layer, from the bottom up: the errors and the catalogs; the rules of the games; the
 answers as values (and the stored records); how unfinished positions are scored; the engines (the exact
 solver, Gomoku, the books, the textbook algorithms and the policy that asks them in turn); the words said of
 the values; playing (the levels, the openings, matches); teaching (trees, drawing, exams, grading); the
-server's sessions; the interfaces (the command line, the web app, the Gomocup protocol's two halves, the
-deprecated ``inarow.search`` paths, and the package's facade, ``inarow``, which names the public API)."""
+server's sessions; the interfaces (the command line, the web app, the Gomocup protocol's two halves, and
+the package's facade, ``inarow``, which names the public API)."""
 
 LOOSE = ("inarow", "inarow.__main__")
 """The only modules outside a layer's package: the facade and ``python -m inarow``."""

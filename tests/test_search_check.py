@@ -27,7 +27,7 @@ from inarow.teaching.checking.verdict import (
     load_search,
     reference,
 )
-from inarow.words.sentences import say
+from inarow.words.sentences import TERMS, say
 
 SEARCHES = Path(__file__).parent / "data" / "searches"
 CORRECT = sorted(SEARCHES.glob("*.py"))
@@ -338,3 +338,47 @@ def minimax(node, depth):
     student.namespace["SEEN"] = seen
     check_case(student, tree_case("[[3,12,8],[2,4,6],[14,5,2]]"), algorithm_named("minimax"))
     assert seen == {"turn": "x", "max": True, "kids": ["a", "b", "c"], "text": "Node(root)"}
+
+
+def test_the_words_of_each_bug_are_the_tables_own() -> None:
+    assert {bug.name: bug.title for bug in BUGS} == TERMS["search_bugs"]
+    assert {bug.name: bug.meaning for bug in BUGS} == TERMS["search_bug_meanings"]
+
+
+def test_the_browsers_check_answers_the_verdicts_and_the_first_failing_cases_tree() -> None:
+    from inarow.web import browser
+
+    source = (SEARCHES / "bugs" / "strict_alphabeta.py").read_text(encoding="utf-8")
+    seen: list[str] = []
+    request = {"op": "check", "args": ["alphabeta", 1], "source": source, "function": "alphabeta"}
+    answer = json.loads(browser.call(json.dumps(request), lambda index, name: seen.append(name)))
+    assert answer["ok"]
+    value = answer["value"]
+    assert seen == [case["name"] for case in value["cases"]] and value["windowed"] is True
+    failed = next(case for case in value["cases"] if not case["ok"])
+    paths = {node["move"] for node in value["tree"]["nodes"]} | {
+        spot["move"] for spot in value["tree"]["pruned_spots"]
+    }
+    assert failed["divergence"]["node"] in paths and failed["divergence"]["leaf"] in paths
+    passing = {**request, "source": (SEARCHES / "alphabeta.py").read_text(encoding="utf-8")}
+    assert json.loads(browser.call(json.dumps(passing)))["value"]["tree"] is None
+    broken = {**request, "source": "def alphabeta(node, depth, alpha, beta):\n    return None\n"}
+    error = json.loads(browser.call(json.dumps(broken)))["value"]["error"]
+    assert say("search_error", error) == (
+        "the search 'alphabeta' returned None at the root in the case russell-norvig: expected a number, or a "
+        "pair of a number and a move"
+    )
+    skeleton = json.loads(browser.call(json.dumps({"op": "skeleton", "args": ["zh-CN"]})))["value"]
+    assert skeleton.startswith('"""我自己的 α-β')
+
+
+def test_a_windowed_case_is_drawn_searched_from_its_window() -> None:
+    from inarow.teaching.checking.shown import case_tree
+
+    algorithm = algorithm_named("alphabeta")
+    case = next(case for case in cases(1, algorithm) if case.name == "russell-norvig-window")
+    tree = case_tree(case, algorithm)
+    assert (tree["nodes"][0]["alpha"], tree["nodes"][0]["beta"]) == (2, 5)
+    assert tree["nodes_visited"] == sum(
+        step.kind == "enter" for step in reference(case, algorithm, 10**6).steps
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -114,11 +115,54 @@ def test_an_unknown_evaluation_names_the_choices() -> None:
         evaluation_named("mobility")
 
 
-def test_evaluations_work_on_every_board() -> None:
-    for game in ("gomoku", "connect4", "7x3:3", "2x2:2"):
-        position = random_position(game, 1, 6)
-        for name in EVALUATIONS:
-            assert isinstance(static_value(position, position.turn, evaluation_named(name)), float | int)
+DEFINED_WEIGHTS: dict[str, Callable[[int], Sequence[float]]] = {
+    "open-lines": lambda k: [1] * k + [math.inf],
+    "weighted": lambda k: [0] + [3 ** (n - 1) for n in range(1, k)] + [math.inf],
+    "lines": lambda k: [0] * k + [1],
+}
+"""The named evaluations as the docs define them, W0…Wk for k in a row: every open line 1; 1, 3, 9, … by
+stones; completed lines only."""
+
+
+def _e_by_hand(position: Position, side: str, name: str) -> float:
+    """e(P) for ``side`` counted from the definition: every line of k cells walked cell by cell (not the
+    game's line masks), a line with n stones of one side and none of the other worth Wn to that side, ±∞
+    for a line already won; both totals infinite cancel to 0."""
+    game = position.game
+    mine, theirs = (position.x, position.o) if side == "x" else (position.o, position.x)
+    weights = DEFINED_WEIGHTS[name](game.k)
+    totals = [0.0, 0.0]
+    for column in range(game.columns):
+        for row in range(game.rows):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                cells = [(column + i * dc, row + i * dr) for i in range(game.k)]
+                if not all(0 <= c < game.columns and 0 <= r < game.rows for c, r in cells):
+                    continue
+                bits = [game.bit(c, r) for c, r in cells]
+                ours = sum(mine >> bit & 1 for bit in bits)
+                others = sum(theirs >> bit & 1 for bit in bits)
+                if ours == game.k or others == game.k:
+                    return math.inf if ours == game.k else -math.inf
+                if not others:
+                    totals[0] += weights[ours]
+                if not ours:
+                    totals[1] += weights[others]
+    if math.isinf(totals[0]) and math.isinf(totals[1]):
+        return 0.0
+    return totals[0] - totals[1]
+
+
+@pytest.mark.parametrize("game", ["gomoku", "connect4", "7x3:3", "2x2:2", "4x3:3:gravity"])
+def test_every_named_evaluation_scores_random_positions_of_every_board_as_its_definition_does(
+    game: str,
+) -> None:
+    for seed in range(4):
+        for plies in (3, 8, 15):
+            position = random_position(game, seed, plies)
+            for side in ("x", "o"):
+                for name in EVALUATIONS:
+                    found = static_value(position, side, evaluation_named(name))
+                    assert found == _e_by_hand(position, side, name), (game, seed, plies, side, name)
 
 
 # ------------------------------------------------------------------------------- the algorithms

@@ -54,20 +54,14 @@ if TYPE_CHECKING:  # the public names, each once; :func:`__getattr__` imports th
 
 @cache
 def _homes() -> dict[str, str]:
-    """Each public name's module, read from the imports above (the one list of them): the runtime never
-    runs that block, and ``import inarow`` (the command line's start) pays for nothing until a name is
-    asked for."""
-    import ast
-    from pathlib import Path
+    """Each public name's module, read from the imports above (the one list of them, one name a line): the
+    runtime never runs that block, and ``import inarow`` (the command line's start) pays for nothing until
+    a name is asked for."""
+    import re
 
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-    block = next(node for node in tree.body if isinstance(node, ast.If))
-    return {
-        alias.name: node.module
-        for node in block.body
-        if isinstance(node, ast.ImportFrom) and node.module
-        for alias in node.names
-    }
+    with open(__file__, encoding="utf-8") as source:
+        text = source.read()
+    return {name: module for module, name in re.findall(r"^    from (\S+) import (\w+) as \2$", text, re.M)}
 
 
 @cache

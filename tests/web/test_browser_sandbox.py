@@ -2,7 +2,8 @@
 origin, under a policy that allows no network but the lab's files), whoever's page runs it: the student's
 own run, the teacher's class tournament, the teacher's check of the grades. A submitted e(P) that tries to
 delete the board with the page's cookie, to read the cookie or the page, or to load or send anything
-elsewhere finds none of it working, and the board is intact after.
+elsewhere finds none of it working, and the board is intact after. The teacher's check flags a grade forged
+with perfect moves and verifies honest ones.
 
 No CSP bypass in these browsers: the policies are what is tested (the waits are Playwright's locators,
 never its string expressions, which are an eval the pages forbid)."""
@@ -12,11 +13,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 
+from inarow import analyze, parse_position
+from inarow.rules.notation import parse_game
 from inarow.web import browser as browser_side
 from inarow.web.lab import PYODIDE
 
@@ -31,9 +35,12 @@ pytestmark = [
     ),
 ]
 
-TOKEN = "T0ken-for-the-class"
-TEACHER_TOKEN = "the-teachers-key-of-the-sandbox-test"
+STUDENTS = "the-class-key-of-the-sandbox"
+TEACHER = "the-teacher-key-of-the-sandbox"
 ZERO = "def e(board):\n    return 0\n"
+TEXTBOOK = (
+    Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+).read_text()
 
 ATTACK = '''\
 import js
@@ -137,31 +144,48 @@ def elsewhere() -> Iterator[Elsewhere]:
 
 @pytest.fixture
 def class_server(make_server: Any) -> Server:
-    server: Server = make_server(
-        extra=("--token", TOKEN, "--teacher-token", TEACHER_TOKEN), headers={"X-Inarow-Token": TOKEN}
-    )
+    """A class server with its two keys; the test's own requests carry the teacher's."""
+    keys = ("--token", STUDENTS, "--teacher-token", TEACHER)
+    server: Server = make_server(extra=keys, headers={"X-Inarow-Token": TEACHER})
     return server.start()
 
 
-def submit(server: Server, name: str, source: str, algorithm: str = "alphabeta", depth: int = 1) -> None:
-    """A submission as a browser sends it: the moves of ``source``'s search (every e(P) here returns a
-    constant, so they are the moves of e ≡ 0, chosen here by the very module the worker runs)."""
-    diagrams = httpx.get(f"{server.url}/api/lab/positions", headers=server.headers).json()["positions"]
-    browser_side.load("zero", ZERO)
-    body = {"name": name, "evaluation": "e", "algorithm": algorithm, "depth": depth, "source": source}
-    body |= browser_side.choose("zero", "tictactoe", diagrams, algorithm, depth)
-    answer = httpx.post(f"{server.url}/api/class", json=body, headers=server.headers, timeout=300)
+def graded_positions(server: Server) -> list[str]:
+    answer = httpx.get(f"{server.url}/api/lab/positions", headers=server.headers, timeout=300)
+    positions: list[str] = answer.json()["positions"]
+    return positions
+
+
+def chosen(source: str, diagrams: list[str], depth: int = 1) -> dict[str, Any]:
+    """The moves and values the lab's search chooses with ``source``'s e(P), as a student's page sends
+    them (the very module its worker runs, here in CPython)."""
+    browser_side.load("chosen", source)
+    return browser_side.choose("chosen", "tictactoe", diagrams, "alphabeta", depth)
+
+
+def perfect(diagrams: list[str]) -> dict[str, Any]:
+    """A forged grade's moves: one of ``inarow.analyze``'s best moves in each position."""
+    game = parse_game("tictactoe")
+    return {"moves": " ".join(analyze(parse_position(diagram, game)).best[0] for diagram in diagrams)}
+
+
+def submit(server: Server, name: str, source: str, moves: dict[str, Any]) -> None:
+    """A submission posted with the class's key, as a student's browser posts it."""
+    body = {"name": name, "evaluation": "e", "algorithm": "alphabeta", "depth": 1, "source": source, **moves}
+    answer = httpx.post(
+        f"{server.url}/api/class", json=body, headers={"X-Inarow-Token": STUDENTS}, timeout=300
+    )
     assert answer.status_code == 200, answer.text
 
 
-def board_names(server: Server) -> list[str]:
-    rows = httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": TEACHER_TOKEN}).json()
-    return sorted(row["name"] for row in rows)
+def board(server: Server) -> dict[str, dict[str, Any]]:
+    rows = httpx.get(f"{server.url}/api/class", headers=server.headers, timeout=60).json()
+    return {row["name"]: row for row in rows}
 
 
-def open_page(browser: Any, server: Server, path: str, key: str = TOKEN) -> tuple[Any, Any, list[str]]:
-    """A page of ``server`` opened with ``key`` (the cookie: the class's, or the teacher's), under its own
-    policies; the errors it raised."""
+def open_page(browser: Any, server: Server, path: str, key: str) -> tuple[Any, Any, list[str]]:
+    """A page of ``server`` opened with ``key`` (it becomes the cookie), under its own policies; the
+    errors it raised."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors: list[str] = []
@@ -176,9 +200,9 @@ def test_a_students_code_reaches_nothing_in_the_students_own_run(
 ) -> None:
     from playwright.sync_api import expect
 
-    submit(class_server, "Bo", ZERO)
+    submit(class_server, "Bo", ZERO, chosen(ZERO, graded_positions(class_server)))
     attack = ATTACK.format(server=class_server.url, elsewhere=elsewhere.url)
-    context, page, errors = open_page(browser, class_server, "/?student=1")
+    context, page, errors = open_page(browser, class_server, "/?student=1", STUDENTS)
     page.get_by_test_id("student-code").fill(attack)
     page.get_by_test_id("student-run").click()
     expect(page.get_by_test_id("student-output")).to_have_text(
@@ -190,24 +214,47 @@ def test_a_students_code_reaches_nothing_in_the_students_own_run(
     context.close()
     assert errors == []
     assert elsewhere.heard == []
-    assert board_names(class_server) == ["Bo"]
+    assert list(board(class_server)) == ["Bo"]
 
 
-def test_a_submitted_e_reaches_nothing_during_the_teachers_tournament(
+def test_a_submitted_e_reaches_nothing_during_the_tournament_and_the_check_which_flags_a_forged_grade(
     browser: Any, class_server: Server, elsewhere: Elsewhere
 ) -> None:
+    """Ada's grade is honest, Bo's forged (the moves of perfect play, the source ``return 0``), Cy's
+    source the attack (an e(P) that returns 0: its moves are e ≡ 0's, honestly). The tournament and the
+    check on every position run the attack twice in the teacher's page."""
     from playwright.sync_api import expect
 
-    submit(class_server, "Ada", ATTACK.format(server=class_server.url, elsewhere=elsewhere.url))
-    submit(class_server, "Bo", ZERO)
-    context, page, errors = open_page(browser, class_server, "/class", TEACHER_TOKEN)
-    expect(page.get_by_test_id("class-row")).to_have_count(2)
+    diagrams = graded_positions(class_server)
+    attack = ATTACK.format(server=class_server.url, elsewhere=elsewhere.url)
+    submit(class_server, "Ada", TEXTBOOK, chosen(TEXTBOOK, diagrams))
+    submit(class_server, "Bo", ZERO, perfect(diagrams))
+    submit(class_server, "Cy", attack, chosen(ZERO, diagrams))
+    assert board(class_server)["Bo"]["accuracy"] == 1.0, "the forged grade is perfect"
+    context, page, errors = open_page(browser, class_server, "/class", TEACHER)
+    rows = page.get_by_test_id("class-row")
+    expect(rows).to_have_count(3)
     page.get_by_test_id("class-tournament").click()
-    expect(page.locator("#class-cross tbody tr")).to_have_count(2, timeout=120_000)
+    expect(page.locator("#class-cross tbody tr")).to_have_count(3, timeout=120_000)
     expect(page.get_by_test_id("class-tournament")).to_be_enabled(timeout=120_000)
-    assert "error" not in (page.locator("#class-status").get_attribute("class") or "")
-    page.wait_for_timeout(1000)
+
+    page.get_by_test_id("class-verify-all").check()
+    page.get_by_test_id("class-verify").click()
+    expect(page.locator('[data-testid="class-row"][data-verified="no"]')).to_have_count(0, timeout=300_000)
+    expect(page.get_by_test_id("class-verify")).to_be_enabled(timeout=60_000)
+    marks = {
+        rows.nth(i).get_attribute("data-name"): rows.nth(i).get_attribute("data-verified") for i in range(3)
+    }
+    assert marks == {"Ada": "yes", "Bo": "flagged", "Cy": "yes"}
+    page.wait_for_timeout(1000)  # what the attempts sent would have arrived by now
     context.close()
     assert errors == []
     assert elsewhere.heard == []
-    assert board_names(class_server) == ["Ada", "Bo"]
+    kept = board(class_server)
+    assert sorted(kept) == ["Ada", "Bo", "Cy"], "the board is intact"
+    assert {name: (row["verified"], row["checked"]) for name, row in kept.items()} == {
+        "Ada": ("yes", len(diagrams)),
+        "Bo": ("flagged", len(diagrams)),
+        "Cy": ("yes", len(diagrams)),
+    }
+    assert kept["Ada"]["differing"] == kept["Cy"]["differing"] == 0 < kept["Bo"]["differing"]

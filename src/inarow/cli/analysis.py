@@ -100,16 +100,7 @@ def analyze_command(
 
     the_game = game_named(game, first)
     limits = limits_for(depth, time, nodes, the_game)
-    if algo is not None:
-        _check_search(algo, evaluation)
-    elif evaluation != DEFAULT_EVALUATION:
-        raise InarowError(
-            N_(
-                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
-                "evaluation; add --algo minimax (or another textbook search) to search with it"
-            ),
-            evaluation=evaluation,
-        )
+    _check_search(algo, evaluation)
     if not positions and sys.stdin.isatty():
         err.print(_("reading positions from standard input, one a line (Ctrl-D ends)…"), markup=False)
     failed = tipped = False
@@ -172,10 +163,22 @@ def _tip_book(position: "Position") -> bool:
     return True
 
 
-def _check_search(algorithm: str, evaluation: str) -> None:
+def _check_search(algorithm: str | None, evaluation: str) -> None:
+    """``--algo`` and ``--eval`` as ``analyze`` and ``best`` take them: a textbook search and an evaluation
+    both known, or no ``--algo`` and the default evaluation (the engine's own search has its own)."""
     from inarow.engines.textbook import check_algorithm
     from inarow.evaluation.lines import evaluation_named
 
+    if algorithm is None:
+        if evaluation != DEFAULT_EVALUATION:
+            raise InarowError(
+                N_(
+                    "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
+                    "evaluation; add --algo minimax (or another textbook search) to search with it"
+                ),
+                evaluation=evaluation,
+            )
+        return
     check_algorithm(algorithm)
     evaluation_named(evaluation)
 
@@ -298,16 +301,7 @@ def best(
     from inarow.words import phrases
 
     the_position = parse_position(position, game_named(game, first))
-    if algo is not None:
-        _check_search(algo, evaluation)
-    elif evaluation != DEFAULT_EVALUATION:
-        raise InarowError(
-            N_(
-                "--eval {evaluation!r} is used only with --algo: the engine's own search has its own "
-                "evaluation; add --algo minimax (or another textbook search) to search with it"
-            ),
-            evaluation=evaluation,
-        )
+    _check_search(algo, evaluation)
     if the_position.is_over:
         raise InarowError(
             N_("no move in {position!r}: the game is over ({result})"),

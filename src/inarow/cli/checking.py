@@ -26,32 +26,20 @@ def _said(sentence: str, fields: dict[str, Any]) -> str:
     return say(sentence, fields)
 
 
-def _case_fields(case: dict[str, Any]) -> dict[str, Any]:
-    """A case's fields for the sentence ``search_case``."""
-    windowed = case["alpha"] != "-inf" or case["beta"] != "inf"
-    side = None
-    if case["position"] is not None:
-        from inarow.rules.notation import parse_position
-
-        side = parse_position(case["position"]).turn
-    return {**case, "windowed": windowed, "side": side}
-
-
 def bug_lines(bugs: list[str]) -> list[str]:
     """The classic bugs a divergence names, each with what it means."""
-    from inarow.teaching.checking.bugs import BUGS
     from inarow.words.sentences import TERMS
 
     if not bugs:
         return []
-    meaning = {bug.name: bug.meaning for bug in BUGS}
     titles = [_(TERMS["search_bugs"][name]) for name in bugs]
     lines = [
         _("the trail is the one this classic bug leaves: {bugs}").format(bugs=listed(titles))
         if len(bugs) == 1
         else _("the trail is the one each of these classic bugs leaves: {bugs}").format(bugs=listed(titles))
     ]
-    lines.extend(f"  {title}: {_(meaning[name])}" for name, title in zip(bugs, titles, strict=True))
+    meanings = TERMS["search_bug_meanings"]
+    lines.extend(f"  {title}: {_(meanings[name])}" for name, title in zip(bugs, titles, strict=True))
     return lines
 
 
@@ -73,7 +61,7 @@ def report_lines(report: dict[str, Any], search: str, algorithm: "Algorithm") ->
     width = max(len(case["name"]) for case in report["cases"])
     for case in report["cases"]:
         mark = "✓" if case["ok"] else "✗"
-        lines.append(f"{mark} {case['name']:<{width}}  {_said('search_case', _case_fields(case))}")
+        lines.append(f"{mark} {case['name']:<{width}}  {_said('search_case', case)}")
         divergence = case["divergence"]
         if divergence is None:
             continue

@@ -1,6 +1,7 @@
 """The Python a student's browser runs (Pyodide, in a Web Worker: ``static/js/lab-worker.js``): a pasted
 e(P) compiled and used to score a position, to draw a search tree, to compare the algorithms, to choose
-the moves grading scores, and to play the games of the class tournament — with the very modules the command
+the moves grading scores, and to play the games of the class tournament; a pasted search checked node by
+node (:mod:`inarow.teaching.checking`) — with the very modules the command
 line uses (rules, the board view of :mod:`inarow.evaluation.student`, :mod:`inarow.engines.textbook`, the tree
 of :mod:`inarow.teaching.explain.tree`), shipped to the browser as a zip by :mod:`inarow.web.lab`.
 
@@ -24,6 +25,10 @@ from inarow.evaluation.lines import Evaluation, evaluation_named, static_value
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.game import Position, Side
 from inarow.rules.notation import parse_game, parse_position
+from inarow.teaching.checking.interface import SearchCodeError
+from inarow.teaching.checking.shown import case_tree
+from inarow.teaching.checking.skeleton import skeleton
+from inarow.teaching.checking.verdict import algorithm_for, check_search, load_search
 from inarow.teaching.explain.compare import compare_algorithms
 from inarow.teaching.explain.tree import page_tree
 from inarow.teaching.explain.values import JsonValue, json_value
@@ -64,7 +69,7 @@ def _named(request: dict[str, Any]) -> str:
     return _sources[key]
 
 
-OPERATIONS = ("evaluate", "explain", "compare", "choose", "play")
+OPERATIONS = ("evaluate", "explain", "compare", "choose", "play", "check", "skeleton")
 
 
 def call(request_text: str, progress: Progress | None = None) -> str:
@@ -79,10 +84,18 @@ def call(request_text: str, progress: Progress | None = None) -> str:
         operation = str(request["op"])
         if operation not in OPERATIONS:
             raise InarowError(N_("no operation {operation!r}"), operation=operation)
-        name = _named(request)
         args = list(request.get("args", []))
+        if operation == "check":
+            algorithm, seed = args
+            source, function = str(request["source"]), str(request.get("function") or "alphabeta")
+            value: Any = check(source, function, algorithm, int(seed), progress)
+            return json.dumps({"ok": True, "value": value})
+        if operation == "skeleton":
+            value = skeleton(str(args[0]))
+            return json.dumps({"ok": True, "value": value})
+        name = _named(request)
         if operation == "play":
-            value: Any = play(name, _named(request["second"]), *args)
+            value = play(name, _named(request["second"]), *args)
         elif operation == "choose":
             game, diagrams, algorithm, depth = args
             value = choose(name, game, diagrams, algorithm, depth, progress)
@@ -171,3 +184,22 @@ def play(
         position = position.play(move)
     winner = position.result if position.result in ("x", "o") else None
     return {"moves": moves, "winner": winner}
+
+
+def check(
+    source: str, function: str, algorithm: str | None, seed: int, progress: Progress | None = None
+) -> dict[str, Any]:
+    """The pasted search ``function`` of ``source`` checked node by node against ``algorithm`` (None: the
+    one it is named after) on every case of ``seed`` (``inarow check --json``'s fields); ``tree`` is the
+    first failing case's tree as Explain draws it (null when every case is exact). A search that cannot be
+    checked answers ``{"error": {kind, …}}``, the fields of the sentence ``search_error``."""
+    try:
+        search = load_search(source, function)
+        chosen = algorithm_for(function, algorithm)
+        report = check_search(search, chosen, seed, progress)
+    except SearchCodeError as error:
+        return {"error": {"node": "", "function": function, **error.fields, "kind": error.kind}}
+    answer = report.to_json()
+    failed = next((verdict for verdict in report.cases if not verdict.ok), None)
+    answer["tree"] = None if failed is None else case_tree(failed.case, chosen)
+    return answer

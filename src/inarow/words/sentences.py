@@ -92,10 +92,38 @@ TERMS: dict[str, dict[str, str]] = {
         "same-player": N_("the same player twice"),
         "returns-alpha": N_("returning α where fail-soft returns the value"),
     },
+    "search_bug_meanings": {
+        "strict-cutoff": N_(
+            "a value equal to the bound must cut off too: once α ≥ β nothing below can change the choice "
+            "above"
+        ),
+        "window-not-passed": N_(
+            "a child is searched with (−∞, +∞) instead of the window its parent has narrowed"
+        ),
+        "window-not-narrowed": N_(
+            "α must rise at a Max node (β fall at a Min node) as each child's value comes back, and the "
+            "next child is searched with the narrower window"
+        ),
+        "negamax-sign": N_(
+            "in the negamax frame a child's value is from the other side's standpoint: negate it, and search "
+            "the child with (−β, −α)"
+        ),
+        "depth-not-decreased": N_(
+            "a child is searched with depth − 1: with the same depth the search never reaches its horizon"
+        ),
+        "same-player": N_(
+            "the players alternate: below a Max node come Min nodes, below a Min node Max nodes"
+        ),
+        "returns-alpha": N_(
+            "fail-soft α-β returns the best value it saw, which may lie outside the window; returning α "
+            "(β at a Min node) is fail-hard's rule, and it changes the values backed up"
+        ),
+    },
 }
 """Names for people of the names the fields carry: ``rules``, the rules of thumb of the ``rules`` and
-``threats`` players; ``searches``, the textbook searches; ``search_bugs``, the classic bugs of a student's
-search (:data:`inarow.teaching.checking.bugs.BUGS`, whose titles these are)."""
+``threats`` players; ``searches``, the textbook searches; ``search_bugs`` and ``search_bug_meanings``, the
+classic bugs of a student's search and what each means (:data:`inarow.teaching.checking.bugs.BUGS`, whose
+titles and meanings these are: a test keeps them equal)."""
 
 _EXPRESSIONS = {
     "node": "say:search_node",

@@ -71,10 +71,17 @@ when
 Memory traffic: the table (128 MB for Connect Four) is larger than the caches, so a probe of a new position
 goes to memory. A node asks for its own entry's line (a prefetch) before it computes the threats, and for
 all its children's lines at once before the enhanced transposition cutoffs look at them. A fresh engine
-(a generation of its own) keeps a filter in its state array, one bit per group of slots, set by every
-store: a clear bit means no entry of the generation there, so a fresh search's first look at a position
-costs a bit in a cached line instead of a trip to memory (on the smallest of Pons' sets, searches of a
-few dozen positions, that was most of the time a search took after a big one had filled the caches).
+(a generation of its own) knows which entries it has stored, so that its look at a position it has not
+stored costs a bit in a cached line instead of a trip to memory: for its first 256 stores (a small search)
+a summary in its state array, one bit per group of entries, and the list of those stores; past them, the
+table's filter, one bit per entry (1 MB for Connect Four's table, which a big search keeps in the
+second-level cache). On Pons' deeper sets most of a node's time went to waiting for the table on the
+children's probes of the enhanced transposition cutoffs, nearly all of them positions not stored (see the
+research log, issue 53); on the smallest, searches of a few dozen positions, the table's lines are all cold
+after a big search. A fresh engine clears the filter when it is made (the blocks its summary says were
+written to: a few microseconds, outside a solve, as Pons' solver resets its table before one), and a
+later fresh engine clears it again: a clear bit only ever sends a search on as if the table did not hold
+the position, so what an engine's entries could save may be lost, never a score.
 
 Invariants, checked in the compiled entry (AssertionError on the Python side): ``cur & opp == 0``, no
 stone off the board; and the negamax is only entered when the side to move cannot win with its next
@@ -111,7 +118,8 @@ Memory
 A table is sized to its game (:func:`table_bits_for`: ``2 ** cells`` entries from ``2 ** 12`` up to
 ``2 ** 23``, so a 3×3 or 4×4 solve takes kilobytes to a megabyte and Connect Four 128 MB) and allocated
 when the game's first search needs it, never at start or at warm-up. It is zeroed by the system page by
-page as the search touches it, not filled. The environment variable ``INAROW_MEMORY`` (megabytes;
+page as the search touches it, not filled; beside it, its filter (one bit per entry: 1 MB beside Connect
+Four's 128 MB, not counted in the bound below). The environment variable ``INAROW_MEMORY`` (megabytes;
 ``inarow --memory MB`` and ``inarow serve --memory MB`` set it) bounds all the tables of a process
 together: each table is sized to fit it, and a new table first releases the process's tables of other
 shapes when they would not fit beside it.
@@ -139,15 +147,21 @@ from inarow.engines import compiling
 from inarow.engines.exact import kernel_template
 from inarow.engines.exact.kernel_template import (
     ABORTED,
+    BITMAP,
+    BLOCK_SHIFT,
     BOOK_COUNT,
     BOOK_KEYS,
     BOOK_PLY,
     BOOK_SCORES,
+    FILTER,
+    FILTER_HEADER,
+    FILTER_SUMMARY_WORDS,
     FILTERED,
     GENERATION,
     IDS,
     LIMIT,
     LIMITED,
+    OWNER,
     RESUME,
     SCRATCH,
     STATE,
@@ -218,6 +232,7 @@ class _Shared:
 
     def __init__(self) -> None:
         self.tables: dict[tuple[int, int], np.ndarray] = {}
+        self.filters: dict[tuple[int, int], np.ndarray] = {}
         self.generations: dict[Game, int] = {}
         self.last_generation = 0
         self.rate = _FIRST_RATE
@@ -235,6 +250,8 @@ class _Shared:
                 if self.last_generation >= _GENERATION_LIMIT:
                     for each in self.tables.values():
                         each.fill(0)
+                    for each in self.filters.values():
+                        each[OWNER] = 0  # what its bitmap holds is no generation's now: cleared at next use
                     self.generations.clear()
                     self.last_generation = 1
                 found = self.last_generation
@@ -243,11 +260,16 @@ class _Shared:
             return found
 
     def table(self, words: int, bits: int) -> np.ndarray:
-        """The process's table of ``2 ** bits`` entries of ``words`` words, allocated on first use.
+        """The process's table of ``2 ** bits`` entries of ``words`` words, allocated on first use."""
+        return self.table_and_filter(words, bits)[0]
+
+    def table_and_filter(self, words: int, bits: int) -> tuple[np.ndarray, np.ndarray]:
+        """The process's table of ``2 ** bits`` entries of ``words`` words and its filter (see
+        :func:`make_filter`), allocated on first use.
 
         Zeroed by the system page by page as searches touch it: nothing to fill, and a small search keeps
         a small resident set. With a memory limit, tables of other shapes that would not fit beside the
-        new one are released first (their engines keep them until they end).
+        new one are released first (their engines keep them, and their filters, until they end).
         """
         with self.lock:
             table = self.tables.get((words, bits))
@@ -259,8 +281,23 @@ class _Shared:
                         if sum(t.nbytes for t in self.tables.values()) + size <= limit:
                             break
                         del self.tables[shape]
+                        del self.filters[shape]
                 table = self.tables[words, bits] = np.zeros((1 << bits, words), dtype=np.uint64)
-            return table
+                self.filters[words, bits] = make_filter(bits)
+            return table, self.filters[words, bits]
+
+
+def make_filter(bits: int) -> np.ndarray:
+    """An empty filter of a table of ``2 ** bits`` entries (see
+    :func:`inarow.engines.exact.kernel_template._maybe`): a header, a summary of one bit per block of entries
+    and a bitmap of one bit per entry (1 MB for Connect Four's 128 MB table)."""
+    return np.zeros(BITMAP + max(1, (1 << bits) // 64), dtype=np.int64)
+
+
+def block_shift(bits: int) -> int:
+    """log2 of the entries per block of the filter of a table of ``2 ** bits`` entries: whole words of the
+    bitmap, at most ``FILTER_SUMMARY_WORDS * 64`` blocks."""
+    return max(6, bits - (FILTER_SUMMARY_WORDS * 64).bit_length() + 1)
 
 
 @cache
@@ -347,9 +384,11 @@ class CompiledEngine:
         state[TABLE_SHIFT] = 64 - table_bits
         state[GENERATION] = shared.generation(game, fresh)
         state[FILTERED] = fresh  # a generation of its own: the filter knows every slot it wrote
+        state[BLOCK_SHIFT] = block_shift(table_bits)
         state[SCRATCH] = self._buf.ctypes.data
         state[BOOK_PLY] = -1
         self._book: tuple[np.ndarray, np.ndarray] | None = None
+        self._filter: np.ndarray | None = None
         self._address = 0
         """The state array's address once the table is attached to it (0 before the first search)."""
         if (self._words, table_bits) in shared.tables:
@@ -377,14 +416,37 @@ class CompiledEngine:
     def table(self) -> np.ndarray:
         """The engine's transposition table, allocated (for every engine of its shape) on first use."""
         if self._tt is None:
-            self._tt = self._shared.table(self._words, self._table_bits)
+            self._tt, self._filter = self._shared.table_and_filter(self._words, self._table_bits)
         return self._tt
 
     def _attach(self) -> int:
-        """Allocate the table if needed, write its address into the state array and return the state's."""
+        """Allocate the table if needed, write its address and its filter's into the state array and return
+        the state's."""
         self._state[TABLE] = self.table.ctypes.data
+        assert self._filter is not None
+        self._state[FILTER] = self._filter.ctypes.data
+        if self._state[FILTERED]:
+            self._own_filter()
         self._address = self._state.ctypes.data
         return self._address
+
+    def _own_filter(self) -> None:
+        """Clear the table's filter for this fresh engine (its generation has no entry yet), as Pons' solver
+        resets its table before a solve: the blocks of the bitmap that the summary says were written to,
+        then the summary. Another fresh engine made later clears it again: the bits this one set then, and
+        with them what its entries could tell its later searches, are lost, never a score (a clear bit only
+        sends the search on as if the table did not hold the position)."""
+        filter_, generation = self._filter, self._state[GENERATION]
+        assert filter_ is not None
+        if filter_[OWNER] == generation:
+            return
+        summary = filter_[FILTER_HEADER:BITMAP]
+        if summary.any():
+            blocks = np.flatnonzero(np.unpackbits(summary.view(np.uint8), bitorder="little"))
+            words = 1 << (int(self._state[BLOCK_SHIFT]) - 6)
+            filter_[BITMAP:].reshape(-1, words)[blocks] = 0
+            summary.fill(0)
+        filter_[OWNER] = generation
 
     def solve(self, cur: int, opp: int, weak: bool = False) -> int:
         """The exact score of the position for the side to move (``cur``), or with ``weak`` only its sign.
@@ -509,6 +571,8 @@ def _search_near_full_position(key: Game) -> None:
     state[TABLE_SHIFT] = 64 - _WARM_UP_TABLE_BITS
     state[TABLE], state[SCRATCH], state[LIMIT] = tt.ctypes.data, buf.ctypes.data, 1000  # 1,000 positions
     state[FILTERED] = 1
+    filter_ = make_filter(_WARM_UP_TABLE_BITS)
+    state[FILTER], state[BLOCK_SHIFT] = filter_.ctypes.data, block_shift(_WARM_UP_TABLE_BITS)
     state[BOOK_PLY] = -1
     module.solve(0, 0, LIMITED, int(state.ctypes.data))
 

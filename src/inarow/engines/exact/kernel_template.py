@@ -5,10 +5,10 @@ board :mod:`inarow.engines.compiling` writes a copy of it whose block between th
 that board's constants and its written-out :func:`_winning`, imports the copy, and numba compiles it with
 those constants folded into the machine code (``cache=True``: once per board and install). Nothing here
 is passed down the recursion but the position, the window and the addresses of the table, the scratch
-array and the state array (which also holds a fresh engine's filter, see :func:`_maybe`): the board's
-masks, move order, symmetries and line directions are constants of the code, not arrays read at every node
-(measured on Pons' sets: about a third less time per position than the shared engine that read them from
-arrays).
+array and the state array (which also holds the address of the table's filter, see :func:`_maybe`): the
+board's masks, move order, symmetries and line directions are constants of the code, not arrays read at
+every node (measured on Pons' sets: about a third less time per position than the shared engine that read
+them from arrays).
 
 The algorithm, the table's entry layout and the invariants are those described in
 :mod:`inarow.engines.exact.compiled`, which owns the engines, the tables and the budget; this module holds
@@ -230,12 +230,26 @@ TABLE = 7
 SCRATCH = 8
 """The address of the scratch array (three rows of :data:`SLOTS` words per ply)."""
 FILTERED = 9
-"""1 when the engine's generation is its own (a fresh table): then :data:`FILTER` is kept (see _maybe)."""
+"""1 when the engine's generation is its own (a fresh table): then :data:`SUMMARY`, :data:`LOG` and the
+table's filter are kept (see :func:`_maybe`)."""
 FILTER = 10
-"""The first of the :data:`FILTER_WORDS` words of the fresh table's filter: one bit per group of slots,
-set by every store of the engine's generation."""
-FILTER_WORDS = 64
-BOOK_KEYS = FILTER + FILTER_WORDS
+"""The address of the table's filter (see :func:`_maybe`): a header, a summary of its bitmap (one bit per
+block of entries, the blocks written to since the filter was last cleared), then the bitmap (one bit per
+table entry)."""
+BLOCK_SHIFT = 11
+"""log2 of the entries per block of the filter: at least 64 (a block is whole words of the bitmap), and at
+most :data:`FILTER_SUMMARY_WORDS` * 64 blocks."""
+SUMMARY = 12
+"""The first of the :data:`SUMMARY_WORDS` words of the engine's own summary of its stores: one bit per group
+of entries (zeroed with the engine's state array, so in the caches when its search starts)."""
+SUMMARY_WORDS = 64
+LOGGED = SUMMARY + SUMMARY_WORDS
+"""How many stores the engine has made, up to :data:`LOG_SIZE` + 1: past :data:`LOG_SIZE`, the search is
+big and the table's filter records its stores."""
+LOG = LOGGED + 1
+"""The first of the :data:`LOG_SIZE` words that list the entries of the engine's first stores."""
+LOG_SIZE = 256
+BOOK_KEYS = LOG + LOG_SIZE
 """The address of the leaf book's keys (``uint64``, strictly increasing; see :func:`_book`)."""
 BOOK_SCORES = BOOK_KEYS + 1
 """The address of the leaf book's scores (``int8``, one per key)."""
@@ -244,6 +258,17 @@ BOOK_COUNT = BOOK_KEYS + 2
 BOOK_PLY = BOOK_KEYS + 3
 """The ply at which the search probes the leaf book (-1: never)."""
 STATE = BOOK_KEYS + 4
+
+# ------------------------------------------------------------------------ the table's filter
+OWNER = 0
+"""The generation of the fresh engine that last cleared the filter (0: none)."""
+FILTER_HEADER = 1
+"""Where the filter's summary starts."""
+FILTER_SUMMARY_WORDS = 64
+"""The words of the filter's summary: one bit per block of the bitmap, set by the first store in the
+block."""
+BITMAP = FILTER_HEADER + FILTER_SUMMARY_WORDS
+"""Where the bitmap starts."""
 
 # ------------------------------------------------------------------------ the mode of a call of solve()
 WEAK = 1
@@ -423,21 +448,68 @@ def _holds(tt: Int, slot: Int, key1: np.uint64, key2: np.uint64, generation: np.
 @njit(cache=True, inline="always")
 def _maybe(state: Int, slot: Int) -> bool:
     """Whether the table may hold an entry of the engine's generation at word ``slot``: always, unless the
-    generation is the engine's own (a fresh table) and the filter's bit for the slot is clear (no store
-    of the engine went there). A fresh search's first look at a position then costs a bit in a line of
-    the state array instead of a trip to memory (the table is larger than the caches)."""
+    generation is the engine's own (a fresh table) and no store of the engine went there.
+
+    Two levels answer that from the caches rather than from the table (larger than the caches, so a look at
+    a new position there goes to memory): the engine's summary, one bit per group of entries in a few lines
+    of its state array, which answers most looks of a small search; then, once the search is big (more
+    than :data:`LOG_SIZE` stores), the table's filter, one bit per entry (1 MB for Connect Four's table,
+    which a big search keeps in the second-level cache).
+    """
     if not _geti(state, FILTERED):
         return True
-    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
-    return bool((_geti(state, FILTER + (bit >> 6)) >> (bit & 63)) & 1)
+    entry = slot // KEY_WORDS
+    group = entry & (SUMMARY_WORDS * 64 - 1)
+    if not (_geti(state, SUMMARY + (group >> 6)) >> (group & 63)) & 1:
+        return False
+    if _geti(state, LOGGED) <= LOG_SIZE:
+        return True
+    head = _geti(state, FILTER)
+    return bool((_get(head, BITMAP + (entry >> 6)) >> np.uint64(entry & 63)) & U1)
+
+
+@njit(cache=True, inline="always")
+def _record(state: Int, entry: Int) -> None:
+    """Set the filter's bit of table entry ``entry``. A block's first store writes its word of the bitmap
+    without reading it (a clear bit of the filter's summary says the block is all zeros)."""
+    block = entry >> _geti(state, BLOCK_SHIFT)
+    head = _geti(state, FILTER)
+    summary = _geti(head, FILTER_HEADER + (block >> 6))
+    bit = U1 << np.uint64(entry & 63)
+    if (summary >> (block & 63)) & 1:
+        bit |= _get(head, BITMAP + (entry >> 6))
+    else:
+        _puti(head, FILTER_HEADER + (block >> 6), summary | (1 << (block & 63)))
+    _put(head, BITMAP + (entry >> 6), bit)
 
 
 @njit(cache=True, inline="always")
 def _mark(state: Int, slot: Int) -> None:
-    """Set the filter's bit of word ``slot`` (see :func:`_maybe`)."""
-    bit = (slot // KEY_WORDS) & (FILTER_WORDS * 64 - 1)
-    word = FILTER + (bit >> 6)
-    _puti(state, word, _geti(state, word) | (1 << (bit & 63)))
+    """Record a store of the engine at word ``slot`` when its table is fresh (see :func:`_maybe`): in its
+    summary; in its log while it has made at most :data:`LOG_SIZE` stores; past that, in the table's
+    filter, where the logged stores are recorded first."""
+    if not _geti(state, FILTERED):
+        return
+    entry = slot // KEY_WORDS
+    group = entry & (SUMMARY_WORDS * 64 - 1)
+    _puti(state, SUMMARY + (group >> 6), _geti(state, SUMMARY + (group >> 6)) | (1 << (group & 63)))
+    logged = _geti(state, LOGGED)
+    if logged < LOG_SIZE:
+        _puti(state, LOG + logged, entry)
+        _puti(state, LOGGED, logged + 1)
+        return
+    if logged == LOG_SIZE:
+        _grow(state)
+    _record(state, entry)
+
+
+@njit(cache=True)
+def _grow(state: Int) -> None:
+    """Record the logged stores in the table's filter, from which on it records every store (once per big
+    search: a call of its own keeps it out of the search's code)."""
+    for i in range(LOG_SIZE):
+        _record(state, _geti(state, LOG + i))
+    _puti(state, LOGGED, LOG_SIZE + 1)
 
 
 @njit(cache=True, inline="always")

@@ -54,21 +54,23 @@ milliseconds)."""
 TABLE_BITS = 19
 """The transposition table holds 2 ** TABLE_BITS entries (36 bytes each: 18 MB)."""
 
-_KINDS = np.array(
-    [
-        [
-            WEIGHTS[k],
-            2 if k == F4 else 1 if k == B4 else 0,
-            int(k == F3),
-            int(k == FIVE),
-            CODE_STEPS[k],
-        ]
-        for k in range(10)
-    ],
-    dtype=np.int32,
-)
-"""Each pattern kind's worth, fours (an open four counts two), open threes and fives, and its step of a
-cell's pattern code (see :mod:`inarow.engines.gomoku.weights`)."""
+
+def _kind_sums() -> np.ndarray[Any, Any]:
+    """``kinds[kind, column]``: what each pattern kind adds to a cell's sums (the kernel's columns
+    :data:`~inarow.engines.gomoku.kernel.SUM_WORTH` … :data:`~inarow.engines.gomoku.kernel.SUM_CODE`): its
+    worth, fours (an open four counts two), open threes, fives, and its step of the cell's pattern code (see
+    :mod:`inarow.engines.gomoku.weights`)."""
+    kinds = np.zeros((FIVE + 1, kernel.KIND_SUMS), dtype=np.int32)
+    for kind in range(FIVE + 1):
+        kinds[kind, kernel.SUM_WORTH] = WEIGHTS[kind]
+        kinds[kind, kernel.SUM_FOURS] = 2 if kind == F4 else 1 if kind == B4 else 0
+        kinds[kind, kernel.SUM_THREES] = kind == F3
+        kinds[kind, kernel.SUM_FIVES] = kind == FIVE
+        kinds[kind, kernel.SUM_CODE] = CODE_STEPS[kind]
+    return kinds
+
+
+_KINDS = _kind_sums()
 
 
 @cache

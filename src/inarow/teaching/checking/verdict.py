@@ -150,6 +150,8 @@ class CaseVerdict:
             "seed": case.seed,
             "depth": case.depth,
             "max": case.max_side,
+            "side": case.root.turn,
+            "windowed": case.windowed,
             "alpha": json_value(case.alpha),
             "beta": json_value(case.beta),
             "value": json_value(self.value),
@@ -185,6 +187,7 @@ class Report:
         return {
             "function": self.function,
             "algorithm": self.algorithm,
+            "windowed": REGISTRY[self.algorithm].windowed,
             "seed": self.seed,
             "ok": self.ok,
             "passed": self.passed,

@@ -1,6 +1,7 @@
 // The class board (/class), for the teacher: every student's latest grade (GET /api/class, polled), sortable,
-// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; and a
-// tournament between the submitted e(P)s, played in this browser (lab.js), never on the server. Beside the
+// as CSV, cleared; each blunder opens as a tree in the page with that student's e(P) at the leaves; a
+// tournament between the submitted e(P)s, and the check of the grades (verify.js), both run in this
+// browser's sandbox for students' code (lab.js), never on the server. Beside the
 // rows: how many submissions each student made and the check of the latest (verified, flagged: the count of
 // flagged rows above the table), releasing a name, a roster (who has not submitted yet), who is stuck (the
 // last error of their e(P) and when), the class's link and new keys.
@@ -10,6 +11,7 @@ import { classRows, crossTable, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
 import { ask } from "./lab.js";
 import { searchText } from "./menus.js";
+import { SAMPLE, checkRow } from "./verify.js";
 import { numberText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -194,6 +196,56 @@ async function tournament() {
   }
 }
 
+/** The graded positions of `game`, asked once. */
+const positionsOf = new Map();
+async function positions(game) {
+  if (!positionsOf.has(game)) positionsOf.set(game, (await api.labPositions(game)).positions);
+  return positionsOf.get(game);
+}
+
+/**
+ * The check of the grades: each row's source run again in this browser's sandbox on a sample of the
+ * graded positions (every one when asked), its moves compared with the posted ones, the verdict kept by
+ * the server. A run stopped at its time limit leaves its row unchecked, and says so.
+ */
+async function verify() {
+  const rows = classRows(state.rows);
+  if (!rows.length) return;
+  state.busy = true;
+  $("class-verify").disabled = true;
+  const count = $("class-verify-all").checked ? null : SAMPLE;
+  const notes = [];
+  let verified = 0;
+  let flagged = 0;
+  try {
+    for (const [index, row] of rows.entries()) {
+      say(t("Checking {name}'s grade in this browser ({done} of {total})…", { name: row.name, done: index + 1, total: rows.length }), "thinking");
+      const run = (request, options) => ask(request, { ...options, position: row.name });
+      let verdict;
+      try {
+        verdict = await checkRow(row, { run, positions, count });
+      } catch (error) {
+        notes.push(t("{name}: not checked: {error}", { name: row.name, error: error.message }));
+        continue;
+      }
+      if (verdict.error) notes.push(t("{name}: {error}", { name: row.name, error: verdict.error }));
+      const { id, verified: mark, checked, differing } = verdict;
+      await api.verification({ id, verified: mark, checked, differing });
+      Object.assign(state.rows.find((other) => other.id === id) ?? {}, { verified: mark, checked, differing });
+      if (mark === "yes") verified += 1;
+      else flagged += 1;
+      draw();
+    }
+    const summary = t("Checked {count} grades: {verified} verified, {flagged} flagged.", { count: verified + flagged, verified, flagged });
+    say([summary, ...notes].join(" "), notes.length ? "error" : "done");
+  } catch (error) {
+    say(error.message, "error");
+  } finally {
+    state.busy = false;
+    $("class-verify").disabled = false;
+  }
+}
+
 /** The roster chosen (CSV: student number, name) onto the board of the class code shown. */
 async function importRoster() {
   const file = $("class-roster-file").files[0];
@@ -294,6 +346,7 @@ async function start() {
     refresh();
   });
   $("class-tournament").addEventListener("click", tournament);
+  $("class-verify").addEventListener("click", verify);
   $("class-roster-file").addEventListener("change", importRoster);
   $("class-keys").addEventListener("click", newKeys);
   showLinks(await api.keys().catch(() => null));

@@ -22,7 +22,7 @@ const ROW_PX = 120; // the least distance between two rows of the whole tree on 
 const cutSteps = (tree) => new Map(tree.events.flatMap((event, index) => (event.kind === "cutoff" ? [[event.node, index]] : [])));
 
 /** A node's `data-path`: its moves from the root ("b2 a1"), or in an abstract tree its label ("b2"). */
-const pathOf = (tree, node) => (tree.abstract ? (node.move ?? "") : node.path.join(" "));
+export const pathOf = (tree, node) => (tree.abstract ? (node.move ?? "") : node.path.join(" "));
 
 export function go(step) {
   if (!view.tree) return;
@@ -214,12 +214,33 @@ export function drawTree() {
       p.addEventListener("blur", () => show(false));
     }
   }
-  svg.append(edges, shapes, labels);
+  svg.append(edges, shapes, labels, marks(shapes));
   const focus = at.get(current.id);
   const keep = [...onPath].filter((id) => at.has(id)).map((id) => at.get(id));
   for (const child of current.children) if (at.has(child)) keep.push(at.get(child));
   frameTo(focus, { width, height }, keep, at, frame);
   if (view.selected !== null) showDetail(view.selected, toggleNode);
+}
+
+/**
+ * Where a checked search parted from inarow's (view.marked): a ring round the node (search-divergence) and a
+ * dashed one round the node the student touched there, if the tree draws it (a pruned child, say).
+ */
+function marks(shapes) {
+  const group = el("g", { class: "marks" });
+  const marked = view.marked;
+  if (!marked) return group;
+  for (const [role, path] of [["node", marked.node], ["leaf", marked.leaf]]) {
+    if (path === null || path === undefined) continue;
+    const drawn = [...shapes.querySelectorAll('[data-testid="tree-node"]')].find((g) => g.dataset.path === path);
+    const place = drawn?.getAttribute("transform")?.match(/translate\(([-\d.e]+) ([-\d.e]+)\)/);
+    if (!place) continue;
+    const ring = el("circle", { class: `diverged ${role}`, cx: place[1], cy: place[2], r: SIZE + (role === "node" ? 10 : 7), "data-path": path });
+    if (role === "node") ring.setAttribute("data-testid", "search-divergence");
+    ring.append(el("title", {}, role === "node" ? t("where your search parted from inarow's") : t("what your search did there")));
+    group.append(ring);
+  }
+  return group;
 }
 
 /** Point the frame at the drawing: the view around the current node, or the whole tree (zoomed, panned). */

@@ -13,6 +13,7 @@
 import { api, ApiError } from "./api.js";
 import { $, html, view } from "./explain-view.js";
 import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
+import { searching } from "./explain-search.js";
 import { ask, warmUp } from "./lab.js";
 import { searchText } from "./menus.js";
 import { t } from "./words.js";
@@ -25,7 +26,7 @@ const positionsOf = new Map();
 
 /** The code pasted, when the box says to use it at the leaves: {source, function}, else null. */
 export function studentCode() {
-  if (!$("student-use").checked) return null;
+  if (!$("student-use").checked || searching()) return null;
   return pasted();
 }
 

@@ -36,6 +36,7 @@ export const view = {
   request: 0, // bumped at each request, so a late answer for an old one is dropped
   quiz: null, // Try it: {questions, answered: Map step -> right, pending}
   logged: 0, // how many steps the log shows
+  marked: null, // a checked search's divergence on the tree: {case, node, leaf}, named as data-path names them
 };
 
 export const el = (name, attributes = {}, text) => {

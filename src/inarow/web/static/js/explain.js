@@ -11,10 +11,11 @@
 
 import { api } from "./api.js";
 import { compareError, drawCompare } from "./explain-compare.js";
-import { drawTree, go, nodeOf, pan, setMode, showMode, stageInSight, toggleNode, zoom } from "./explain-draw.js";
+import { drawTree, go, nodeOf, pan, pathOf, setMode, showMode, stageInSight, toggleNode, zoom } from "./explain-draw.js";
 import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "./explain-panels.js";
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
-import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, setState, stop, summary, view } from "./explain-view.js";
+import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, lastStep, setState, stop, summary, view } from "./explain-view.js";
+import { initSearch } from "./explain-search.js";
 import { compareWithCode, explainWithCode, initStudent, studentCode } from "./explain-student.js";
 import { warmUp } from "./lab.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
@@ -71,6 +72,7 @@ async function load(wanted, search, count) {
     const tree = await search();
     if (request !== view.request) return;
     view.tree = tree;
+    view.marked = wanted.marked ?? null;
     view.step = 0;
     view.selected = null;
     view.zoom = null;
@@ -98,6 +100,23 @@ async function load(wanted, search, count) {
     updateStepper();
   }
   await compare;
+}
+
+/**
+ * Draw the tree of a case a student's search was checked on (`tree`, the fields of /api/explain), the whole
+ * search at once, with the node where the student's search parted from inarow's marked (`marked`: the
+ * `node` and the `leaf` named as data-path names them; explain-draw.js draws the mark).
+ */
+export async function showChecked(tree, marked) {
+  view.arriving = false;
+  await load({ marked, at: (view.request += 1) }, async () => tree, null);
+  if (view.tree !== tree) return;
+  const named = tree.nodes.find((node) => pathOf(tree, node) === marked.node);
+  for (let id = named?.parent; id !== null && id !== undefined; id = tree.nodes[id].parent) view.closed.delete(id);
+  if (named) view.closed.delete(named.id);
+  view.step = lastStep();
+  setMode("fit");
+  stageInSight();
 }
 
 /** Explain `game` (the GameState on the board) unless its tree is already on screen or another source is chosen. */
@@ -306,6 +325,10 @@ export function initExplain(refresh) {
     $(id).addEventListener("change", changed);
   }
   initStudent(() => {
+    forget();
+    explainChosen();
+  });
+  initSearch(showChecked, () => {
     forget();
     explainChosen();
   });

@@ -12,8 +12,8 @@
 
 import { sentence, t } from "./words.js";
 
-/** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game. */
-export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10 };
+/** Seconds a run may take: one position's evaluation, a tree, the comparison, one graded position, a tournament game, one case of a search's check. */
+export const LIMITS = { evaluate: 3, explain: 10, compare: 20, choose: 3, play: 10, check: 5, skeleton: 3 };
 
 let worker = null;
 let starting = null;
@@ -123,6 +123,13 @@ function armNext() {
   if (next && !next.armed) next.arm();
 }
 
+/** An error saying that a run was stopped at its limit (`stopped`: no fault of the code shown). */
+function stopped(message) {
+  const error = new Error(message);
+  error.stopped = true;
+  return error;
+}
+
 /** Start Python now (the first run waits for it otherwise); resolves once it is ready. */
 export function warmUp() {
   return starting ?? start();
@@ -153,7 +160,7 @@ export async function ask(request, { position = "", onProgress = null } = {}) {
         const said = job.position
           ? t("{function} ran longer than {seconds} s on {position}: it was stopped, and Python started again", { function: fn, seconds, position: job.position })
           : t("the code ran longer than {seconds} s before {function} was called (its top level, outside any function): it was stopped, and Python started again", { function: fn, seconds });
-        reject(new Error(said));
+        reject(stopped(said));
         restart();
       }, seconds * 1000);
     };

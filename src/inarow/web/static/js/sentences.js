@@ -35,6 +35,15 @@ export const TERMS = {
     "depth-not-decreased": "depth not decreased",
     "same-player": "the same player twice",
     "returns-alpha": "returning α where fail-soft returns the value"
+  },
+  "search_bug_meanings": {
+    "strict-cutoff": "a value equal to the bound must cut off too: once α ≥ β nothing below can change the choice above",
+    "window-not-passed": "a child is searched with (−∞, +∞) instead of the window its parent has narrowed",
+    "window-not-narrowed": "α must rise at a Max node (β fall at a Min node) as each child's value comes back, and the next child is searched with the narrower window",
+    "negamax-sign": "in the negamax frame a child's value is from the other side's standpoint: negate it, and search the child with (−β, −α)",
+    "depth-not-decreased": "a child is searched with depth − 1: with the same depth the search never reaches its horizon",
+    "same-player": "the players alternate: below a Max node come Min nodes, below a Min node Max nodes",
+    "returns-alpha": "fail-soft α-β returns the best value it saw, which may lie outside the window; returning α (β at a Min node) is fail-hard's rule, and it changes the values backed up"
   }
 };
 

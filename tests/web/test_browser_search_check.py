@@ -1,0 +1,131 @@
+"""End to end, on a phone in Chinese: a student's own α-β checked node by node in the student's own browser
+(the lab's sandboxed Pyodide; the server runs nothing): the skeleton pasted and checked shows its cases, a
+search that cuts with > instead of ≥ fails with the case drawn on the Explain tree and the node where it
+parted marked, and an endless loop is stopped and the page goes on."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from inarow.teaching.checking.skeleton import SKELETONS
+from inarow.web.lab import PYODIDE
+
+if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
+    from conftest import Server
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
+    ),
+]
+
+PHONE = {"width": 390, "height": 844}
+READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
+CHECKED = "!document.getElementById('search-check').disabled"
+STRICT = (
+    Path(__file__).resolve().parents[1] / "data" / "searches" / "bugs" / "strict_alphabeta.py"
+).read_text()
+LOOP = "def alphabeta(node, depth, alpha, beta):\n    while True:\n        pass\n"
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: Server) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="zh-CN", bypass_csp=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def server_cpu(server: Server) -> float:
+    """The processor seconds the server's process has used (user and system, from /proc)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def check(page: Any, source: str, wait: float = 120_000) -> float:
+    """Paste ``source``, run the check, wait for it to end; the seconds it took."""
+    page.get_by_test_id("student-code").fill(source)
+    started = time.monotonic()
+    page.get_by_test_id("search-check").click()
+    page.wait_for_function(CHECKED, timeout=wait)
+    return time.monotonic() - started
+
+
+def test_a_students_alphabeta_is_checked_node_by_node_in_the_phones_browser(
+    phone: Any, live_server: Server, artifacts: Path
+) -> None:
+    phone.goto(f"{live_server.url}/?student=1")
+    phone.wait_for_function(READY, timeout=60_000)
+    mode = phone.get_by_test_id("student-mode")
+    mode.select_option("search")
+    # The box starts from the skeleton, in the page's language.
+    phone.wait_for_function(
+        "document.getElementById('student-source').value.startsWith('\"\"\"我自己的 α-β')", timeout=60_000
+    )
+    assert phone.locator("#student-function").input_value() == "alphabeta"
+    assert not phone.get_by_test_id("student-run").is_visible(), "the e(P)'s buttons are put away"
+
+    cpu = server_cpu(live_server)
+    seconds = check(phone, SKELETONS["zh"])
+    cases = phone.get_by_test_id("search-case")
+    assert cases.count() >= 10
+    assert {cases.nth(i).get_attribute("data-ok") for i in range(cases.count())} <= {"yes", "no"}
+    assert cases.first.get_attribute("data-ok") == "no"  # the skeleton does not prune yet
+    print(f"a full check of the skeleton on a phone-sized page: {seconds:.2f} s")
+
+    seconds = check(phone, STRICT)
+    assert server_cpu(live_server) - cpu < 0.5, "the server worked while the student's search was checked"
+    print(f"a full check of a search cutting with >: {seconds:.2f} s")
+    failed = phone.locator('[data-testid="search-case"][data-ok="no"]')
+    assert failed.count() >= 1 and failed.first.get_attribute("data-name") == "random-2"
+    words = failed.first.inner_text()
+    assert "在 c 处你搜索了 c2，而 α-β 会剪掉它（α = +8 ≥ β = +8）" in words, words
+    assert "剪枝条件写成了 > 而不是 ≥" in words, words
+    # The case drawn on the Explain tree, the node where the search parted marked.
+    mark = phone.get_by_test_id("search-divergence")
+    mark.wait_for(timeout=30_000)
+    assert mark.get_attribute("data-path") == "c"
+    node = phone.locator('[data-testid="tree-node"][data-path="c"]')
+    assert node.count() == 1
+    pruned = phone.locator('[data-testid="tree-node"][data-path="c2"]')
+    assert pruned.get_attribute("data-state") == "pruned"
+    phone.locator("#tree").screenshot(path=artifacts / "search-check-tree-zh.png")
+    phone.get_by_test_id("search-cases").screenshot(path=artifacts / "search-check-cases-zh.png")
+
+
+def test_an_endless_loop_in_a_search_is_stopped_and_the_page_recovers(
+    phone: Any, live_server: Server
+) -> None:
+    phone.goto(f"{live_server.url}/?student=1")
+    phone.wait_for_function(READY, timeout=60_000)
+    phone.get_by_test_id("student-mode").select_option("search")
+    phone.wait_for_function("document.getElementById('student-source').value.length > 0", timeout=60_000)
+    started = time.monotonic()
+    check(phone, LOOP, wait=60_000)
+    stopped = time.monotonic() - started
+    said = phone.get_by_test_id("search-status").inner_text()
+    assert "alphabeta" in said and "5" in said and "russell-norvig" in said, said
+    assert stopped < 5 + 3, f"stopped after {stopped:.1f} s"
+    assert phone.get_by_test_id("search-case").count() == 0
+    # The next check runs in a new Python and works.
+    check(phone, SKELETONS["zh"])
+    assert phone.get_by_test_id("search-case").count() >= 10
+    # And the box goes back to its e(P), kept apart.
+    phone.get_by_test_id("student-mode").select_option("e(P)")
+    assert phone.locator("#student-function").input_value() == "e"
+    assert phone.get_by_test_id("student-code").input_value().startswith("def e(board)")
+    assert phone.get_by_test_id("student-run").is_visible()
