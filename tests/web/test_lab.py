@@ -120,6 +120,45 @@ def test_pyodide_goes_compressed_to_a_browser_that_accepts_gzip(
     assert "content-encoding" not in plain.headers and plain.content == wasm
 
 
+def test_pyodide_is_kept_by_the_browser_and_a_reload_costs_a_304_or_nothing(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under its version a file is immutable (kept for a year, never asked again); under its bare name,
+    and inarow's modules, revalidated by ETag: 304 with no body while unchanged, the gzip copy its own."""
+    import gzip
+
+    from inarow.web import lab
+
+    wasm = bytes(range(256)) * 64
+    (tmp_path / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(wasm, mtime=0))
+    (tmp_path / "package.json").write_text('{"name": "pyodide", "version": "314.0.7"}')
+    monkeypatch.setattr(lab, "PYODIDE", tmp_path)
+    kept = client.get("/lab/pyodide/314.0.7/pyodide.asm.wasm")
+    assert kept.status_code == 200 and kept.content == wasm
+    assert kept.headers["cache-control"] == "public, max-age=31536000, immutable"
+    other = client.get("/lab/pyodide/0.1.0/pyodide.asm.wasm")
+    assert other.status_code == 404 and other.text == "no Pyodide '0.1.0' here: this server has 314.0.7"
+    for encoding in ("gzip", "identity"):
+        first = client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": encoding})
+        assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+        again = client.get(
+            "/lab/pyodide/pyodide.asm.wasm",
+            headers={"Accept-Encoding": encoding, "If-None-Match": first.headers["etag"]},
+        )
+        assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", first.headers["etag"])
+    plain, packed = (
+        client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": encoding}).headers["etag"]
+        for encoding in ("identity", "gzip")
+    )
+    assert plain != packed
+    modules = client.get("/lab/inarow.zip")
+    again = client.get("/lab/inarow.zip", headers={"If-None-Match": modules.headers["etag"]})
+    assert (again.status_code, again.content) == (304, b"")
+    (tmp_path / "package.json").unlink()
+    assert client.get("/lab/pyodide/314.0.7/pyodide.asm.wasm").status_code == 503
+
+
 @pytest.mark.slow
 def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClient) -> None:
     diagrams = client.get("/api/lab/positions").json()["positions"]

@@ -171,10 +171,9 @@ def _pyodide(name: str, request: Request, caching: dict[str, str]) -> Response:
     packed = path.with_name(path.name + ".gz")
     headers = {**caching, "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "") and packed.is_file():
-        answer = FileResponse(packed, media_type=kind, headers={**headers, "Content-Encoding": "gzip"})
-    else:
-        answer = FileResponse(path, media_type=kind, headers=headers)
-    etag = answer.headers.get("etag")
-    if etag is not None and request.headers.get("if-none-match") == etag:
+        path, headers = packed, {**headers, "Content-Encoding": "gzip"}
+    answer = FileResponse(path, media_type=kind, headers=headers, stat_result=path.stat())  # its ETag now
+    etag = answer.headers["etag"]
+    if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers={**headers, "ETag": etag})
     return answer

@@ -39,7 +39,7 @@ function sandbox() {
     else box.onmessage?.({ data });
   };
   addEventListener("message", hear);
-  box.postMessage = (message) => frame.contentWindow?.postMessage(message, "*"); // an opaque origin has no name
+  box.postMessage = (message, transfer = []) => frame.contentWindow?.postMessage(message, "*", transfer); // an opaque origin has no name
   box.terminate = () => {
     removeEventListener("message", hear);
     frame.remove();
@@ -48,10 +48,45 @@ function sandbox() {
   return box;
 }
 
+/**
+ * The files the worker would download each time the page opens, by the name it asks for: the sandbox's
+ * opaque origin keeps no HTTP cache from one page to the next, this page does (Pyodide's files are
+ * revalidated by their ETags, 304 when unchanged), so the page fetches them and hands them over.
+ */
+const HANDED = {
+  "pyodide-lock.json": "/lab/pyodide/pyodide-lock.json",
+  "python_stdlib.zip": "/lab/pyodide/python_stdlib.zip",
+  "pyodide.asm.wasm": "/lab/pyodide/pyodide.asm.wasm",
+  "inarow.zip": "/lab/inarow.zip",
+};
+
+/** Hand `box`'s worker the files of HANDED from this page's cache (none when one cannot be had: the worker then fetches them itself). */
+async function handFiles(box) {
+  let files = null;
+  try {
+    const fetched = await Promise.all(
+      Object.entries(HANDED).map(async ([name, url]) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        return [name, await response.arrayBuffer()];
+      }),
+    );
+    files = Object.fromEntries(fetched);
+  } catch {
+    files = null;
+  }
+  box.postMessage({ files }, files ? Object.values(files) : []);
+}
+
 function start() {
   worker = sandbox();
+  const box = worker;
   starting = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
+      if ("wants" in data) {
+        handFiles(box);
+        return;
+      }
       if ("ready" in data) {
         if (data.ready) resolve();
         else reject(new Error(t("Python could not start in this browser: {message}", { message: data.error })));
