@@ -18,27 +18,29 @@ TARGET = ROOT / "src" / "inarow" / "web" / "static" / "pyodide"
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
-def main() -> int:
+def main(target: Path = TARGET) -> int:
+    """Copy the files into ``target`` (default: the package's folder in this checkout; the wheel build passes
+    the package's folder in the build); 2 when ``npm ci`` has not run."""
     missing = [name for name in FILES if not (SOURCE / name).is_file()]
     if missing:
         print(f"error: {SOURCE} lacks {', '.join(missing)}: run npm ci first", file=sys.stderr)
         return 2
-    TARGET.mkdir(parents=True, exist_ok=True)
+    target.mkdir(parents=True, exist_ok=True)
     served = 0
     for name in FILES:
-        shutil.copy2(SOURCE / name, TARGET / name)
-        data = (TARGET / name).read_bytes()
+        shutil.copy2(SOURCE / name, target / name)
+        data = (target / name).read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0)
-        compressed = TARGET / f"{name}.gz"
+        compressed = target / f"{name}.gz"
         if len(packed) < 0.9 * len(data):
             compressed.write_bytes(packed)
             served += len(packed)
         else:
             compressed.unlink(missing_ok=True)
             served += len(data)
-    shutil.copy2(SOURCE / "package.json", TARGET / "package.json")  # its version: the files' URLs name it
-    size = sum((TARGET / name).stat().st_size for name in FILES)
-    print(f"copied Pyodide ({size / 1e6:.1f} MB, {served / 1e6:.1f} MB as served with gzip) to {TARGET}")
+    shutil.copy2(SOURCE / "package.json", target / "package.json")  # its version: the files' URLs name it
+    size = sum((target / name).stat().st_size for name in FILES)
+    print(f"copied Pyodide ({size / 1e6:.1f} MB, {served / 1e6:.1f} MB as served with gzip) to {target}")
     return 0
 
 

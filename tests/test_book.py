@@ -322,7 +322,9 @@ def test_book_build_writes_the_book_and_book_info_describes_it(small: Built, tmp
     assert done.startswith(f"{small.per_ply[-1]} solved in ") and done.endswith(
         " s on 1 worker, 0 from the checkpoint"
     )
-    assert made.stderr == "", "piped: no bar"
+    assert made.stderr == (  # piped: no bar, a line as the build starts (the last line of stdout ends it)
+        f"building {out}: every position of 5x4:4:gravity up to 3 plies, on 1 worker…\n"
+    )
     shown = runner.invoke(app, ["book", "info", str(out)])
     assert shown.exit_code == 0, shown.output
     assert shown.stdout.splitlines()[0] == said

@@ -161,7 +161,7 @@ def test_analyze_json_prints_one_object_with_every_key() -> None:
 def test_analyze_reads_a_batch_from_stdin_and_goes_on_after_a_bad_line() -> None:
     lines = ["b2 b2", "xxx/oo./...", "hello", "x.o/.x./..o"]
     result = runner.invoke(app, ["analyze", "--json"], input="\n".join(lines) + "\n")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as on every command; the batch went on
     out = [json.loads(line) for line in result.output.splitlines()]
     assert [o["position"] for o in out] == lines
     assert out[0] == {
@@ -877,3 +877,10 @@ def test_on_a_typer_without_the_internals_of_the_quick_reading_commands_read_the
     assert bad.exit_code == 2
     assert "\nerror: invalid value for '--depth' / '-d': " in bad.output
     assert "is not a whole number" not in bad.output
+
+
+def test_the_help_lists_each_command_with_its_first_sentence_whole() -> None:
+    """A full stop inside a file name (``mine.py``) once ended ``example``'s summary at "mine"."""
+    for lang in ("en", "zh"):
+        listed = " ".join(runner.invoke(app, ["--lang", lang, "--help"]).output.split())
+        assert "mine.py:e" in listed and "mine.py:alphabeta" in listed, lang

@@ -183,3 +183,29 @@ def test_a_bad_exam_request_says_what_is_wrong(args: list[str], message: str) ->
     assert result.stderr.startswith(f"error: {message}")
     with pytest.raises(InarowError):
         make_exam(9, 2, 1)
+
+
+def test_exam_without_the_key_prints_the_question_alone_in_every_format() -> None:
+    """The lab guide's exercise prints its question with --no-key: no value, no pruned leaf, no key."""
+    from typer.testing import CliRunner
+
+    from inarow.cli import app
+
+    runner = CliRunner()
+    question = ["exam", "--depth", "3", "--branching", "2", "--seed", "7", "--no-key"]
+    text = runner.invoke(app, question).output
+    assert "Question: [[[10,4],[12,20]],[[1,2],[17,3]]]" in text
+    assert "Answer key" not in text and "✂" not in text and "=" not in text
+    data = json.loads(runner.invoke(app, [*question, "--format", "json"]).output)
+    assert data == {
+        "leaves": [[[10, 4], [12, 20]], [[1, 2], [17, 3]]],
+        "algo": "alphabeta",
+        "depth": 3,
+        "branching": 2,
+        "seed": 7,
+    }
+    drawing = runner.invoke(app, [*question, "--format", "svg"]).output
+    assert drawing.startswith("<svg") and "Fill in every node's backed-up value" in drawing
+    assert "α=" not in drawing and "α=" in runner.invoke(app, [*question[:-1], "--format", "svg"]).output
+    full = runner.invoke(app, question[:-1]).output
+    assert full.startswith(text) and "Answer key" in full

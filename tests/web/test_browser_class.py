@@ -99,6 +99,23 @@ def test_the_class_link_opens_the_lab_and_nothing_of_the_teachers_and_the_teache
     assert sheet.status == 200 and "token" not in teacher.url
 
 
+def test_the_class_link_clicked_on_another_site_opens_the_lab(class_server: Server, contexts: Any) -> None:
+    """A course page elsewhere links to the class's link: the click is a cross-site navigation, and the
+    page it is redirected to (the key gone from the address) opens with the cookie it set."""
+    context = contexts(PHONE, "zh-CN")
+    link = f"{class_server.url}/?token={CLASS_KEY}&student=1"
+    course = f'<!doctype html><a id="class-link" href="{link}">打开实验</a>'
+    context.route(
+        "http://localhost:9/course.html", lambda route: route.fulfill(body=course, content_type="text/html")
+    )
+    page = context.new_page()
+    page.goto("http://localhost:9/course.html")
+    with page.expect_navigation(url=f"{class_server.url}/?student=1"):
+        page.click("#class-link")
+    page.get_by_test_id("student-code").wait_for()
+    assert status_of(page, "GET", "/api/menus") == 200
+
+
 @NEEDS_PYODIDE
 def test_two_phones_under_one_name_the_second_is_refused_until_the_teacher_releases_it(
     class_server: Server, contexts: Any
@@ -144,12 +161,19 @@ def test_two_phones_under_one_name_the_second_is_refused_until_the_teacher_relea
     [again] = rows()
     assert again["submissions"] == 2 and again["id"] != row["id"]
 
+    # The same student on another device, with the code noted: the row's history goes on.
+    third = phone()
+    third.get_by_test_id("student-secret-entry").fill(code.get_attribute("data-code").lower())
+    assert "王芳" in submit(third) and third.get_by_test_id("student-secret").is_hidden()
+    [again] = rows()
+    assert again["submissions"] == 3
+
     teacher = contexts(DESKTOP, "zh-CN").new_page()
     teacher.on("dialog", lambda dialog: dialog.accept())
     teacher.goto(f"{class_server.url}/class?token={TEACHER_KEY}&class=计科2班")
     shown = teacher.get_by_test_id("class-row")
     shown.first.wait_for()
-    assert (shown.get_attribute("data-name"), shown.get_attribute("data-submissions")) == ("王芳", "2")
+    assert (shown.get_attribute("data-name"), shown.get_attribute("data-submissions")) == ("王芳", "3")
     assert shown.get_attribute("data-verified") == "no"
     assert teacher.get_by_test_id("class-flagged").get_attribute("data-count") == "0"
     verdict = {"id": again["id"], "verified": "flagged", "checked": 40, "differing": 3}
@@ -167,9 +191,9 @@ def test_two_phones_under_one_name_the_second_is_refused_until_the_teacher_relea
     said = submit(second)
     assert "王芳" in said and not said.startswith("这个名字已被占用"), said
     assert second.get_by_test_id("student-secret").is_visible()
-    assert rows()[0]["submissions"] == 3
+    assert rows()[0]["submissions"] == 4
     teacher.wait_for_function(
-        "document.querySelector('[data-testid=class-row]').dataset.submissions === '3'", timeout=15_000
+        "document.querySelector('[data-testid=class-row]').dataset.submissions === '4'", timeout=15_000
     )
 
 

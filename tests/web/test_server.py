@@ -380,6 +380,33 @@ def test_sigterm_ends_the_server_while_a_search_runs_and_a_connection_idles(
     idle.close()
 
 
+@pytest.mark.slow
+def test_sigterm_after_a_search_ends_the_server_without_a_semaphore_warning(
+    make_server: Callable[..., Server],
+) -> None:
+    """The pools' queues once outlived the server (their pools were shut down without waiting), and
+    multiprocessing's resource tracker warned of leaked semaphores as the server ended."""
+    server = make_server(extra=("--workers", "2")).start()
+    answer = httpx.post(
+        f"{server.url}/api/analyze", json={"game": "connect4", "position": "4444"}, timeout=60
+    )
+    assert answer.status_code == 200
+    assert server.process is not None
+    group = server.process.pid
+    server.process.send_signal(signal.SIGTERM)
+    server.process.wait(15)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:  # the resource tracker speaks, if at all, as it ends after the server
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    log = server.log.read_text()
+    assert "Application shutdown complete" in log
+    assert "semaphore" not in log and "Traceback" not in log, log
+
+
 def test_ctrl_c_at_the_terminal_ends_the_server_and_its_workers_without_a_traceback(
     make_server: Callable[..., Server],
 ) -> None:
@@ -419,6 +446,18 @@ def test_listening_beyond_loopback_needs_the_token_it_prints(make_server: Callab
         opened = browser.get(f"/?token={token[1]}", follow_redirects=True)
         assert opened.status_code == 200 and opened.url.path == "/"
         assert browser.get("/api/games").status_code == 200  # the cookie the page got carries the token
+    # Two links: the class's first, then the teacher's, which alone opens the board.
+    assert re.search(r"inarow: the class opens http://127\.0\.0\.1:\d+/\?token=[\w-]{32}\n", log), log
+    teacher = re.search(r"inarow: the teacher opens http://127\.0\.0\.1:\d+/class\?token=([\w-]{32})\n", log)
+    assert teacher is not None and teacher[1] != token[1]
+    assert (
+        httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": token[1]}, timeout=10).status_code
+        == 403
+    )
+    assert (
+        httpx.get(f"{server.url}/api/class", headers={"X-Inarow-Token": teacher[1]}, timeout=10).status_code
+        == 200
+    )
 
 
 def test_listening_on_every_address_answers_to_the_machines_own_addresses_and_names_with_the_token(

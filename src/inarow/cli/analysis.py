@@ -58,8 +58,8 @@ DEFAULT_EVALUATION = "open-lines"
         "compare do; move_nodes the full-window searches that gave every move its value.\n\n"
         "With no POSITION, reads one position per line from standard input (blank lines are "
         'skipped). A bad line gets an error (in JSON, {"position": ..., "error": ...}) and the '
-        "batch goes on; the exit status is 1 if any line failed (a failing --eval function stops the "
-        "command with status 2). On a terminal, a long search "
+        "batch goes on; the exit status is 2 if any line failed, as for any bad input (a failing --eval "
+        "function stops the command at once). On a terminal, a long search "
         "shows its progress on standard error."
     ),
 )
@@ -138,7 +138,7 @@ def analyze_command(
         if not tipped and result.seconds + result.load_seconds >= SLOW_SECONDS:
             tipped = _tip_book(position)
     if failed:
-        raise typer.Exit(1)
+        raise typer.Exit(2)  # bad input, as every command says it (the batch went on past it)
 
 
 SLOW_SECONDS = 2.0

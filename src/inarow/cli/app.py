@@ -189,7 +189,8 @@ def speak(command: Any) -> None:
             part.help = i18n.gettext(english)
     english = command._english_help
     if english and hasattr(command, "short_help"):
-        first = re.split(r"(?<=[.。])\s*", command.help.strip(), maxsplit=1)[0]
+        # a sentence ends at a full stop before a space or the end ("mine.py" goes on), or at "。"
+        first = re.split(r"(?<=\.)(?:\s+|$)|(?<=。)", command.help.strip(), maxsplit=1)[0]
         command.short_help = first.rstrip(".。")
 
 

@@ -150,9 +150,17 @@ def build_command(
     target = out or Path(f"{game.name.replace(':', '_')}-{plies}{suffix}")
     checkpoint = target.with_name(target.name + ".partial")
     count = workers or os.cpu_count() or 1
+    import_on_first_use(game)  # the 12-ply book: the build's searches stop where they reach it
     start = time.perf_counter()
     runner = _runner(count, ray, ray_address)
     count = getattr(runner, "workers", count)
+    if not err.is_terminal:  # a terminal gets a bar; a log gets a line as the build starts and one as it ends
+        said = ngettext(
+            "building {file}: every position of {game} up to {plies} plies, on {workers} worker…",
+            "building {file}: every position of {game} up to {plies} plies, on {workers} workers…",
+            count,
+        )
+        err.print(said.format(file=target, game=game.name, plies=plies, workers=count), markup=False)
     try:
         with _bar() as report:
             make = strategy_book.build if strategy else build

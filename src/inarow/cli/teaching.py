@@ -551,6 +551,16 @@ def exam_command(
             "--count", "-n", metavar="N", help=N_("Sheets of --format html, from consecutive seeds.")
         ),
     ] = 1,
+    key: Annotated[
+        bool,
+        typer.Option(
+            "--key/--no-key",
+            help=N_(
+                "With --no-key, the question alone: the blank tree in text or svg, the leaves and the "
+                "tree's shape in json (html sheets keep their separate key)."
+            ),
+        ),
+    ] = True,
     lang: Annotated[
         str | None,
         typer.Option("--lang", metavar="LANGUAGE", help=N_("en or zh (简体中文), as inarow --lang.")),
@@ -568,10 +578,14 @@ def exam_command(
         return
     exam = make_exam(depth, branching, seed, with_window(algo, window))
     if output_format == "json":
-        print(json.dumps(exam.to_json(), ensure_ascii=False))
+        data = dict(exam.to_json())
+        if not key:
+            data = {name: data[name] for name in ("leaves", "algo", "depth", "branching", "seed")}
+        print(json.dumps(data, ensure_ascii=False))
         return
     if output_format == "svg":
-        sys.stdout.write(drawing.exam_svg(exam.question, exam.result))
+        blank = drawing.to_svg(exam.question, blank=True)
+        sys.stdout.write(drawing.exam_svg(exam.question, exam.result) if key else blank)
         return
     leaves = json.dumps(exam.leaves, separators=(",", ":"))
     print(
@@ -583,6 +597,8 @@ def exam_command(
     print(_("Question: {leaves}").format(leaves=leaves))
     print(_("Fill in every node's backed-up value and α, β on entry; cross out the leaves never evaluated."))
     print(drawing.to_blank_text(exam.question))
+    if not key:
+        return
     print()
     print(_("Answer key"))
     print(drawing.to_text(exam.result))

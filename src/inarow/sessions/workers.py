@@ -416,15 +416,16 @@ class SearchPool:
             )
 
     def shutdown(self) -> None:
-        """Stop the workers, cancelling what waits."""
-        _kill(self._executor)
+        """Stop the workers, cancelling what waits, and wait for the pool's own thread to close its queues
+        (else their locks outlive the server, and multiprocessing warns of leaked semaphores as it exits)."""
+        _kill(self._executor, wait=True)
 
 
-def _kill(executor: Executor) -> None:
+def _kill(executor: Executor, wait: bool = False) -> None:
     for process in list((getattr(executor, "_processes", None) or {}).values()):
         if process.is_alive():
             process.kill()
-    executor.shutdown(wait=False, cancel_futures=True)
+    executor.shutdown(wait=wait, cancel_futures=True)
 
 
 def exit_with_parent(parent: int, every: float = 1.0) -> None:

@@ -335,8 +335,11 @@ class Guard:
 
 
 def cookie_header(key: str) -> bytes:
-    """The ``Set-Cookie`` value that keeps ``key`` for the pages of this server."""
-    return f"{TOKEN_COOKIE}={key}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
+    """The ``Set-Cookie`` value that keeps ``key`` for the pages of this server. ``SameSite=Lax``, not
+    ``Strict``: a class link clicked on another site (a course page, a chat) is a cross-site navigation, and
+    the page the link redirects to would not get a strict cookie; another site's POST still gets none
+    (besides the ``Origin`` check)."""
+    return f"{TOKEN_COOKIE}={key}; Path=/; HttpOnly; SameSite=Lax".encode("latin-1")
 
 
 class ReadBody:

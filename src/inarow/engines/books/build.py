@@ -95,8 +95,14 @@ def back_up(game: Game, found: Sequence[Sequence[int]], scores: dict[int, int]) 
 @cache
 def worker_solver(game: Game, empty: int) -> ExactSolver:
     """This process's exact engine for positions of ``game`` with ``empty`` empty cells, kept (with its
-    table) across the chunks it solves or decides."""
-    return exact_solver(game, Budget(), empty)
+    table) across the chunks it solves or decides. It probes the game's leaf book (Connect Four's 12-ply book
+    once imported, :func:`inarow.engines.books.recall.leaf_book`) wherever its search reaches that book's
+    ply: a book of fewer plies is then built in seconds instead of hours."""
+    from inarow.engines.books.recall import attach_leaf_book
+
+    solver = exact_solver(game, Budget(), empty)
+    attach_leaf_book(game, solver)
+    return solver
 
 
 def solve_chunk(game_name: str, keys: Sequence[int]) -> list[int]:

@@ -2,8 +2,9 @@
 
 - **Books**: the files named by the environment variable :data:`BOOK_VARIABLE` (paths separated by ``:``), the
   books kept in the user's data folder (:func:`user_folder`: where ``inarow book import`` puts them, and where
-  the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to), and the book
-  shipped in the package for the game (``inarow/engines/books/data/GAME.book``, Connect Four); each book
+  the first use imports Connect Four's 12-ply book unless :data:`IMPORT_VARIABLE` says not to), and the books
+  shipped in the package for the game (``inarow/engines/books/data/GAME.book``, Connect Four's opening book;
+  in a wheel also ``GAME-N.book``, its 12-ply book, see :func:`shipped_leaf_paths`); each book
   answers for its own game. ``INAROW_BOOK=off`` turns every book off. A book is memory-mapped once per
   process, when a position of its game is first asked about. The deepest of a game's books is also the exact
   engines' leaf book (:func:`leaf_book`): their compiled search probes it wherever it reaches that book's last
@@ -63,6 +64,15 @@ def shipped_path(game: Game, suffix: str = ".book") -> Path | None:
     return found if found.is_file() else None
 
 
+def shipped_leaf_paths(game: Game) -> list[Path]:
+    """The leaf books a wheel ships for ``game`` (``data/GAME-N.book``: Connect Four's 12-ply book, converted
+    from ``bitbully-databases`` when the wheel is built, so that a fresh install needs no import), deepest
+    first; none in a checkout, which imports it into the user's data folder on first use instead."""
+    stem = game.name.replace(":", "_") + "-"
+    found = (Path(__file__).parent / "data").glob(f"{stem}*.book")
+    return sorted(found, key=lambda path: path.name, reverse=True)
+
+
 def user_folder() -> Path:
     """The folder of the books kept for every command and the server: ``books`` in the user's data folder
     (``platformdirs.user_data_dir("inarow")``, on Linux ``$XDG_DATA_HOME/inarow/books``)."""
@@ -119,6 +129,7 @@ def _books_of(game: Game, setting: str, kept: tuple[str, ...]) -> tuple[Book, ..
         return ()
     paths = [p for p in setting.split(os.pathsep) if p]
     paths += kept
+    paths += [str(path) for path in shipped_leaf_paths(game)]
     for suffix in (".book", ".strategy"):
         shipped = shipped_path(game, suffix)
         if shipped is not None:

@@ -29,8 +29,8 @@ Cells are indexed as :class:`~inarow.engines.gomoku.board.GomokuBoard`'s: a flat
     steps[d]           1         W            W + 1          W - 1
 
 so that every cell of a window (five cells each way, see below) is an index of the array. A cell's line
-code along direction ``d`` is the base-4 number of the ten cells around it (:mod:`~inarow.engines.gomoku.
-patterns`: 0 empty, 1 X, 2 O, 3 off the board)::
+code along direction ``d`` is the base-4 number of the ten cells around it (0 empty, 1 X, 2 O, 3 off the
+board; see :mod:`inarow.engines.gomoku.patterns`)::
 
     window slot    0  1  2  3  4  [i]  5  6  7  8  9        code = sum of cell * 4 ** slot
     offsets[m]    -5 -4 -3 -2 -1        1  2  3  4  5        weights[m] = 4 ** slot of offset -offsets[m]
