@@ -232,3 +232,53 @@ def test_a_student_whose_e_fails_shows_on_the_board_with_the_error(
         ".map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"
     )
     assert width <= PHONE["width"], f"the board is {width} px wide on a phone: {wide}"
+
+
+def first_empty(diagram: str) -> str:
+    """The first empty cell of a 3×3 diagram in reading order: a legal move."""
+    rows = diagram.split("/")
+    return next(
+        "abc"[column] + str(len(rows) - number)
+        for number, row in enumerate(rows)
+        for column, stone in enumerate(row)
+        if stone == "."
+    )
+
+
+def test_the_students_see_the_class_ranking_without_code_once_the_teacher_shows_it(
+    class_server: Server, contexts: Any
+) -> None:
+    student_headers = {"X-Inarow-Token": CLASS_KEY}
+    diagrams = httpx.get(f"{class_server.url}/api/lab/positions", headers=student_headers).json()["positions"]
+    for name in ("陈静", "Ann"):
+        body = {
+            "name": name,
+            "class": "计科2班",
+            "depth": 1,
+            "source": f"# the code of {name}, never shown to the class\ndef e(board):\n    return 0\n",
+            "moves": " ".join(map(first_empty, diagrams)),
+        }
+        answer = httpx.post(f"{class_server.url}/api/class", json=body, headers=student_headers, timeout=120)
+        assert answer.status_code == 200, answer.text
+    student = contexts(PHONE, "zh-CN").new_page()
+    student.goto(f"{class_server.url}/?token={CLASS_KEY}&student=1&class=计科2班")
+    student.get_by_test_id("student-class-ranking").click()
+    student.wait_for_function("document.getElementById('student-board-status').textContent.includes('老师')")
+    assert student.get_by_test_id("class-ranking").is_hidden()
+
+    teacher = contexts(DESKTOP, "zh-CN").new_page()
+    teacher.goto(f"{class_server.url}/class?token={TEACHER_KEY}&class=计科2班")
+    toggle = teacher.get_by_test_id("class-ranking-toggle")
+    teacher.get_by_test_id("class-row").first.wait_for()
+    assert not toggle.is_checked()
+    with teacher.expect_response(lambda response: response.url.endswith("/api/class/settings")):
+        toggle.check()
+
+    student.get_by_test_id("student-class-ranking").click()
+    table = student.get_by_test_id("class-ranking")
+    table.wait_for()
+    names = {table.locator("tbody tr").nth(i).get_attribute("data-name") for i in range(2)}
+    assert names == {"陈静", "Ann"}
+    assert "never shown" not in student.content()
+    width = student.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a phone"

@@ -358,3 +358,37 @@ def test_an_old_board_moves_into_the_history_unclaimed(tmp_path: Path) -> None:
 
 def test_a_secret_is_read_as_typed() -> None:
     assert plain_secret("abcd-efgh jkmn") == "ABCDEFGHJKMN"
+
+
+def test_the_students_see_the_ranking_without_sources_only_when_the_teacher_shows_it(
+    server: TestClient, moves: dict[str, Any]
+) -> None:
+    submit(server, "Ann", moves["first"], **{"class": "7b"})
+    submit(server, "Bo", moves["last"], **{"class": "7b"})
+    closed = server.get("/api/class/ranking", params={"class": "7B"}).json()
+    assert closed == {"class_code": "7b", "open": False, "rows": []}
+    assert server.post("/api/class/settings", json={"class": "7b", "ranking": True}).status_code == 403
+    turned = server.post("/api/class/settings", json={"class": "7B", "ranking": True}, headers=TEACHER)
+    assert turned.json() == {"class": "7b", "ranking": True}
+    assert (
+        server.get("/api/class/settings", params={"class": "7b"}, headers=TEACHER).json()["ranking"] is True
+    )
+    shown = server.get("/api/class/ranking", params={"class": "7b"}).json()
+    assert shown["open"] is True and {row["name"] for row in shown["rows"]} == {"Ann", "Bo"}
+    for row in shown["rows"]:
+        assert not {"source", "moves", "values", "report", "id"} & set(row), sorted(row)
+    best_first = sorted(
+        shown["rows"],
+        key=lambda r: (-(r["headline"] if r["headline"] is not None else -1), -r["accuracy"], r["name"]),
+    )
+    assert shown["rows"] == best_first
+    assert server.get("/api/class/ranking", params={"class": "8a"}).json()["open"] is False
+
+
+def test_a_submission_without_values_shows_on_the_board(server: TestClient, moves: dict[str, Any]) -> None:
+    """Values are optional: the grade's report then holds no number for them, and the board still answers
+    (as JSON: null, never NaN)."""
+    assert submit(server, "Ann", {"moves": moves["first"]["moves"]}).status_code == 200
+    answer = server.get("/api/class", headers=TEACHER)
+    assert answer.status_code == 200 and "NaN" not in answer.text
+    assert [row["name"] for row in answer.json()] == ["Ann"]

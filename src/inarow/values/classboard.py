@@ -231,6 +231,21 @@ class ClassBoard:
                     )
         return added, len(students) - added
 
+    def ranking_open(self, klass: str) -> bool:
+        """Whether the teacher shows the class ``klass``'s students its ranking (off until turned on)."""
+        with self.store._lock:
+            row = self.store._db.execute("SELECT ranking FROM classes WHERE class = ?", (klass,)).fetchone()
+        return bool(row is not None and row["ranking"])
+
+    def open_ranking(self, klass: str, shown: bool) -> None:
+        """Show the class ``klass``'s students its ranking, or stop showing it."""
+        with self.store._transaction() as db:
+            db.execute(
+                "INSERT INTO classes (class, ranking) VALUES (?, ?) ON CONFLICT (class) DO UPDATE SET"
+                " ranking = excluded.ranking",
+                (klass, int(shown)),
+            )
+
     def clear(self, klass: str | None = None) -> int:
         """Empty the board (of class ``klass``, or every class): every submission, claim and error goes;
         the roster's students stay, unclaimed. How many students had submissions."""

@@ -150,6 +150,14 @@ MIGRATIONS: tuple[str, ...] = (
                submitted FROM submissions_before_history ORDER BY submitted;
     DROP TABLE submissions_before_history;
     """,
+    """
+    -- A class's settings, chosen by the teacher: whether its students see the ranking (names and figures,
+    -- never sources). A class without a row has every setting off.
+    CREATE TABLE classes (
+        class       TEXT PRIMARY KEY,              -- inarow.values.names.class_code
+        ranking     INTEGER NOT NULL DEFAULT 0 CHECK (ranking IN (0, 1))
+    );
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 

@@ -68,6 +68,7 @@ ROLES: dict[tuple[str, str], Role] = {
     ("POST", "/api/class/check"): "student",
     ("POST", "/api/class/mine"): "student",
     ("POST", "/api/class/stuck"): "student",
+    ("GET", "/api/class/ranking"): "student",  # when the teacher shows it; never the sources
     # the class board: the teacher's
     ("GET", "/class"): "teacher",
     ("GET", "/api/class"): "teacher",
@@ -78,6 +79,8 @@ ROLES: dict[tuple[str, str], Role] = {
     ("POST", "/api/class/verification"): "teacher",
     ("POST", "/api/class/release"): "teacher",
     ("POST", "/api/class/roster"): "teacher",
+    ("GET", "/api/class/settings"): "teacher",
+    ("POST", "/api/class/settings"): "teacher",
     ("GET", "/api/keys"): "teacher",
     ("POST", "/api/keys"): "teacher",
 }

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
 
 from inarow.base import i18n
@@ -180,6 +180,10 @@ class BoardRow(TypedDict):
     differing: int
     moves: str
     values: list[float | str]
+
+
+BOARD_JSON = TypeAdapter(list[BoardRow])
+"""The board as FastAPI writes a response model (a value sent as NaN, or none sent, is null)."""
 
 
 class Claimed(BoardRow):
@@ -373,7 +377,8 @@ async def board(
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
-    body = json.dumps([_row(row) for row in rows], ensure_ascii=False, allow_nan=False)
+    # As FastAPI writes a response model: a value the browser sent as NaN (none sent) is null.
+    body = BOARD_JSON.dump_json([_row(row) for row in rows])
     return Response(body, media_type="application/json", headers=headers)
 
 
@@ -512,6 +517,93 @@ async def roster(body: Roster, sessions: SessionsDep, work: WorkDep) -> RosterAn
         return {"added": added, "updated": updated, "students": len(board.students(klass))}
 
     return await work.cheap(kept)
+
+
+class ClassSettings(BaseModel):
+    """A class's settings: ``ranking``, whether its students see the ranking (names and figures, never the
+    sources)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    klass: ClassCode = Field("", alias="class", description="the class code ('' for none)")
+    ranking: bool
+
+
+class RankedRow(TypedDict):
+    """A student on the ranking the students see: the latest submission's figures, never its source, moves
+    or blunders. ``headline`` is the share kept where e(P) decides (None when it decides none)."""
+
+    name: str
+    headline: float | None
+    accuracy: float
+    kept: int
+    positions: int
+    evaluation: str
+    algorithm: str
+    depth: int | None
+    submissions: int
+    submitted: float
+
+
+class Ranking(TypedDict):
+    """``GET /api/class/ranking``: whether the teacher shows it (``open``) and, if so, its rows, best first
+    (where e(P) decides, then over every position, then by name)."""
+
+    class_code: str
+    open: bool
+    rows: list[RankedRow]
+
+
+def _ranked(row: BoardRow) -> RankedRow:
+    decisive = row["report"].get("decisive") if isinstance(row["report"], dict) else None
+    headline = decisive.get("share") if isinstance(decisive, dict) and decisive.get("positions") else None
+    return {
+        "name": row["name"],
+        "headline": headline,
+        "accuracy": row["accuracy"],
+        "kept": row["kept"],
+        "positions": row["positions"],
+        "evaluation": row["evaluation"],
+        "algorithm": row["algorithm"],
+        "depth": row["depth"],
+        "submissions": row["submissions"],
+        "submitted": row["submitted"],
+    }
+
+
+@router.get("/api/class/settings", responses=responses(400, 403, 422))
+async def settings(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> ClassSettings:
+    """A class's settings (the teacher's)."""
+    code = _class_of(klass) or ""
+    shown = await work.cheap(lambda: ClassBoard(sessions.store).ranking_open(code))
+    return ClassSettings.model_validate({"class": code, "ranking": shown})
+
+
+@router.post("/api/class/settings", responses=responses(400, 403, *BODY))
+async def change_settings(body: ClassSettings, sessions: SessionsDep, work: WorkDep) -> ClassSettings:
+    """Change a class's settings: ``ranking`` shows its students the ranking, without sources."""
+    code = class_code(body.klass)
+    await work.cheap(lambda: ClassBoard(sessions.store).open_ranking(code, body.ranking))
+    return ClassSettings.model_validate({"class": code, "ranking": body.ranking})
+
+
+@router.get("/api/class/ranking", responses=responses(400, 403, 422))
+async def ranking(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Ranking:
+    """The ranking of a class as its students see it, when the teacher shows it (``open``): names and
+    figures of each student's latest submission, never sources, moves or blunders."""
+    code = _class_of(klass) or ""
+
+    def ranked() -> Ranking:
+        board = ClassBoard(sessions.store)
+        if not board.ranking_open(code):
+            return {"class_code": code, "open": False, "rows": []}
+        rows = [_ranked(_row(row)) for row in board.latest(code)]
+        rows.sort(
+            key=lambda r: (-(r["headline"] if r["headline"] is not None else -1), -r["accuracy"], r["name"])
+        )
+        return {"class_code": code, "open": True, "rows": rows}
+
+    return await work.cheap(ranked)
 
 
 @router.delete("/api/class", responses=responses(400, 403, 422))

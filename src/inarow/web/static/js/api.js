@@ -90,6 +90,10 @@ export const api = {
   roster: (csv, code = "") => request("POST", "/api/class/roster", { csv, class: code }),
   verification: (verdict) => request("POST", "/api/class/verification", verdict),
   keys: () => request("GET", "/api/keys"),
+  settings: (code = "") => request("GET", `/api/class/settings?class=${encodeURIComponent(code)}`),
+  changeSettings: (settings) => request("POST", "/api/class/settings", settings),
+  // The ranking a class's students see, when the teacher shows it: {open, rows} (no sources).
+  ranking: (code = "") => request("GET", `/api/class/ranking?class=${encodeURIComponent(code)}`),
   turnKeys: () => request("POST", "/api/keys"),
   compare: (name, position, depth, evaluation) => request("POST", "/api/compare", { game: name, position, depth, evaluation }),
 };

@@ -261,6 +261,15 @@ async function importRoster() {
   }
 }
 
+/** The class's settings into their controls: whether its students see the ranking. */
+async function readSettings() {
+  try {
+    $("class-ranking").checked = (await api.settings(state.code)).ranking;
+  } catch (error) {
+    say(error.message, "error");
+  }
+}
+
 /** The class's link to give out (with this server's address), when the server has keys. */
 function showLinks(keys) {
   const link = keys?.student_link;
@@ -332,7 +341,17 @@ async function start() {
     state.code = $("class-code").value.trim();
     csv();
     refresh();
+    readSettings();
   });
+  $("class-ranking").addEventListener("change", async () => {
+    try {
+      await api.changeSettings({ class: state.code, ranking: $("class-ranking").checked });
+    } catch (error) {
+      say(error.message, "error");
+    }
+    readSettings();
+  });
+  readSettings();
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.addEventListener("click", () => {
       const key = button.dataset.sort;

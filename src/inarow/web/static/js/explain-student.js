@@ -244,6 +244,38 @@ async function gradeIt(named, submit = false) {
   }
 }
 
+/** The class board's ranking as the teacher shows it to the students (names and figures, no code). */
+async function showBoardRanking() {
+  const status = $("student-board-status");
+  status.hidden = false;
+  status.className = "student-status thinking";
+  status.textContent = t("Asking the class board…");
+  try {
+    const answer = await api.ranking($("student-class").value.trim());
+    $("student-board-table").hidden = !answer.open;
+    status.className = "student-status";
+    status.textContent = answer.open ? "" : t("The teacher does not show the class board's ranking.");
+    status.hidden = answer.open;
+    $("student-board-table").tBodies[0].replaceChildren(
+      ...answer.rows.map((row, index) => {
+        const tr = html("tr", { "data-name": row.name });
+        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
+        tr.append(
+          html("td", {}, String(index + 1)),
+          html("th", { scope: "row" }, row.name),
+          html("td", { class: "accuracy" }, row.headline === null ? "—" : shareText(row.headline)),
+          html("td", { class: "accuracy" }, shareText(row.accuracy)),
+          html("td", {}, `${row.algorithm}, ${depth}`),
+        );
+        return tr;
+      }),
+    );
+  } catch (error) {
+    status.className = "student-status error";
+    status.textContent = error.message;
+  }
+}
+
 /** Attach the box's listeners; `changed` is called when the code to use at the leaves changes. */
 export function initStudent(changed) {
   $("student-file").addEventListener("change", async () => {
@@ -267,6 +299,7 @@ export function initStudent(changed) {
     }
     gradeIt(false, true);
   });
+  $("student-board").addEventListener("click", showBoardRanking);
   $("student-clear").addEventListener("click", () => {
     localStorage.removeItem(STORAGE);
     drawRanking([]);
