@@ -259,13 +259,12 @@ async function showBoardRanking() {
     $("student-board-table").tBodies[0].replaceChildren(
       ...answer.rows.map((row, index) => {
         const tr = html("tr", { "data-name": row.name });
-        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
         tr.append(
           html("td", {}, String(index + 1)),
           html("th", { scope: "row" }, row.name),
           html("td", { class: "accuracy" }, row.headline === null ? "—" : shareText(row.headline)),
           html("td", { class: "accuracy" }, shareText(row.accuracy)),
-          html("td", {}, `${row.algorithm}, ${depth}`),
+          html("td", {}, searchText(row.algorithm, row.depth)),
         );
         return tr;
       }),
