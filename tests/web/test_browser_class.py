@@ -160,6 +160,11 @@ def test_two_phones_under_one_name_the_second_is_refused_until_the_teacher_relea
     assert "王芳" in submit(first)
     [again] = rows()
     assert again["submissions"] == 2 and again["id"] != row["id"]
+    history = first.get_by_test_id("student-history").locator("li")
+    assert [history.nth(i).get_attribute("data-id") for i in range(history.count())] == [
+        str(again["id"]),
+        str(row["id"]),
+    ], "the student's own history, the latest first"
 
     # The same student on another device, with the code noted: the row's history goes on.
     third = phone()

@@ -119,7 +119,7 @@ def build_command(
         ),
     ] = None,
     ray: Annotated[
-        bool, typer.Option("--ray", help=N_("Solve on a local Ray instance (pip install 'inarow[ray]')."))
+        bool, typer.Option("--ray", help=N_("Solve on a local Ray instance (pip install ray)."))
     ] = False,
     ray_address: Annotated[
         str | None,

@@ -55,7 +55,7 @@ def database_path() -> Path:
     if found is None or not found.is_file():
         raise BookError(
             N_("cannot import the book of {source}: {reason}"),
-            reason=N_("the package is not installed (pip install 'inarow[books]')"),
+            reason=N_("the package is not installed (pip install bitbully-databases)"),
             source=PACKAGE,
         )
     return Path(str(found))

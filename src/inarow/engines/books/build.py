@@ -195,7 +195,7 @@ class RayRunner:
             import ray
         except ImportError:
             raise BookError(
-                N_("cannot build on Ray: {reason}; pip install 'inarow[ray]'"),
+                N_("cannot build on Ray: {reason}; pip install ray"),
                 reason=N_("ray is not installed"),
             ) from None
         self._ray = ray

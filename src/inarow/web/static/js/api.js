@@ -82,6 +82,8 @@ export const api = {
   checkName: (who) => request("POST", "/api/class/check", who),
   // The error a student's e(P) met, for the teacher's board ({name, class, secret, error}).
   stuck: (report) => request("POST", "/api/class/stuck", report),
+  // A student's own submissions, the latest first ({name, class, secret}).
+  mine: (who) => request("POST", "/api/class/mine", who),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   clearBoard: (code = "") => request("DELETE", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),
   // The teacher's: the students (roster, claims, errors), releasing a name, a roster as CSV, the keys.

@@ -16,7 +16,7 @@ import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } 
 import { searching } from "./explain-search.js";
 import { ask, warmUp } from "./lab.js";
 import { searchText } from "./menus.js";
-import { t } from "./words.js";
+import { numberText, t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
 const SECRETS = "inarow.class.secrets"; // {"class\u0000name": secret}: the names this browser claimed
@@ -107,6 +107,25 @@ function showSecret(name, secret) {
   $("student-secret").textContent = t("Your code for {name}: {code}. Note it down: with it you go on under this name from another device.", { name, code });
   $("student-secret").dataset.code = code;
   $("student-secret").hidden = false;
+}
+
+/** The student's own submissions under the name, the latest first: when, the search, the shares. */
+async function showHistory(who) {
+  try {
+    const rows = await api.mine(who);
+    $("student-history-title").textContent = t("Your submissions as {name}: {count}", { name: who.name, count: numberText(rows.length) });
+    $("student-history").querySelector("ol").replaceChildren(
+      ...rows.map((row) => {
+        const decisive = row.report?.decisive;
+        const share = decisive?.positions ? shareText(decisive.share) : "—";
+        const when = new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang);
+        return html("li", { "data-id": String(row.id) }, `${when} · ${searchText(row.algorithm, row.depth)} · ${share} · ${shareText(row.accuracy)}`);
+      }),
+    );
+    $("student-history").hidden = false;
+  } catch {
+    $("student-history").hidden = true; // the board keeps it all the same; the teacher sees it
+  }
 }
 
 /** Tell the teacher's board that the e(P) failed (the worker's error, not the server's), when a name is given. */
@@ -225,6 +244,7 @@ async function gradeIt(named, submit = false) {
       if (row.secret) showSecret(row.name, row.secret);
       keepSecret(row.class_code, row.name, row.secret ?? who.secret);
       $("student-secret-entry").value = "";
+      showHistory({ name: row.name, class: row.class_code, secret: row.secret ?? who.secret });
       say(t("On the class board as {name}.", { name: row.name }), "done");
     } else {
       answer = await api.gradeMoves(body);
