@@ -165,6 +165,15 @@ function stopped(message) {
   return error;
 }
 
+/**
+ * Throw the sandbox away, and whatever code ran in it (a module it patched, a global it left): the next
+ * request starts Python afresh. A request still waiting is refused.
+ */
+export function startAfresh() {
+  if (waiting.size) fail(t("stopped: Python started again"));
+  else restart();
+}
+
 /** Start Python now (the first run waits for it otherwise); resolves once it is ready. */
 export function warmUp() {
   return starting ?? start();
