@@ -67,6 +67,7 @@ ROLES: dict[tuple[str, str], Role] = {
     ("POST", "/api/class/check"): "student",
     ("POST", "/api/class/mine"): "student",
     ("POST", "/api/class/stuck"): "student",
+    ("POST", "/api/class/search"): "student",
     ("GET", "/api/class/ranking"): "student",  # when the teacher shows it; never the sources
     # the class board: the teacher's
     ("GET", "/class"): "teacher",

@@ -25,7 +25,8 @@ from typing_extensions import TypedDict
 
 from inarow.base.errors import InarowError, NameTakenError, UnknownStudentError
 from inarow.base.i18n import N_
-from inarow.values.classboard import TAKEN, ClassBoard, Student, Submission
+from inarow.engines.textbook import check_algorithm
+from inarow.values.classboard import TAKEN, ClassBoard, SearchCheck, Student, Submission
 from inarow.values.names import MAX_CLASS, MAX_NAME, class_code, name_key, shown_name
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.routes.lab import MovesGraded, graded
@@ -80,6 +81,32 @@ class Stuck(Who):
     page said it, for the teacher to see."""
 
     error: str = Field(min_length=1, max_length=MAX_ERROR)
+
+
+class FailedCase(BaseModel):
+    """The first case a student's own search failed, as ``inarow check --json`` gives its fields: enough to
+    open it as a tree (a tree's ``leaves``, or a board's ``position`` searched ``depth`` plies with MAX
+    ``max``) and to say where it parted (``divergence``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str = Field(max_length=64)
+    kind: Literal["tree", "random", "board"]
+    leaves: str | None = Field(None, max_length=20_000)
+    position: str | None = Field(None, max_length=200)
+    depth: int = Field(ge=0, le=20)
+    max: Literal["x", "o"] = "x"
+    divergence: dict[str, Any] | None = None
+
+
+class SearchChecked(Who):
+    """A student's own search checked in their browser against ``algorithm`` (a textbook algorithm's name):
+    ``passed`` cases exact of ``total``, and the first that was not (``failed``, null when none)."""
+
+    algorithm: str = Field(max_length=40)
+    passed: int = Field(ge=0, le=1_000)
+    total: int = Field(ge=1, le=1_000)
+    failed: FailedCase | None = None
 
 
 class Verification(BaseModel):
@@ -211,6 +238,19 @@ class StudentRow(TypedDict):
     error_at: float | None
     submissions: int
     last: float | None
+    search: SearchJSON | None
+
+
+class SearchJSON(TypedDict):
+    """A student's latest check of their own search: the ``algorithm`` compared with, ``passed`` cases
+    exact of ``total``, the first failing case (``failed``: :class:`FailedCase`'s fields, or null), when
+    (``at``)."""
+
+    algorithm: str
+    passed: int
+    total: int
+    failed: dict[str, Any] | None
+    at: float
 
 
 def _row(submission: Submission) -> BoardRow:
@@ -248,6 +288,15 @@ def _student(student: Student) -> StudentRow:
         "error_at": student.error_at,
         "submissions": student.submissions,
         "last": student.last,
+        "search": None
+        if student.search is None
+        else {
+            "algorithm": student.search.algorithm,
+            "passed": student.search.passed,
+            "total": student.search.total,
+            "failed": None if student.search.failed is None else json.loads(student.search.failed),
+            "at": student.search.at,
+        },
     }
 
 
@@ -350,6 +399,33 @@ async def stuck(body: Stuck, sessions: SessionsDep, work: WorkDep) -> StudentRow
     def kept() -> StudentRow:
         board = ClassBoard(sessions.store)
         board.report_error(klass, key, name, body.secret, body.error, time.time())
+        found = board.student(klass, key)
+        assert found is not None
+        return _student(found)
+
+    return await work.cheap(kept)
+
+
+@router.post("/api/class/search", responses=responses(400, 409, *BODY))
+async def search_checked(body: SearchChecked, sessions: SessionsDep, work: WorkDep) -> StudentRow:
+    """Report the check of a student's own search, run in their browser (the server runs nothing): shown
+    to the teacher on the board, the first failing case opening as its tree; a claimed name needs its
+    secret (409). What is posted is what the student's page found; the server does not check it again."""
+
+    name, key, klass = _who(body.name, body.klass)
+    if body.passed > body.total:
+        raise InarowError(
+            N_("invalid check: {passed} cases exact of {total}"), passed=body.passed, total=body.total
+        )
+    algorithm = check_algorithm(body.algorithm)
+    failed = None if body.failed is None else json.dumps(body.failed.model_dump(), ensure_ascii=False)
+
+    def kept() -> StudentRow:
+        board = ClassBoard(sessions.store)
+        check = SearchCheck(
+            algorithm=algorithm, passed=body.passed, total=body.total, failed=failed, at=time.time()
+        )
+        board.report_search(klass, key, name, body.secret, check)
         found = board.student(klass, key)
         assert found is not None
         return _student(found)

@@ -7,7 +7,7 @@
 // last error of their e(P) and when), the class's link and new keys.
 
 import { api, speak } from "./api.js";
-import { classRows, crossTable, sortRows } from "./classboard.js";
+import { classRows, crossTable, failedCaseLink, searchOf, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
 import { ask, startAfresh } from "./lab.js";
 import { SAMPLE, checkRow } from "./verify.js";
@@ -91,6 +91,7 @@ function draw() {
         cell("td", `${row.algorithm}, ${depth}`),
         submittedCell(row),
         checkCell(row),
+        searchCell(row),
         source,
       );
       return tr;
@@ -122,6 +123,23 @@ function checkCell(row) {
   };
   const verdict = words[row.verified] ? row.verified : "no";
   return cell("td", words[verdict](), { class: `check check-${verdict}`, "data-testid": "class-check" });
+}
+
+/** The row's student's own search, checked in their browser: the cases exact of how many, the first failing case opening as its tree. */
+function searchCell(row) {
+  const search = searchOf(state.students, row);
+  if (!search) return cell("td", "—", { "data-testid": "class-search-check", "data-passed": "", "data-total": "" });
+  const td = cell("td", t("{passed} of {total} cases exact", { passed: numberText(search.passed), total: numberText(search.total) }), {
+    "data-testid": "class-search-check",
+    "data-passed": String(search.passed),
+    "data-total": String(search.total),
+  });
+  td.append(cell("span", ` (${search.algorithm})`, { class: "muted" }));
+  const link = failedCaseLink(search);
+  if (link) {
+    td.append(cell("br", null), cell("a", t("the first failing case, {name}, as its tree", { name: search.failed.name }), { href: link, target: "_blank", "data-testid": "class-search-case" }));
+  }
+  return td;
 }
 
 /** A button that releases the row's name: the next submission under it claims it (its history stays). */
