@@ -299,6 +299,19 @@ def test_a_move_that_leaves_two_threats_is_not_searched() -> None:
     assert reference(CONNECT4, position, False) == (42 - 1 - 4) // 2
 
 
+def test_a_position_near_the_end_is_solved_by_one_search_on_the_whole_window() -> None:
+    """With at most ``FULL_WINDOW_EMPTY`` empty cells a solve is one search on the whole score interval,
+    not the bisection's several null windows: on the first 200 lines of Test_L3_R1 (1 to 13 empty cells),
+    19.8 positions explored a line where the bisection explored 31.7, every score exact."""
+    lines = pons_set("Test_L3_R1")[:200]
+    explored = 0
+    for moves, expected in lines:
+        score, nodes = solve_fresh(CONNECT4, connect4(moves))
+        assert score == expected, moves
+        explored += nodes
+    assert kernel_template.FULL_WINDOW_EMPTY >= 13 and explored <= 20 * len(lines)
+
+
 def test_stones_that_overlap_or_lie_off_the_board_are_refused() -> None:
     engine = CompiledEngine(CONNECT4, Budget(), fresh=True)
     with pytest.raises(AssertionError, match="stones overlap or lie off the board"):

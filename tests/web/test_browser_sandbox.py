@@ -156,7 +156,7 @@ def graded_positions(server: Server) -> list[str]:
     return positions
 
 
-def chosen(source: str, diagrams: list[str], depth: int = 1) -> dict[str, Any]:
+def chosen(source: str, diagrams: list[str], depth: int | None = 1) -> dict[str, Any]:
     """The moves and values the lab's search chooses with ``source``'s e(P), as a student's page sends
     them (the very module its worker runs, here in CPython)."""
     browser_side.load("chosen", source)
@@ -258,3 +258,50 @@ def test_a_submitted_e_reaches_nothing_during_the_tournament_and_the_check_which
         "Cy": ("yes", len(diagrams)),
     }
     assert kept["Ada"]["differing"] == kept["Cy"]["differing"] == 0 < kept["Bo"]["differing"]
+
+
+PATCHES_THE_SEARCH = """\
+import inarow.web.browser as lab
+
+searched = lab.search
+
+
+def to_the_end(position, algorithm, depth, evaluation, record=False):
+    return searched(position, algorithm, None, evaluation, record=record)
+
+
+lab.search = to_the_end  # every search after this one, whoever's e(P) it runs, to the end of the game
+
+
+def e(board):
+    return 0
+"""
+"""A source that patches the lab's search, so that it searches to the end: its own moves are then perfect
+(and honestly its source's), and so would be those of any source checked after it in the same Python."""
+
+
+def test_a_source_that_patches_the_search_cannot_make_the_next_ones_check_pass(
+    browser: Any, class_server: Server
+) -> None:
+    """Ava's source patches the search; Bo posts the moves of a search to the end under ``return 0`` at
+    depth 1. Checked in one Python, Bo's check would run with Ava's patch and pass; each source is checked
+    in a Python of its own, so Bo is flagged and Ava (whose source does choose her moves) verified."""
+    from playwright.sync_api import expect
+
+    diagrams = graded_positions(class_server)
+    to_the_end = chosen(ZERO, diagrams, depth=None)
+    submit(class_server, "Bo", ZERO, to_the_end)
+    submit(class_server, "Ava", PATCHES_THE_SEARCH, to_the_end)  # the latest, so listed and checked first
+    assert list(board(class_server)) == ["Ava", "Bo"]
+    context, page, errors = open_page(browser, class_server, "/class", TEACHER)
+    rows = page.get_by_test_id("class-row")
+    expect(rows).to_have_count(2)
+    page.get_by_test_id("class-verify-all").check()
+    page.get_by_test_id("class-verify").click()
+    expect(page.locator('[data-testid="class-row"][data-verified="no"]')).to_have_count(0, timeout=300_000)
+    marks = {
+        rows.nth(i).get_attribute("data-name"): rows.nth(i).get_attribute("data-verified") for i in range(2)
+    }
+    context.close()
+    assert errors == []
+    assert marks == {"Ava": "yes", "Bo": "flagged"}

@@ -1,7 +1,7 @@
 """End to end, on a phone in Chinese: a student's own α-β checked node by node in the student's own browser
 (the lab's sandboxed Pyodide; the server runs nothing): the skeleton pasted and checked shows its cases, a
 search that cuts with > instead of ≥ fails with the case drawn on the Explain tree and the node where it
-parted marked, and an endless loop is stopped and the page goes on."""
+parted marked, and an endless loop is stopped and the page goes on; the check reaches the class board, its first failing case opening as its tree."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 
 from inarow.teaching.checking.skeleton import SKELETONS
+from inarow.web import browser as browser_side
 from inarow.web.lab import PYODIDE
 
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
@@ -33,6 +35,7 @@ CHECKED = "!document.getElementById('search-check').disabled"
 STRICT = (
     Path(__file__).resolve().parents[1] / "data" / "searches" / "bugs" / "strict_alphabeta.py"
 ).read_text()
+ZERO = "def e(board):\n    return 0\n"
 LOOP = "def alphabeta(node, depth, alpha, beta):\n    while True:\n        pass\n"
 
 
@@ -129,3 +132,57 @@ def test_an_endless_loop_in_a_search_is_stopped_and_the_page_recovers(
     assert phone.locator("#student-function").input_value() == "e"
     assert phone.get_by_test_id("student-code").input_value().startswith("def e(board)")
     assert phone.get_by_test_id("student-run").is_visible()
+
+
+def test_a_checked_search_reaches_the_class_board_and_its_first_failing_case_opens_as_its_tree(
+    browser: Any, phone: Any, live_server: Server, artifacts: Path
+) -> None:
+    # 'Bo' of the class 检索班 has an e(P) on the board (sent as a browser sends it), which claimed the name.
+    diagrams = httpx.get(f"{live_server.url}/api/lab/positions").json()["positions"]
+    browser_side.load("zero", ZERO)
+    body = {
+        "name": "Bo",
+        "class": "检索班",
+        "evaluation": "e",
+        "algorithm": "alphabeta",
+        "depth": 1,
+        "source": ZERO,
+    }
+    body |= browser_side.choose("zero", "tictactoe", diagrams, "alphabeta", 1)
+    submitted = httpx.post(f"{live_server.url}/api/class", json=body, timeout=300)
+    assert submitted.status_code == 200
+    secret = submitted.json()["secret"]
+
+    phone.goto(f"{live_server.url}/?student=1")
+    phone.wait_for_function(READY, timeout=60_000)
+    phone.get_by_test_id("student-mode").select_option("search")
+    phone.wait_for_function("document.getElementById('student-source').value.length > 0", timeout=60_000)
+    check(phone, STRICT)
+    phone.get_by_test_id("student-name").fill("Bo")
+    phone.locator("#student-class").fill("检索班")
+    phone.get_by_test_id("search-submit").click()
+    phone.wait_for_function("document.getElementById('search-status').className.includes('error')")
+    said = phone.get_by_test_id("search-status").inner_text()
+    assert "Bo" in said and "taken" not in said, said  # the name is taken (in Chinese): the code is needed
+    phone.get_by_test_id("student-secret-entry").fill(secret)
+    phone.get_by_test_id("search-submit").click()
+    phone.wait_for_function("document.getElementById('search-status').className.includes('done')")
+    assert "11" in phone.get_by_test_id("search-status").inner_text()
+
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", bypass_csp=True)
+    page = teacher.new_page()
+    page.goto(f"{live_server.url}/class?class=%E6%A3%80%E7%B4%A2%E7%8F%AD")
+    checked = page.locator('[data-testid="class-row"][data-name="Bo"] [data-testid="class-search-check"]')
+    checked.wait_for(timeout=30_000)
+    assert (checked.get_attribute("data-passed"), checked.get_attribute("data-total")) == ("11", "20")
+    assert "20 个用例中 11 个完全一致" in checked.inner_text()
+    with page.expect_popup() as opened:
+        checked.get_by_test_id("class-search-case").click()
+    tree = opened.value
+    tree.wait_for_function(
+        f"{READY} && document.getElementById('explain-leaves').value.startsWith('[[[2,4],[6]')",
+        timeout=60_000,
+    )
+    assert tree.locator('[data-testid="tree-node"][data-path=""]').count() == 1, "random-2's tree is drawn"
+    page.screenshot(path=artifacts / "class-search-check-zh.png", full_page=True)
+    teacher.close()

@@ -14,7 +14,9 @@ and stores its verdict: ``verified`` is ``no`` (not checked), ``yes`` (every pos
 move posted) or ``flagged`` (some did not), with the positions ``checked`` and ``differing``.
 
 A student whose e(P) fails (raises, loops, does not compile) may report the error, kept per student with
-its time, so that the teacher sees who is stuck.
+its time, so that the teacher sees who is stuck. A student who checked their own search
+(:mod:`inarow.teaching.checking`) may report the check: the algorithm, the cases exact of how many, the
+first failing case; the latest is kept per student.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ class Submission:
 class Student:
     """A student of a class: the ``name`` shown, its ``key``, the roster's ``number`` (``''``: on none),
     whether a browser has ``claimed`` the name, the last ``error`` its e(P) met and when (``error_at``),
-    how many ``submissions`` and the time of the latest (``last``, None without one)."""
+    how many ``submissions`` and the time of the latest (``last``, None without one), and the latest check
+    of their own search (``search``, None without one)."""
 
     klass: str
     key: str
@@ -90,6 +93,20 @@ class Student:
     error_at: float | None
     submissions: int
     last: float | None
+    search: SearchCheck | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SearchCheck:
+    """The latest check of a student's own search, as their page posted it: the ``algorithm`` it was
+    compared with, ``passed`` cases exact of ``total``, the first failing case's fields as JSON text
+    (``failed``, None when every case was exact), when (``at``)."""
+
+    algorithm: str
+    passed: int
+    total: int
+    failed: str | None
+    at: float
 
 
 def new_secret() -> str:
@@ -188,6 +205,25 @@ class ClassBoard:
                 (klass, key, name, error, at),
             )
 
+    def report_search(self, klass: str, key: str, name: str, secret: str | None, check: SearchCheck) -> None:
+        """Keep ``check`` as the student's latest check of their own search. A student not on the board yet
+        is added, unclaimed. Raises :class:`~inarow.base.errors.NameTakenError`, changing nothing, when the
+        name is claimed and ``secret`` is not its secret."""
+        with self.store._transaction() as db:
+            student = db.execute(
+                "SELECT secret FROM students WHERE class = ? AND key = ?", (klass, key)
+            ).fetchone()
+            if student is not None and student["secret"] is not None and not _same(secret, student["secret"]):
+                raise NameTakenError(TAKEN, name=name, reason=N_("this name is taken"))
+            db.execute(
+                "INSERT INTO students (class, key, name, search_algorithm, search_passed, search_total,"
+                " search_failed, search_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (class, key) DO UPDATE SET search_algorithm = excluded.search_algorithm,"
+                " search_passed = excluded.search_passed, search_total = excluded.search_total,"
+                " search_failed = excluded.search_failed, search_at = excluded.search_at",
+                (klass, key, name, check.algorithm, check.passed, check.total, check.failed, check.at),
+            )
+
     def verify(self, id: int, verified: Verdict, checked: int, differing: int) -> bool:
         """Keep the teacher's check of submission ``id``; False when there is no such submission."""
         with self.store._transaction() as db:
@@ -258,7 +294,11 @@ class ClassBoard:
             db.execute(f"DELETE FROM submissions {where}", arguments)
             also = "AND" if where else "WHERE"
             db.execute(f"DELETE FROM students {where} {also} number = ''", arguments)
-            db.execute(f"UPDATE students SET secret = NULL, error = NULL, error_at = NULL {where}", arguments)
+            db.execute(
+                "UPDATE students SET secret = NULL, error = NULL, error_at = NULL, search_algorithm = NULL,"
+                f" search_passed = NULL, search_total = NULL, search_failed = NULL, search_at = NULL {where}",
+                arguments,
+            )
         return removed
 
     # ------------------------------------------------------------------------------------ reads
@@ -310,6 +350,15 @@ class ClassBoard:
                 error_at=row["error_at"],
                 submissions=row["submissions"],
                 last=row["last"],
+                search=None
+                if row["search_algorithm"] is None
+                else SearchCheck(
+                    algorithm=row["search_algorithm"],
+                    passed=row["search_passed"],
+                    total=row["search_total"],
+                    failed=row["search_failed"],
+                    at=row["search_at"],
+                ),
             )
             for row in rows
         ]
@@ -355,4 +404,4 @@ def _submission(row: sqlite3.Row, count: int | None = None) -> Submission:
     )
 
 
-__all__ = ["ClassBoard", "InarowError", "Student", "Submission", "Verdict"]
+__all__ = ["ClassBoard", "InarowError", "SearchCheck", "Student", "Submission", "Verdict"]

@@ -158,6 +158,16 @@ MIGRATIONS: tuple[str, ...] = (
         ranking     INTEGER NOT NULL DEFAULT 0 CHECK (ranking IN (0, 1))
     );
     """,
+    """
+    -- A student's own search, checked node by node in their browser (inarow.teaching.checking): the
+    -- latest check's algorithm, how many cases were exact of how many, and the first failing case's fields
+    -- as JSON (NULL when every case was exact), as the student's page posted them.
+    ALTER TABLE students ADD COLUMN search_algorithm TEXT;
+    ALTER TABLE students ADD COLUMN search_passed INTEGER;
+    ALTER TABLE students ADD COLUMN search_total INTEGER;
+    ALTER TABLE students ADD COLUMN search_failed TEXT;
+    ALTER TABLE students ADD COLUMN search_at REAL
+    """,
 )
 """Migration ``i`` takes a database from schema version ``i`` to ``i + 1``."""
 

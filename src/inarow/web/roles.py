@@ -60,6 +60,7 @@ ROLES: dict[tuple[str, str], Role] = {
     # the lab: a student's own work
     ("GET", "/lab/inarow.zip"): "public",
     ("GET", "/lab/pyodide/{name}"): "public",
+    ("GET", "/lab/pyodide/{version}/{name}"): "public",
     ("GET", "/lab/sandbox.html"): "public",  # framed with no origin: its requests carry no cookie
     ("GET", "/api/lab/positions"): "student",
     ("POST", "/api/lab/grade"): "student",
@@ -67,6 +68,7 @@ ROLES: dict[tuple[str, str], Role] = {
     ("POST", "/api/class/check"): "student",
     ("POST", "/api/class/mine"): "student",
     ("POST", "/api/class/stuck"): "student",
+    ("POST", "/api/class/search"): "student",
     ("GET", "/api/class/ranking"): "student",  # when the teacher shows it; never the sources
     # the class board: the teacher's
     ("GET", "/class"): "teacher",

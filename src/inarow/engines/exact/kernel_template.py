@@ -216,6 +216,9 @@ UCHUNK = np.uint64(CHUNK)
 U0 = np.uint64(0)
 ETC_MIN_EMPTY = 6
 """Enhanced transposition cutoffs are tried where more cells than this are empty (see compiled.py)."""
+FULL_WINDOW_EMPTY = 16
+"""A solve with at most this many empty cells is one search on the whole window rather than Pons' bisection
+by null windows (see compiled.py)."""
 
 # ------------------------------------------------------------------------ index of the state array
 NODES = 0
@@ -862,6 +865,12 @@ def solve(cur_: int, opp_: int, mode: int, state: int) -> int:
         _puti(state, NODES, 1)
         _puti(state, ABORTED, 1 if limit <= 1 else 0)
         low = high
+    elif low < high and not mode & WEAK and CELLS - ply <= FULL_WINDOW_EMPTY:
+        # Near the end, one search on the whole interval: its score is exact, or the end of the interval
+        # it fails on (the interval bounds the score).
+        value = _negamax(cur, opp, ply, low, high, table, scratch, state)
+        if not _geti(state, ABORTED):
+            low = high = min(max(value, low), high)
     else:
         while low < high:
             middle = low + (high - low) // 2

@@ -16,6 +16,8 @@ import hashlib
 import io
 import json
 import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -23,9 +25,11 @@ from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
 from typing_extensions import TypedDict
 
+from inarow.base import i18n
 from inarow.base.errors import InarowError, NameTakenError, UnknownStudentError
-from inarow.base.i18n import N_
-from inarow.values.classboard import TAKEN, ClassBoard, Student, Submission
+from inarow.base.i18n import N_, _
+from inarow.engines.textbook import algorithm_named, check_algorithm
+from inarow.values.classboard import TAKEN, ClassBoard, SearchCheck, Student, Submission
 from inarow.values.names import MAX_CLASS, MAX_NAME, class_code, name_key, shown_name
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
 from inarow.web.routes.lab import MovesGraded, graded
@@ -80,6 +84,32 @@ class Stuck(Who):
     page said it, for the teacher to see."""
 
     error: str = Field(min_length=1, max_length=MAX_ERROR)
+
+
+class FailedCase(BaseModel):
+    """The first case a student's own search failed, as ``inarow check --json`` gives its fields: enough to
+    open it as a tree (a tree's ``leaves``, or a board's ``position`` searched ``depth`` plies with MAX
+    ``max``) and to say where it parted (``divergence``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str = Field(max_length=64)
+    kind: Literal["tree", "random", "board"]
+    leaves: str | None = Field(None, max_length=20_000)
+    position: str | None = Field(None, max_length=200)
+    depth: int = Field(ge=0, le=20)
+    max: Literal["x", "o"] = "x"
+    divergence: dict[str, Any] | None = None
+
+
+class SearchChecked(Who):
+    """A student's own search checked in their browser against ``algorithm`` (a textbook algorithm's name):
+    ``passed`` cases exact of ``total``, and the first that was not (``failed``, null when none)."""
+
+    algorithm: str = Field(max_length=40)
+    passed: int = Field(ge=0, le=1_000)
+    total: int = Field(ge=1, le=1_000)
+    failed: FailedCase | None = None
 
 
 class Verification(BaseModel):
@@ -211,6 +241,19 @@ class StudentRow(TypedDict):
     error_at: float | None
     submissions: int
     last: float | None
+    search: SearchJSON | None
+
+
+class SearchJSON(TypedDict):
+    """A student's latest check of their own search: the ``algorithm`` compared with, ``passed`` cases
+    exact of ``total``, the first failing case (``failed``: :class:`FailedCase`'s fields, or null), when
+    (``at``)."""
+
+    algorithm: str
+    passed: int
+    total: int
+    failed: dict[str, Any] | None
+    at: float
 
 
 def _row(submission: Submission) -> BoardRow:
@@ -248,6 +291,15 @@ def _student(student: Student) -> StudentRow:
         "error_at": student.error_at,
         "submissions": student.submissions,
         "last": student.last,
+        "search": None
+        if student.search is None
+        else {
+            "algorithm": student.search.algorithm,
+            "passed": student.search.passed,
+            "total": student.search.total,
+            "failed": None if student.search.failed is None else json.loads(student.search.failed),
+            "at": student.search.at,
+        },
     }
 
 
@@ -350,6 +402,33 @@ async def stuck(body: Stuck, sessions: SessionsDep, work: WorkDep) -> StudentRow
     def kept() -> StudentRow:
         board = ClassBoard(sessions.store)
         board.report_error(klass, key, name, body.secret, body.error, time.time())
+        found = board.student(klass, key)
+        assert found is not None
+        return _student(found)
+
+    return await work.cheap(kept)
+
+
+@router.post("/api/class/search", responses=responses(400, 409, *BODY))
+async def search_checked(body: SearchChecked, sessions: SessionsDep, work: WorkDep) -> StudentRow:
+    """Report the check of a student's own search, run in their browser (the server runs nothing): shown
+    to the teacher on the board, the first failing case opening as its tree; a claimed name needs its
+    secret (409). What is posted is what the student's page found; the server does not check it again."""
+
+    name, key, klass = _who(body.name, body.klass)
+    if body.passed > body.total:
+        raise InarowError(
+            N_("invalid check: {passed} cases exact of {total}"), passed=body.passed, total=body.total
+        )
+    algorithm = check_algorithm(body.algorithm)
+    failed = None if body.failed is None else json.dumps(body.failed.model_dump(), ensure_ascii=False)
+
+    def kept() -> StudentRow:
+        board = ClassBoard(sessions.store)
+        check = SearchCheck(
+            algorithm=algorithm, passed=body.passed, total=body.total, failed=failed, at=time.time()
+        )
+        board.report_search(klass, key, name, body.secret, check)
         found = board.student(klass, key)
         assert found is not None
         return _student(found)
@@ -610,17 +689,56 @@ async def clear(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQ
     return {"removed": await work.cheap(lambda: ClassBoard(sessions.store).clear(code))}
 
 
-CSV_COLUMNS = (
-    "name",
-    "class_code",
-    "evaluation",
-    "algorithm",
-    "depth",
-    "kept",
-    "positions",
-    "accuracy",
-    "submitted",
+def _share(value: float | None) -> str:
+    """A share as a spreadsheet reads a percentage: ``52.2%`` (empty when there is none)."""
+    return "" if value is None else f"{value:.1%}"
+
+
+def _report(row: BoardRow) -> dict[str, Any]:
+    report = row["report"]
+    return report if isinstance(report, dict) else {}
+
+
+def _headline(row: BoardRow, field: str) -> object:
+    """A field of the headline of a row's report: ``kept``, ``positions``, ``share``, or a baseline's share
+    (``zero``, ``random``); empty for a report made before there was a headline."""
+    report = _report(row)
+    if field in ("zero", "random"):
+        return _share(report.get("baselines", {}).get(field))
+    value = report.get("decisive", {}).get(field)
+    return _share(value) if field == "share" else "" if value is None else value
+
+
+def _algorithm_said(name: str) -> str:
+    try:
+        return _(algorithm_named(name).title)
+    except InarowError:
+        return name
+
+
+CSV_COLUMNS: tuple[tuple[str, Callable[[BoardRow, tzinfo | None], object]], ...] = (
+    (N_("Name"), lambda row, zone: row["name"]),
+    (N_("Student number"), lambda row, zone: row["number"]),
+    (N_("Class code"), lambda row, zone: row["class_code"]),
+    (N_("Where e(P) decides"), lambda row, zone: _headline(row, "share")),
+    (N_("Kept where e(P) decides"), lambda row, zone: _headline(row, "kept")),
+    (N_("Positions e(P) decides"), lambda row, zone: _headline(row, "positions")),
+    (N_("e ≡ 0 there"), lambda row, zone: _headline(row, "zero")),
+    (N_("A random e(P) there"), lambda row, zone: _headline(row, "random")),
+    (N_("Over every position"), lambda row, zone: _share(row["accuracy"])),
+    (N_("Kept of every position"), lambda row, zone: row["kept"]),
+    (N_("Positions"), lambda row, zone: row["positions"]),
+    (N_("Blunders"), lambda row, zone: len(_report(row).get("blunders", []))),
+    (N_("Algorithm"), lambda row, zone: _algorithm_said(row["algorithm"])),
+    (N_("Depth"), lambda row, zone: _("to the end") if row["depth"] is None else row["depth"]),
+    (
+        N_("Submitted"),
+        lambda row, zone: datetime.fromtimestamp(row["submitted"], zone).strftime("%Y-%m-%d %H:%M:%S"),
+    ),
+    (N_("e(P)"), lambda row, zone: row["evaluation"]),
 )
+"""The CSV's columns: the header (a word of the catalog) and the cell of a row, the time in ``zone`` (None:
+the server's own)."""
 
 
 CSV_ANSWER: dict[int | str, dict[str, Any]] = {
@@ -629,17 +747,39 @@ CSV_ANSWER: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/api/class.csv", response_class=Response, responses={**CSV_ANSWER, **responses(400, 403, 422)})
-async def board_csv(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Response:
-    """The class board as CSV (no source, no blunders)."""
+async def board_csv(
+    request: Request,
+    sessions: SessionsDep,
+    work: WorkDep,
+    klass: str | None = ClassQuery,
+    lang: Annotated[
+        str, Query(max_length=35, pattern=r"^[A-Za-z_-]*$", description="zh or en; else Accept-Language")
+    ] = "",
+    offset: Annotated[
+        int | None,
+        Query(
+            ge=-14 * 60,
+            le=14 * 60,
+            description="the reader's offset from UTC in minutes, east positive (the page sends its own): "
+            "the times are the reader's; the server's own time zone without it",
+        ),
+    ] = None,
+) -> Response:
+    """The class board as CSV, for a spreadsheet (Excel on a Chinese Windows PC among them): UTF-8 with a
+    byte order mark, the headers in the language asked for (``lang``, else ``Accept-Language``), local
+    dates and times, and the figures the board shows: the headline (the share kept where e(P) decides,
+    beside e ≡ 0's and a random e(P)'s), the share over every position, the blunders. No source."""
     code = _class_of(klass)
     rows = await work.cheap(lambda: [_row(row) for row in ClassBoard(sessions.store).latest(code)])
+    zone = None if offset is None else timezone(timedelta(minutes=offset))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow([_csv_cell(row[column]) for column in CSV_COLUMNS])  # type: ignore[literal-required]
+    with i18n.language(i18n.from_accept_language(lang or request.headers.get("accept-language"))):
+        writer.writerow([_(header) for header, _cell in CSV_COLUMNS])
+        for row in rows:
+            writer.writerow([_csv_cell(cell(row, zone)) for _header, cell in CSV_COLUMNS])
     return Response(
-        out.getvalue(),
+        ("\ufeff" + out.getvalue()).encode("utf-8"),  # the mark that tells Excel the file is UTF-8
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="class.csv"'},
     )

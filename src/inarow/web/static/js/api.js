@@ -82,6 +82,8 @@ export const api = {
   checkName: (who) => request("POST", "/api/class/check", who),
   // The error a student's e(P) met, for the teacher's board ({name, class, secret, error}).
   stuck: (report) => request("POST", "/api/class/stuck", report),
+  // The check of a student's own search, run in their browser ({name, class, secret, algorithm, passed, total, failed}).
+  searchChecked: (report) => request("POST", "/api/class/search", report),
   // A student's own submissions, the latest first ({name, class, secret}).
   mine: (who) => request("POST", "/api/class/mine", who),
   board: (code = "") => request("GET", code ? `/api/class?class=${encodeURIComponent(code)}` : "/api/class"),

@@ -7,11 +7,12 @@
 // last error of their e(P) and when), the class's link and new keys.
 
 import { api, speak } from "./api.js";
-import { classRows, crossTable, sortRows } from "./classboard.js";
+import { classRows, crossTable, failedCaseLink, searchOf, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
-import { ask } from "./lab.js";
+import { ask, startAfresh } from "./lab.js";
+import { searchText } from "./menus.js";
 import { SAMPLE, checkRow } from "./verify.js";
-import { numberText, pliesText, t, useCatalog } from "./words.js";
+import { numberText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL = 5000;
@@ -79,7 +80,6 @@ function draw() {
       const code = cell("details", null);
       code.append(cell("summary", row.evaluation), cell("pre", row.source));
       source.append(code);
-      const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
       const who = cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" });
       if (row.number) who.prepend(cell("span", `${row.number} `, { class: "muted" }));
       who.append(releaseButton(row));
@@ -88,9 +88,10 @@ function draw() {
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
-        cell("td", `${row.algorithm}, ${depth}`),
+        cell("td", searchText(row.algorithm, row.depth)),
         submittedCell(row),
         checkCell(row),
+        searchCell(row),
         source,
       );
       return tr;
@@ -122,6 +123,23 @@ function checkCell(row) {
   };
   const verdict = words[row.verified] ? row.verified : "no";
   return cell("td", words[verdict](), { class: `check check-${verdict}`, "data-testid": "class-check" });
+}
+
+/** The row's student's own search, checked in their browser: the cases exact of how many, the first failing case opening as its tree. */
+function searchCell(row) {
+  const search = searchOf(state.students, row);
+  if (!search) return cell("td", "—", { "data-testid": "class-search-check", "data-passed": "", "data-total": "" });
+  const td = cell("td", t("{passed} of {total} cases exact", { passed: numberText(search.passed), total: numberText(search.total) }), {
+    "data-testid": "class-search-check",
+    "data-passed": String(search.passed),
+    "data-total": String(search.total),
+  });
+  td.append(cell("span", ` (${search.algorithm})`, { class: "muted" }));
+  const link = failedCaseLink(search);
+  if (link) {
+    td.append(cell("br", null), cell("a", t("the first failing case, {name}, as its tree", { name: search.failed.name }), { href: link, target: "_blank", "data-testid": "class-search-case" }));
+  }
+  return td;
 }
 
 /** A button that releases the row's name: the next submission under it claims it (its history stays). */
@@ -173,6 +191,7 @@ async function tournament() {
   }
   state.busy = true;
   $("class-tournament").disabled = true;
+  startAfresh(); // nothing of earlier runs in it; the games share this one (both sides of a game must)
   const games = [];
   try {
     for (const first of players) {
@@ -204,9 +223,10 @@ async function positions(game) {
 }
 
 /**
- * The check of the grades: each row's source run again in this browser's sandbox on a sample of the
- * graded positions (every one when asked), its moves compared with the posted ones, the verdict kept by
- * the server. A run stopped at its time limit leaves its row unchecked, and says so.
+ * The check of the grades: each row's source run again in this browser's sandbox, a new one for each (a
+ * source cannot patch the search another is checked with), on a sample of the graded positions (every
+ * one when asked), its moves compared with the posted ones, the verdict kept by the server. A run stopped
+ * at its time limit leaves its row unchecked, and says so.
  */
 async function verify() {
   const rows = classRows(state.rows);
@@ -220,6 +240,7 @@ async function verify() {
   try {
     for (const [index, row] of rows.entries()) {
       say(t("Checking {name}'s grade in this browser ({done} of {total})…", { name: row.name, done: index + 1, total: rows.length }), "thinking");
+      startAfresh(); // each source in a Python of its own: none can change how the next is searched
       const run = (request, options) => ask(request, { ...options, position: row.name });
       let verdict;
       try {
@@ -330,7 +351,12 @@ async function start() {
   translate();
   document.documentElement.classList.remove("translating");
   $("class-code").value = state.code;
-  const csv = () => ($("class-csv").href = state.code ? `/api/class.csv?class=${encodeURIComponent(state.code)}` : "/api/class.csv");
+  // The CSV in this page's language, its times in this computer's time zone (the offset from UTC now).
+  const csv = () => {
+    const query = new URLSearchParams({ lang: document.documentElement.lang, offset: String(-new Date().getTimezoneOffset()) });
+    if (state.code) query.set("class", state.code);
+    $("class-csv").href = `/api/class.csv?${query}`;
+  };
   csv();
   $("class-code").addEventListener("change", () => {
     state.code = $("class-code").value.trim();

@@ -44,3 +44,23 @@ export function crossTable(names, games) {
   }
   return { points, totals: points.map((row) => row.reduce((sum, value) => sum + value, 0)) };
 }
+
+/** The latest check of a row's student's own search (GET /api/class/students' `search`), found by class and name; null without one. */
+export function searchOf(students, row) {
+  const found = students.find((student) => student.class_code === row.class_code && student.name === row.name);
+  return found?.search ?? null;
+}
+
+/**
+ * The page that opens the first case a student's search failed as its tree, searched by `algorithm`: a tree
+ * of leaf values by its leaves (`?leaves=…&algo=…`), a board by its position and depth
+ * (`?game=tictactoe&position=…&explain=…&depth=…`); null when every case was exact.
+ */
+export function failedCaseLink(search) {
+  const failed = search?.failed;
+  if (!failed) return null;
+  if (failed.kind === "board") {
+    return `/?${new URLSearchParams({ game: "tictactoe", position: failed.position ?? "", explain: search.algorithm, depth: String(failed.depth) })}`;
+  }
+  return `/?${new URLSearchParams({ leaves: failed.leaves ?? "", algo: search.algorithm })}`;
+}

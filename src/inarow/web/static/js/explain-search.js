@@ -16,6 +16,7 @@ const SAVED = "inarow.lab.search"; // the search's code, kept in this browser
 const EVALUATION = "e(P)";
 const SEARCH = "search";
 const kept = { [EVALUATION]: null, [SEARCH]: null };
+let last = null; // the last check's answer, for the class board
 
 /** Whether the box holds a search (not an e(P)). */
 export const searching = () => $("student-mode").value === SEARCH;
@@ -60,6 +61,8 @@ async function checkIt(show) {
   const seed = Math.max(0, Math.round(Number($("search-seed").value)) || 0);
   localStorage.setItem(SAVED, source);
   $("search-check").disabled = true;
+  $("search-submit").disabled = true;
+  last = null;
   $("search-cases").replaceChildren();
   status(t("Checking {function} in this browser…", { function: name }), "thinking");
   try {
@@ -70,12 +73,14 @@ async function checkIt(show) {
       return;
     }
     drawCases(answer, answer.windowed);
+    last = answer;
+    $("search-submit").disabled = false;
     const title = t(TERMS.searches[answer.algorithm] ?? answer.algorithm);
     status(
       answer.ok
         ? t("Every case exact: {function} does what inarow's {algorithm} does, node by node.", { function: name, algorithm: title })
         : t("{passed} of {total} cases exact; the first that is not is drawn above, where it parts from inarow's {algorithm}.", { passed: answer.passed, total: answer.total, algorithm: title }),
-      answer.ok ? "done" : "error",
+      answer.ok ? "done" : "",
     );
     const failed = answer.cases.find((verdict) => !verdict.ok);
     if (failed && answer.tree) show(answer.tree, { case: failed.name, node: failed.divergence.node, leaf: failed.divergence.leaf });
@@ -83,6 +88,21 @@ async function checkIt(show) {
     status(error.message, "error");
   } finally {
     $("search-check").disabled = false;
+  }
+}
+
+/** Put the last check on the class board (`report(check)` posts it under the name typed); say how it went. */
+async function submitIt(report) {
+  if (!last) return;
+  const check = { algorithm: last.algorithm, passed: last.passed, total: last.total, failed: last.cases.find((verdict) => !verdict.ok) ?? null };
+  $("search-submit").disabled = true;
+  try {
+    const row = await report(check);
+    status(t("On the class board as {name}: {passed} of {total} cases exact.", { name: row.name, passed: check.passed, total: check.total }), "done");
+  } catch (error) {
+    status(error.message, "error");
+  } finally {
+    $("search-submit").disabled = false;
   }
 }
 
@@ -123,13 +143,18 @@ async function switchTo(mode, leavingEvaluation) {
   }
 }
 
-/** Attach the search mode's listeners; `show(tree, marked)` draws a case's tree on the Explain stage, `leavingEvaluation` is told when the box's e(P) stops being used at the leaves. */
-export function initSearch(show, leavingEvaluation) {
+/**
+ * Attach the search mode's listeners; `show(tree, marked)` draws a case's tree on the Explain stage,
+ * `leavingEvaluation` is told when the box's e(P) stops being used at the leaves, `report(check)` puts a
+ * check on the class board.
+ */
+export function initSearch(show, leavingEvaluation, report) {
   $("student-mode").addEventListener("change", () => {
     warmUp().catch(() => {});
     switchTo($("student-mode").value, leavingEvaluation);
   });
   $("search-check").addEventListener("click", () => checkIt(show));
   $("search-skeleton").addEventListener("click", skeletonInto);
+  $("search-submit").addEventListener("click", () => submitIt(report));
   if ($("student-mode").value === SEARCH) switchTo(SEARCH, leavingEvaluation);
 }

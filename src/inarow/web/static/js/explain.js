@@ -16,7 +16,7 @@ import { drawDeepening, drawOrders, resetLog, showDetail, updateStepper } from "
 import { answerQuestion, ask, drawScore, newQuiz, toggleTry } from "./explain-quiz.js";
 import { $, COLLAPSE_OVER, RUN_EVERY, atEnd, lastStep, setState, stop, summary, view } from "./explain-view.js";
 import { initSearch } from "./explain-search.js";
-import { compareWithCode, explainWithCode, initStudent, studentCode } from "./explain-student.js";
+import { compareWithCode, explainWithCode, initStudent, reportSearch, studentCode } from "./explain-student.js";
 import { warmUp } from "./lab.js";
 import { PRESETS, leavesText, linkedExplain, orderedLeaves, randomLeaves, readLeaves } from "./leaves.js";
 import { questionBefore } from "./replay.js";
@@ -328,10 +328,14 @@ export function initExplain(refresh) {
     forget();
     explainChosen();
   });
-  initSearch(showChecked, () => {
-    forget();
-    explainChosen();
-  });
+  initSearch(
+    showChecked,
+    () => {
+      forget();
+      explainChosen();
+    },
+    reportSearch,
+  );
   $("explain-source").addEventListener("change", () => {
     showSource();
     forget();
