@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
 from typing_extensions import TypedDict
 
 from inarow.base import i18n
@@ -601,7 +601,7 @@ class ClassSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     klass: ClassCode = Field("", alias="class", description="the class code ('' for none)")
-    ranking: bool
+    ranking: StrictBool
 
 
 class RankedRow(TypedDict):
