@@ -149,16 +149,16 @@ def test_a_failing_docs_command_stops_the_build_naming_it() -> None:
 
 
 def _command_lines(text: str) -> list[str]:
-    """The ``inarow`` lines of the code blocks (``$ `` prompts and ``#`` comments dropped), except
-    elided ones (``…``, redirections)."""
+    """The ``inarow`` lines of the code blocks (``$ `` prompts, ``NAME=value`` settings before the command
+    and ``#`` comments dropped), except redirected ones (``> FILE``: the console blocks run those)."""
     lines, fence = [], None
     for raw in text.splitlines():
         stripped = raw.strip()
         if stripped.startswith("```"):
             fence = stripped[3:] if fence is None else None
             continue
-        if fence in ("", "sh", "text", "bash", "inarow"):
-            line = stripped.removeprefix("$ ")
+        if fence in ("", "sh", "text", "bash") or (fence == "console" and stripped.startswith("$ ")):
+            line = re.sub(r"^(?:[A-Z][A-Z0-9_]*=\S+\s+)+", "", stripped.removeprefix("$ "))
             if line.startswith("inarow ") and not any(mark in line for mark in ("…", "<", ">", "--help")):
                 lines.append(line.split("  #", 1)[0].strip())
     return lines
