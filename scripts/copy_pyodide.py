@@ -38,6 +38,7 @@ def main(target: Path = TARGET) -> int:
         else:
             compressed.unlink(missing_ok=True)
             served += len(data)
+    shutil.copy2(SOURCE / "package.json", target / "package.json")  # its version: the files' URLs name it
     size = sum((target / name).stat().st_size for name in FILES)
     print(f"copied Pyodide ({size / 1e6:.1f} MB, {served / 1e6:.1f} MB as served with gzip) to {target}")
     return 0

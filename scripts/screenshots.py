@@ -8,10 +8,12 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
+import httpx  # noqa: E402
 from pages import desktop_page  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -25,6 +27,16 @@ SHOTS = {"explain.png": ("en-GB", TREE), "explain-zh.png": ("zh-CN", TREE + "&la
 
 CLASS = {"class-zh.png": "zh-CN"}
 """The class board (``/class``) after three students' submissions, by file and language."""
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen, as the lab guide's browser steps are shown."""
+
+LAB_STEPS = {"en-GB": ("", "Ada"), "zh-CN": ("-zh", "王小明")}
+"""The lab guide's browser steps on a phone: the files' suffix by the browser's language, and the student's
+name. Each language gives four: ``lab-phone-code`` (``/?student=1``, the code box), ``lab-phone-run`` (the
+code run on the position), ``lab-phone-grade`` (graded) and ``lab-phone-submit`` (on the class board)."""
+
+READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 
 STUDENTS = (("王小明", "textbook", 2), ("李华", "textbook", 1), ("张伟", "zero", 2))
 """The three students: their names, their e(P) (the textbook's, or one that returns 0) and the depth."""
@@ -54,6 +66,38 @@ def submit_students(url: str) -> None:
         answer.raise_for_status()
 
 
+def lab_steps(browser: Any, url: str, out: Path) -> None:
+    """The lab guide's browser steps on a phone, as a student follows them: open ``/?student=1``, paste the
+    textbook's e(P), run it on the position, grade it at depth 2, submit it with a name."""
+    textbook = (ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text("utf-8")
+    top = "(id) => document.getElementById(id).scrollIntoView({ block: 'start' }) || window.scrollBy(0, -90)"
+    for locale, (suffix, name) in LAB_STEPS.items():
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, locale=locale, bypass_csp=True
+        )
+        page = context.new_page()
+        page.goto(f"{url}/?student=1")
+        page.wait_for_function(READY, timeout=120_000)
+        page.screenshot(path=out / f"lab-phone-code{suffix}.png")
+        page.get_by_test_id("student-code").fill(textbook)
+        page.get_by_test_id("student-run").click()
+        page.wait_for_function("!document.getElementById('student-run').disabled", timeout=120_000)
+        page.evaluate(top, "student-run")
+        page.screenshot(path=out / f"lab-phone-run{suffix}.png")
+        page.get_by_test_id("student-name").fill(name)
+        page.locator("#student-grade").click()
+        page.wait_for_function("!document.getElementById('student-grade').disabled", timeout=300_000)
+        page.evaluate(top, "student-grade")
+        page.screenshot(path=out / f"lab-phone-grade{suffix}.png")
+        page.get_by_test_id("student-submit").click()
+        page.wait_for_function("!document.getElementById('student-submit').disabled", timeout=300_000)
+        page.evaluate(top, "student-grade")
+        page.screenshot(path=out / f"lab-phone-submit{suffix}.png")
+        for step in ("code", "run", "grade", "submit"):
+            print(out / f"lab-phone-{step}{suffix}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
@@ -75,6 +119,8 @@ def main() -> None:
                         page.evaluate(f"window.scrollBy(0, {box['y']} - 330)")  # the tree under the top bar
                         page.screenshot(path=args.out / name)
                         print(args.out / name)
+                lab_steps(browser, server.url, args.out)
+                httpx.delete(f"{server.url}/api/class", timeout=30).raise_for_status()
                 submit_students(server.url)
                 for name, locale in CLASS.items():
                     with desktop_page(browser, server.url, locale=locale) as page:

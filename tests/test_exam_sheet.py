@@ -77,3 +77,38 @@ def test_a_tree_too_wide_to_print_is_refused() -> None:
         result.stderr
         == "error: a tree of 81 leaves is too wide to print: at most 41 leaves fit on an A4 page\n"
     )
+
+
+KEY_LINE = re.compile(r"(root|[a-z][\d.]*)  (?:Max|Min)  α=\S+ β=\S+  ([=≤≥]) ([+-]?[\d∞]+)")
+"""A node of the key as ``inarow exam`` prints it: ``├─ a2  Max  α=-∞ β=+12  ≥ +20``."""
+
+
+def test_the_key_is_numbered_as_the_questions_and_keeps_the_bounds_the_text_says() -> None:
+    """Five questions, five answers under the same numbers; every value the text key gives as a bound (≥
+    after a β cut-off at Max, ≤ after an α one at Min) is a bound in the printed key too."""
+    for seed in (7, 8, 9, 12):
+        html = sheet_html("--seed", str(seed))
+        key = html[html.index('<section class="key">') :]
+        questions = re.findall(r'<li data-question="(\d)">', html[: html.index('<section class="key">')])
+        assert questions == ["1", "2", "3", "4", "5"]
+        assert re.findall(r'<li data-question="(\d)"', key) == ["1", "2", "3", "4", "5"]
+        assert len(re.findall(r"<li[ >]", key)) == 5
+        printed = dict(re.findall(r'<tr data-label="([^"]*)">(?:<td>[^<]*</td>){4}<td>([^<]*)</td>', key))
+        text = runner.invoke(app, ["--lang", "en", "exam", "--seed", str(seed)]).stdout
+        said = {
+            ("" if label == "root" else label): (mark, number.lstrip("+"))
+            for label, mark, number in KEY_LINE.findall(text)
+        }
+        inner = {label: value for label, value in said.items() if "." not in label}  # not the leaves (a1.1)
+        assert set(printed) == set(inner)
+        assert any(mark != "=" for mark, _ in inner.values()), "a seed with a bound"
+        for label, (mark, number) in inner.items():
+            assert printed[label] == (number if mark == "=" else f"{mark} {number}"), label
+
+
+def test_the_chinese_sheet_names_alpha_beta_pruning_and_no_heading_ends_a_page() -> None:
+    result = runner.invoke(app, ["--lang", "zh", "exam", "--format", "html", "--seed", "7", "--count", "3"])
+    assert "用 α-β 剪枝 搜索" in result.stdout and "alphabeta" not in result.stdout
+    css = result.stdout[result.stdout.index("<style>") : result.stdout.index("</style>")]
+    assert re.search(r"h1, h2 \{[^}]*break-after: avoid", css)
+    assert re.search(r"\.answer, li, tr \{[^}]*break-inside: avoid", css)

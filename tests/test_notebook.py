@@ -23,7 +23,11 @@ def test_the_lab_notebook_runs_and_draws_its_trees_and_analysis_inline(tmp_path:
     printed = "".join(output.get("text", "") for output in outputs if output.output_type == "stream")
     assert printed == "b2 1.0\n"  # the textbook e(P) two plies deep: the centre, worth +1 to Max
     shown = [output["data"] for output in outputs if output.output_type == "execute_result"]
-    assert ["image/svg+xml" in data for data in shown] == [True, True, False]
-    assert shown[1]["image/svg+xml"].startswith("<svg") and "✂" in shown[1]["image/svg+xml"]
-    table = shown[2]["text/html"]
+    # e(P) at b2 a1, minimax after b2 a1, α-β on the textbook's tree, the horizon without and with quiescence
+    assert ["image/svg+xml" in data for data in shown] == [True, True, True, True, True, False]
+    assert shown[2]["image/svg+xml"].startswith("<svg") and "✂" in shown[2]["image/svg+xml"]
+    assert "+1" in shown[0]["image/svg+xml"]  # the hand-worked e(P) = 5 - 4
+    without, with_quiescence = shown[3]["image/svg+xml"], shown[4]["image/svg+xml"]
+    assert without != with_quiescence
+    table = shown[5]["text/html"]
     assert "<th>move</th>" in table and "<td>a2</td>" in table

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 
 import {
   analysisSummary, gameTitle, hintWords, historyBadge, historyPlayers, introWords, keysWords, markOf, moveWords, outcomeOf,
-  playersWords, playerTitle, positionWords, reviewStatus, reviewWords, sourceOf, sourceWords, statusWords, valueText, winnerOf,
+  playersWords, playerTitle, positionWords, reviewStatus, reviewWords, sentence, sourceOf, sourceWords, statusWords, useCatalog, valueText, winnerOf,
 } from "../../src/inarow/web/static/js/words.js";
 
 const plain = { x: "x", o: "o" };
@@ -206,4 +206,18 @@ describe("the keys that play", () => {
     assert.equal(keysWords({ columns: 4, rows: 4, gravity: false }), "Keys: arrows and Enter to play.");
     assert.equal(keysWords({ columns: 12, rows: 6, gravity: true }), "Keys: arrows and Enter to play.");
   });
+});
+
+test("an error sent as fields is said in the reader's language, its !r parameters quoted as Python quotes them", () => {
+  const said = {
+    message: "the evaluation {name!r} raised {error} on {position!r} (Max is {side}) at line {line}",
+    params: { name: "<pasted>:e", error: "ZeroDivisionError: division by zero", position: ".../.../...", side: "x", line: 2 },
+  };
+  useCatalog({ tag: "en", messages: {} });
+  assert.equal(sentence(said), "the evaluation '<pasted>:e' raised ZeroDivisionError: division by zero on '.../.../...' (Max is x) at line 2");
+  useCatalog({ tag: "zh-CN", messages: { [said.message]: "估价函数 {name!r} 在局面 {position!r}（极大方为 {side}）第 {line} 行抛出 {error}", "{list}, {item}": "{list}、{item}", "cell is taken": "格子已被占" } });
+  assert.equal(sentence(said), "估价函数 '<pasted>:e' 在局面 '.../.../...'（极大方为 x）第 2 行抛出 ZeroDivisionError: division by zero");
+  assert.equal(sentence({ message: "{known} / {reason}", params: { known: { items: ["f", "g", "h"] }, reason: { message: "cell is taken", params: {} } } }), "f、g、h / 格子已被占");
+  assert.equal(sentence({ message: "{text!r}", params: { text: "it's" } }), "\"it's\"");
+  useCatalog(null);
 });

@@ -214,3 +214,128 @@ def test_python_starts_under_the_pages_own_content_security_policy(browser: Any,
     expect(page.get_by_test_id("student-output")).to_contain_text("e(.../.../...) = 0", timeout=120_000)
     context.close()
     assert blocked == []
+
+
+OURS = re.compile(r"[A-Za-z]{3,}")
+"""A word in Latin letters: none may be left on the Chinese page but names (below) and Python's own text."""
+
+NAMES = re.compile(
+    r"inarow|English|Python|SGF|Home|board\.\w+(\(\))?|<pasted>:e|\.py|[a-c][1-3]|def e\(board\)|[xo.]{3}(/[xo.]{3}){2}"
+)
+
+
+def english_left(page: Any) -> list[str]:
+    """The visible texts of the page with a Latin word in them once names are taken out."""
+    texts: list[str] = page.evaluate(
+        """() => {
+          const found = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) {
+            const element = walker.currentNode.parentElement;
+            if (!element || element.closest('textarea, script, style, svg, pre, code, [hidden]')) continue;
+            if (!element.checkVisibility()) continue;
+            const text = walker.currentNode.textContent.trim();
+            if (text) found.push(text);
+          }
+          return found;
+        }"""
+    )
+    return [text for text in texts if OURS.search(NAMES.sub("", text))]
+
+
+def test_the_lab_guides_browser_steps_run_as_written_on_a_chinese_phone(
+    browser: Any, token_server: Server, artifacts: Path
+) -> None:
+    """docs/lab.zh.md, section 7, step by step at 390×844 in Chinese: every sentence of ours in Chinese (a
+    student's errors too), a failed run clears the grade shown, the page never wider than the screen, and
+    Submit sends what was just graded without grading again."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="zh-CN", bypass_csp=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{token_server.url}/?token={TOKEN}")
+    page.goto(f"{token_server.url}/?student=1")
+    page.wait_for_function(READY, timeout=60_000)
+    # The page scrolls to the box "用 Python 写的估价函数 e(P)", which holds the textbook's e(P).
+    code = page.get_by_test_id("student-code")
+    box = code.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + 80 < PHONE["height"], box
+    assert page.locator("#student-title").inner_text() == "用 Python 写的估价函数 e(P)"
+    assert code.input_value().startswith("def e(board):")
+    # 2. 在此局面上运行; a failing one says why in Chinese.
+    page.get_by_role("button", name="在此局面上运行").click()
+    page.wait_for_function(OUTPUT_DONE, timeout=120_000)
+    assert page.get_by_test_id("student-output").inner_text() == "e(.../.../...) = 0，从 X（极大方）的立场"
+    wrong = {
+        "def e(board):\n    return 1 / 0\n": "估价函数 '<pasted>:e' 在局面 '.../.../...'（极大方为 x）上第 2 行抛出 "
+        "ZeroDivisionError: division by zero",
+        "def e(board)\n    return 0\n": "粘贴的估价函数无法编译：第 1 行 expected ':'",
+        "def e(board):\n    return 'x'\n": "估价函数 '<pasted>:e' 在局面 '.../.../...'（极大方为 x）上返回了 'x'："
+        "应返回一个从极大方立场出发的数",
+        "def f(board):\n    return 0\n": "估价函数 '<pasted>:e' 中没有函数 'e'：代码定义了 f",
+    }
+    for source, said in wrong.items():
+        assert run(page, source) == said
+    assert run(page, TEXTBOOK).startswith("e(.../.../...) = 0")
+    # 3. 在上面博弈树的叶节点使用它; 4. 深度 1, 与完美对弈比较评分.
+    page.get_by_label("在上面博弈树的叶节点使用它").check()
+    page.wait_for_function(
+        f"{READY} && document.getElementById('explain-summary').textContent.includes('pasted')"
+    )
+    page.get_by_label("深度", exact=True).select_option("1")
+    page.wait_for_function(READY)
+    page.get_by_test_id("student-name").fill("王小明")
+    page.get_by_role("button", name="与完美对弈比较评分").click()
+    graded = "!document.getElementById('student-grade').disabled"
+    page.wait_for_function(graded, timeout=300_000)
+    assert page.get_by_test_id("student-headline").inner_text() == (
+        "在由 e(P) 决定的局面上，1,287 个中保住了 753 个博弈值（58.5%）；e ≡ 0 保住 33.9%，随机的 e(P) 保住 33.4%"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.evaluate(
+        "[document.documentElement.scrollWidth, innerWidth]"
+    )
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)"
+        ".map((e) => e.tagName + '.' + e.className)"
+    )
+    assert wide == [], wide
+    assert english_left(page) == []
+    # 5. 提交到班级看板: what was just graded, no second grading.
+    page.evaluate(
+        """() => {
+          window.statuses = [];
+          new MutationObserver(() => window.statuses.push(document.getElementById('student-status').textContent))
+            .observe(document.getElementById('student-status'), { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    page.get_by_role("button", name="提交到班级看板").click()
+    page.wait_for_function("!document.getElementById('student-submit').disabled", timeout=60_000)
+    assert page.locator("#student-status").inner_text() == "已以 王小明 的名义提交到班级看板。"
+    assert not any("评分" in status for status in page.evaluate("window.statuses")), "graded again"
+    page.screenshot(path=artifacts / "lab-guide-zh.png", full_page=True)
+    # A failing run clears the grade and "已以 … 的名义提交" of the code before it.
+    assert run(page, "def e(board):\n    return 1 / 0\n").startswith("估价函数")
+    assert page.get_by_test_id("student-grade").inner_text() == ""
+    assert page.locator("#student-status").inner_text() == ""
+    # A grading time-out names the position; code that loops before e is ever called says so.
+    page.get_by_test_id("student-code").fill("def e(board):\n    while True:\n        pass\n")
+    page.get_by_role("button", name="与完美对弈比较评分").click()
+    page.wait_for_function(graded, timeout=120_000)
+    assert page.locator("#student-status").inner_text() == (
+        "e 在 .../.../... 上运行超过 3 秒：已被停止，Python 已重新启动"
+    )
+    page.get_by_test_id("student-code").fill("while True:\n    pass\n")
+    page.get_by_role("button", name="与完美对弈比较评分").click()
+    page.wait_for_function(graded, timeout=120_000)
+    assert page.locator("#student-status").inner_text().startswith("代码在调用 e 之前")
+    # The teacher's board shows the headline.
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", bypass_csp=True)
+    board = teacher.new_page()
+    board.goto(f"{token_server.url}/class?token={TEACHER_TOKEN}")
+    board.get_by_test_id("class-row").first.wait_for()
+    assert board.get_by_test_id("class-headline").first.inner_text().startswith("58.5% (753/1,287)")
+    teacher.close()
+    context.close()
+    assert errors == [], errors

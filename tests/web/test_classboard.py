@@ -370,6 +370,7 @@ def test_the_students_see_the_ranking_without_sources_only_when_the_teacher_show
     assert server.post("/api/class/settings", json={"class": "7b", "ranking": True}).status_code == 403
     turned = server.post("/api/class/settings", json={"class": "7B", "ranking": True}, headers=TEACHER)
     assert turned.json() == {"class": "7b", "ranking": True}
+    assert server.post("/api/class/settings", json={"ranking": 1}, headers=TEACHER).status_code == 422
     assert (
         server.get("/api/class/settings", params={"class": "7b"}, headers=TEACHER).json()["ranking"] is True
     )

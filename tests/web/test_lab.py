@@ -4,17 +4,21 @@ as ``inarow grade`` scores them — forty students submitting to the class board
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from inarow.base.i18n import gettext, language
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import grade
@@ -116,6 +120,45 @@ def test_pyodide_goes_compressed_to_a_browser_that_accepts_gzip(
     assert "content-encoding" not in plain.headers and plain.content == wasm
 
 
+def test_pyodide_is_kept_by_the_browser_and_a_reload_costs_a_304_or_nothing(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under its version a file is immutable (kept for a year, never asked again); under its bare name,
+    and inarow's modules, revalidated by ETag: 304 with no body while unchanged, the gzip copy its own."""
+    import gzip
+
+    from inarow.web import lab
+
+    wasm = bytes(range(256)) * 64
+    (tmp_path / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(wasm, mtime=0))
+    (tmp_path / "package.json").write_text('{"name": "pyodide", "version": "314.0.7"}')
+    monkeypatch.setattr(lab, "PYODIDE", tmp_path)
+    kept = client.get("/lab/pyodide/314.0.7/pyodide.asm.wasm")
+    assert kept.status_code == 200 and kept.content == wasm
+    assert kept.headers["cache-control"] == "public, max-age=31536000, immutable"
+    other = client.get("/lab/pyodide/0.1.0/pyodide.asm.wasm")
+    assert other.status_code == 404 and other.text == "no Pyodide '0.1.0' here: this server has 314.0.7"
+    for encoding in ("gzip", "identity"):
+        first = client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": encoding})
+        assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+        again = client.get(
+            "/lab/pyodide/pyodide.asm.wasm",
+            headers={"Accept-Encoding": encoding, "If-None-Match": first.headers["etag"]},
+        )
+        assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", first.headers["etag"])
+    plain, packed = (
+        client.get("/lab/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": encoding}).headers["etag"]
+        for encoding in ("identity", "gzip")
+    )
+    assert plain != packed
+    modules = client.get("/lab/inarow.zip")
+    again = client.get("/lab/inarow.zip", headers={"If-None-Match": modules.headers["etag"]})
+    assert (again.status_code, again.content) == (304, b"")
+    (tmp_path / "package.json").unlink()
+    assert client.get("/lab/pyodide/314.0.7/pyodide.asm.wasm").status_code == 503
+
+
 @pytest.mark.slow
 def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClient) -> None:
     diagrams = client.get("/api/lab/positions").json()["positions"]
@@ -161,8 +204,8 @@ def test_forty_students_on_the_board_get_inarow_grades_figures(client: TestClien
     )
     forged = next(row for row in rows if row["name"] == "student 00")
     assert forged["accuracy"] == round(expected["textbook"].accuracy, 6) < 1.0
-    lines = client.get("/api/class.csv", params={"class": "7b"}).text.splitlines()
-    assert lines[0].startswith("name,class_code") and len(lines) == 41
+    lines = client.get("/api/class.csv", params={"class": "7b"}).content.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Name,Student number,Class code,") and len(lines) == 41
     assert client.delete("/api/class", params={"class": "7b"}).json() == {"removed": 40}
     assert client.get("/api/class").json() == []
 
@@ -211,6 +254,11 @@ def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_po
         "ok": False,
         "error": "the evaluation '<pasted>:e' returned [1] on '.../.x./...' (Max is o): expected a number "
         "from Max's standpoint",
+        "said": {
+            "message": "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a "
+            "number from Max's standpoint",
+            "params": {"name": "<pasted>:e", "position": ".../.x./...", "side": "o", "value": "[1]"},
+        },
     }
     assert asked({"op": "open", "args": [], "named": "open-lines"})["ok"] is False
     heard: list[tuple[int, str]] = []
@@ -227,6 +275,40 @@ def test_the_workers_python_answers_errors_as_sentences_and_hears_each_graded_po
     compared = asked({"op": "compare", "args": ["tictactoe", "", 2], "source": TEXTBOOK})["value"]
     assert {row["name"] for row in compared["rows"]} >= {"minimax", "alphabeta"}
     assert next(row for row in compared["rows"] if row["name"] == "minimax")["value"] == 1
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "def e(board):\n    return 1 / 0\n",
+            "the evaluation {name!r} raised {error} on {position!r} (Max is {side}) at line {line}",
+        ),
+        ("def e(board)\n    return 0\n", "the pasted evaluation does not compile: {error} at line {line}"),
+        (
+            "def f(board):\n    return 0\n",
+            "the evaluation {text!r} names no function {name!r}: the code defines {known}",
+        ),
+        ("1 / 0\n", "the pasted evaluation failed to run: {error} at line {line}"),
+        (
+            "def e(board):\n    return 'x'\n",
+            "the evaluation {name!r} returned {value} on {position!r} (Max is {side}): expected a number from Max's standpoint",
+        ),
+    ],
+)
+def test_a_students_error_travels_as_fields_that_say_it_in_each_language(source: str, message: str) -> None:
+    """The page says the error from the catalog (words.js's sentence()): the message is a catalog entry with a
+    Chinese translation, and its parameters fill it as the English sentence was filled."""
+    answer = json.loads(
+        browser.call(json.dumps({"op": "evaluate", "args": ["tictactoe", "", None], "source": source}))
+    )
+    said = answer["said"]
+    assert said["message"] == message
+    assert said["message"].format(**said["params"]) == answer["error"]
+    with language("zh_CN"):
+        chinese = gettext(message)
+    assert chinese != message and re.search("[\u4e00-\u9fff]", chinese)
+    assert set(re.findall(r"\{(\w+)", chinese)) == set(re.findall(r"\{(\w+)", message))
 
 
 def test_nothing_on_the_server_compiles_or_imports_text() -> None:
@@ -246,3 +328,43 @@ def test_nothing_on_the_server_compiles_or_imports_text() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def first_free_cells(diagrams: list[str]) -> str:
+    """A move for each position a student could send: the first empty cell in a1, a2, a3, b1… order."""
+    moves = []
+    for diagram in diagrams:
+        rows = diagram.split("/")[::-1]  # from the bottom
+        column, row = next((c, r) for c in range(3) for r in range(3) if rows[r][c] == ".")
+        moves.append("abc"[column] + str(row + 1))
+    return " ".join(moves)
+
+
+def test_the_board_as_csv_opens_in_a_chinese_spreadsheet_with_the_boards_figures(client: TestClient) -> None:
+    """UTF-8 with a byte order mark (Excel reads it as UTF-8), the headers in the reader's language, the
+    times at the reader's offset from UTC, and the figures the board shows; names round-trip through csv."""
+    diagrams = client.get("/api/lab/positions").json()["positions"]
+    moves = first_free_cells(diagrams)
+    for name in ("陈静", "=Ann"):
+        body = {"name": name, "class": "7b", "depth": 1, "moves": moves}  # no values: they are optional
+        answer = client.post("/api/class", json=body)
+        assert answer.status_code == 200, answer.text
+    board = {row["name"]: row for row in client.get("/api/class", params={"class": "7b"}).json()}
+    answer = client.get(
+        "/api/class.csv", params={"class": "7b", "offset": 480}, headers={"Accept-Language": "zh-CN"}
+    )
+    assert answer.headers["content-type"] == "text/csv; charset=utf-8"
+    assert answer.content[:3] == b"\xef\xbb\xbf"
+    table = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"), newline="")))
+    header, rows = table[0], {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
+    assert header[:4] == ["姓名", "学号", "班级代码", "由 e(P) 决定的局面"]
+    assert "失着" in header and "提交时间" in header and "在全部局面上" in header
+    assert set(rows) == {"陈静", "'=Ann"}, "names intact; a formula is never one"
+    chen, report = rows["陈静"], board["陈静"]["report"]
+    assert chen["由 e(P) 决定的局面"] == f"{report['decisive']['share']:.1%}"
+    assert chen["在全部局面上"] == f"{report['accuracy']:.1%}"
+    assert chen["失着"] == str(len(report["blunders"])) != "0"
+    china = datetime.fromtimestamp(board["陈静"]["submitted"], timezone(timedelta(hours=8)))
+    assert chen["提交时间"] == china.strftime("%Y-%m-%d %H:%M:%S")
+    english = client.get("/api/class.csv", params={"class": "7b", "lang": "en"}).content.decode("utf-8-sig")
+    assert english.startswith("Name,Student number,Class code,Where e(P) decides,")

@@ -104,6 +104,43 @@ class InarowError(ValueError):
         """The reason alone in the language of the context."""
         return self._reason(translate=True)
 
+    def fields(self) -> dict[str, Any]:
+        """The message as fields, for a page to say in its reader's language from its own catalog:
+        ``{"message": catalog entry, "params": {name: value}}``. A value is a string or a number, or
+        ``{"message", "params"}`` again (a word of the catalog, another error, the reason), or
+        ``{"items": [...]}`` (a list to join)."""
+        params = {name: _field(value) for name, value in self.params.items()}
+        if self.reason_message is not None and "{reason}" in self.message:
+            if isinstance(self.reason_message, InarowError):
+                params["reason"] = self.reason_message._reason_fields()
+            else:
+                params["reason"] = {"message": self.reason_message, "params": params.copy()}
+        return {"message": self.message, "params": params}
+
+    def _reason_fields(self) -> dict[str, Any]:
+        if self.reason_message is None:
+            return self.fields()
+        if isinstance(self.reason_message, InarowError):
+            return self.reason_message._reason_fields()
+        return {"message": self.reason_message, "params": self.fields()["params"]}
+
+
+def _field(value: Any) -> Any:
+    """A parameter of :meth:`InarowError.fields` as JSON."""
+    if isinstance(value, InarowError):
+        return value.fields()
+    if isinstance(value, Items):
+        return {"items": list(value)}
+    if isinstance(value, Term):
+        return {"message": str(value), "params": {}}
+    if isinstance(value, tuple):
+        return "; ".join(str(_shown(item, False)) for item in value)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int | float | str):
+        return value
+    return str(value)
+
 
 class InvalidGameError(InarowError):
     """A game description that is not a preset nor ``COLSxROWS:K[:gravity]`` within the limits."""

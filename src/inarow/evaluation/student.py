@@ -237,10 +237,16 @@ class CodeEvaluation:
                 **where,
             )
         line = fields.get("line", "")
+        if line:
+            return EvaluationCodeError(
+                N_("the evaluation {name!r} raised {error} on {position!r} (Max is {side}) at line {line}"),
+                error=fields.get("error", "?"),
+                line=line,
+                **where,
+            )
         return EvaluationCodeError(
-            N_("the evaluation {name!r} raised {error} on {position!r} (Max is {side}){where}"),
+            N_("the evaluation {name!r} raised {error} on {position!r} (Max is {side})"),
             error=fields.get("error", "?"),
-            where=f" at line {line}" if line else "",
             **where,
         )
 
@@ -377,11 +383,17 @@ def _load_refusal(reply: Reply, path: str, text: str, limits: Limits) -> Evaluat
         )
     if reply.kind == "raised":
         line = fields.get("line", "")
+        if line:
+            return EvaluationCodeError(
+                N_("the evaluation file {path!r} failed to run: {error} at line {line}"),
+                path=path,
+                error=fields.get("error", "?"),
+                line=line,
+            )
         return EvaluationCodeError(
-            N_("the evaluation file {path!r} failed to run: {error}{where}"),
+            N_("the evaluation file {path!r} failed to run: {error}"),
             path=path,
             error=fields.get("error", "?"),
-            where=f" at line {line}" if line else "",
         )
     return None
 
@@ -405,10 +417,14 @@ def code_evaluation_from_source(
         ) from None
     except (Exception, SystemExit) as error:
         line = raised(error, where).fields["line"]
+        if line:
+            raise EvaluationCodeError(
+                N_("the pasted evaluation failed to run: {error} at line {line}"),
+                error=f"{type(error).__name__}: {error}",
+                line=line,
+            ) from None
         raise EvaluationCodeError(
-            N_("the pasted evaluation failed to run: {error}{where}"),
-            error=f"{type(error).__name__}: {error}",
-            where=f" at line {line}" if line else "",
+            N_("the pasted evaluation failed to run: {error}"), error=f"{type(error).__name__}: {error}"
         ) from None
     refusal = _load_refusal(checked_function(namespace, function), where, text, DEFAULT_LIMITS)
     if refusal is not None:

@@ -209,10 +209,14 @@ class Grade:
 
 
 def _number(value: float) -> float | str:
+    """A value as JSON has it: infinities and "no value" (NaN: a client that sent moves without values) as
+    text, so that the report is JSON every parser reads."""
     if value == float("inf"):
         return "inf"
     if value == float("-inf"):
         return "-inf"
+    if value != value:
+        return "nan"
     return value
 
 

@@ -23,8 +23,9 @@ from html import escape
 from inarow.base import i18n
 from inarow.base.errors import InvalidLimitError
 from inarow.base.i18n import N_, _
-from inarow.engines.textbook import search
+from inarow.engines.textbook import algorithm_named, search
 from inarow.teaching.abstract import AbstractGame, AbstractState, Leaves, parse_leaves
+from inarow.teaching.drawing import value_bounds
 from inarow.teaching.exam import Exam, KeyNodeJSON, make_exam
 
 SLOT = 6.5
@@ -59,6 +60,8 @@ class SheetAnswers:
     for the side to move there) and ``best_first_evaluated`` the leaves then evaluated; ``root_order``: the
     root's children in that order; ``affine_same`` and ``square_same``: whether the same leaves are pruned
     after v → 2v + 3 and after v → (v − 10)², and ``square_unevaluated`` the leaves pruned after the latter.
+    ``bounds[i]`` says whether ``key[i]``'s value is a bound: ``≥`` (at least), ``≤`` (at most) or ``""``
+    (exact), as the tree drawn as text says it (:func:`~inarow.teaching.drawing.value_bounds`).
     """
 
     exam: Exam
@@ -72,6 +75,7 @@ class SheetAnswers:
     affine_same: bool
     square_same: bool
     square_unevaluated: tuple[str, ...]
+    bounds: tuple[str, ...] = ()
 
 
 def _mapped(leaves: Leaves, change: Callable[[float], float]) -> Leaves:
@@ -116,6 +120,9 @@ def answers(exam: Exam) -> SheetAnswers:
     scale, shift = AFFINE
     before = tuple(document["unevaluated_labels"])
     square = _unevaluated(_mapped(leaves, lambda v: (v - SQUARE_AT) ** 2), algorithm)
+    marks = value_bounds(exam.result)
+    tree = exam.result.tree
+    assert tree is not None
     return SheetAnswers(
         exam=exam,
         value=exam.result.frame_value,
@@ -128,6 +135,7 @@ def answers(exam: Exam) -> SheetAnswers:
         affine_same=_unevaluated(_mapped(leaves, lambda v: scale * v + shift), algorithm) == before,
         square_same=square == before,
         square_unevaluated=square,
+        bounds=tuple(marks.get(node.id, "") for node in tree.nodes),
     )
 
 
@@ -219,6 +227,8 @@ body { font-family: sans-serif; font-size: 11pt; line-height: 1.4; margin: 0; }
 h1 { font-size: 15pt; margin: 0 0 3mm; }
 h2 { font-size: 13pt; margin: 4mm 0 2mm; }
 .sheet, .key { page-break-after: always; break-after: page; }
+h1, h2 { page-break-after: avoid; break-after: avoid; }
+.answer, li, tr { page-break-inside: avoid; break-inside: avoid; }
 .key { page-break-before: always; break-before: page; }
 .head { display: flex; justify-content: space-between; font-size: 12pt; margin-bottom: 4mm; }
 .name { border-bottom: 0.3mm solid black; display: inline-block; min-width: 60mm; }
@@ -241,7 +251,7 @@ def to_html(sheets: list[SheetAnswers], algorithm_said: str | None = None) -> st
     if not sheets:
         return ""
     first = sheets[0].exam
-    algorithm = algorithm_said or first.result.algorithm
+    algorithm = algorithm_said or _algorithm_words(first.result.algorithm)
     count = len(sheets)
     pages: list[str] = []
     scale, shift = AFFINE
@@ -266,12 +276,12 @@ def to_html(sheets: list[SheetAnswers], algorithm_said: str | None = None) -> st
             f"{escape(said_sheet.format(number=number, count=count))}</span></div>\n"
             f"<h1>{escape(_('α-β exam'))}</h1>\n"
             f"<p>{escape(said_how.format(algorithm=algorithm))}</p>\n" + tree_svg(game, width) + "\n<ol>\n"
-            f'<li>{escape(said_value)} <span class="blank"></span></li>\n'
-            f'<li>{escape(said_pruned)} <span class="blank long"></span></li>\n'
-            f"<li>{escape(said_order)} "
+            f'<li data-question="1">{escape(said_value)} <span class="blank"></span></li>\n'
+            f'<li data-question="2">{escape(said_pruned)} <span class="blank long"></span></li>\n'
+            f'<li data-question="3">{escape(said_order)} '
             '<span class="blank long"></span></li>\n'
-            f"<li>{escape(said_map.format(map=f'{scale}v + {shift}'))}</li>\n"
-            f"<li>{escape(said_map.format(map=f'(v − {SQUARE_AT})²'))}</li>\n"
+            f'<li data-question="4">{escape(said_map.format(map=f"{scale}v + {shift}"))}</li>\n'
+            f'<li data-question="5">{escape(said_map.format(map=f"(v − {SQUARE_AT})²"))}</li>\n'
             "</ol>\n</section>"
         )
     key: list[str] = [f'<section class="key">\n<h1>{escape(_("Answer key"))}</h1>']
@@ -280,10 +290,11 @@ def to_html(sheets: list[SheetAnswers], algorithm_said: str | None = None) -> st
         key.append(
             f'<div class="answer" data-seed="{exam.seed}">\n'
             f"<h2>{escape(said_seed.format(seed=exam.seed))}</h2>\n<ol>\n"
-            f'<li>{escape(said_value)} <b data-answer="value">{escape(_number(sheet.value))}</b>; '
-            f'{escape(said_pruned)} <b data-answer="unevaluated">'
+            f'<li data-question="1">{escape(said_value)} '
+            f'<b data-answer="value">{escape(_number(sheet.value))}</b></li>\n'
+            f'<li data-question="2">{escape(said_pruned)} <b data-answer="unevaluated">'
             f"{escape(', '.join(sheet.unevaluated) or _('none'))}</b></li>\n"
-            f'<li><b data-answer="order">{escape(", ".join(sheet.root_order))}</b>: '
+            f'<li data-question="3"><b data-answer="order">{escape(", ".join(sheet.root_order))}</b>: '
             + escape(
                 _("then {evaluated} of {leaves} leaves are evaluated").format(
                     evaluated=sheet.best_first_evaluated,
@@ -291,19 +302,21 @@ def to_html(sheets: list[SheetAnswers], algorithm_said: str | None = None) -> st
                 )
             )
             + "</li>\n"
-            f'<li data-answer="affine">{escape(_yes_no(sheet.affine_same, ()))}</li>\n'
-            f'<li data-answer="square">{escape(_yes_no(sheet.square_same, sheet.square_unevaluated))}</li>\n'
+            f'<li data-question="4" data-answer="affine">{escape(_yes_no(sheet.affine_same, ()))}</li>\n'
+            f'<li data-question="5" data-answer="square">'
+            f"{escape(_yes_no(sheet.square_same, sheet.square_unevaluated))}</li>\n"
             "</ol>\n<table>\n<tr>"
             + "".join(f"<th>{escape(head)}</th>" for head in (_("node"), _("role"), "α", "β", _("value")))
             + "</tr>\n"
         )
-        for node in sheet.key:
+        for node, bound in zip(sheet.key, sheet.bounds or [""] * len(sheet.key), strict=True):
             if node["leaf"]:
                 continue
+            value = f"{bound} {_number(node['value'])}" if bound else _number(node["value"])
             key.append(
                 f'<tr data-label="{escape(node["label"])}"><td>{escape(node["label"] or _("root"))}</td>'
                 f"<td>{escape(_role(node['role']))}</td><td>{escape(_number(node['alpha']))}</td>"
-                f"<td>{escape(_number(node['beta']))}</td><td>{escape(_number(node['value']))}</td></tr>\n"
+                f"<td>{escape(_number(node['beta']))}</td><td>{escape(value)}</td></tr>\n"
             )
         key.append("</table>\n</div>")
     key.append("</section>")
@@ -316,6 +329,15 @@ def to_html(sheets: list[SheetAnswers], algorithm_said: str | None = None) -> st
         + "".join(key)
         + "\n</body>\n</html>\n"
     )
+
+
+ALGORITHM_WORDS = {"alphabeta": N_("α-β pruning")}
+"""How a sheet names the course's own algorithm (fail-soft α-β, the textbooks'); the others by their
+titles."""
+
+
+def _algorithm_words(name: str) -> str:
+    return _(ALGORITHM_WORDS.get(name) or algorithm_named(name).title)
 
 
 def _yes_no(same: bool, pruned: tuple[str, ...]) -> str:

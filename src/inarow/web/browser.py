@@ -76,8 +76,9 @@ def call(request_text: str, progress: Progress | None = None) -> str:
     """What the worker asks: ``{"op", "args", "source", "function"}`` or ``{"op", "args", "named"}``
     (``play``: ``"second"`` too, the other side's ``{source, function}``), as JSON text. Answers
     ``{"ok": true, "value": …}`` or ``{"ok": false, "error": "the sentence"}``: an
-    :class:`~inarow.base.errors.InarowError`'s message (the function's own errors name it and the
-    position), or the Python error (a ``MemoryError``, a ``RecursionError``)."""
+    :class:`~inarow.base.errors.InarowError`'s message in English with ``said``, its fields, for the page
+    to say in its reader's language (the function's own errors name it and the position), or the Python
+    error (a ``MemoryError``, a ``RecursionError``)."""
     try:
         request = json.loads(request_text)
         operation = str(request["op"])
@@ -102,7 +103,7 @@ def call(request_text: str, progress: Progress | None = None) -> str:
             value = globals()[operation](name, *args)
         return json.dumps({"ok": True, "value": value})
     except InarowError as error:
-        return json.dumps({"ok": False, "error": str(error)})
+        return json.dumps({"ok": False, "error": str(error), "said": error.fields()})
     except (Exception, MemoryError, RecursionError) as error:
         return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}"})
 

@@ -11,13 +11,16 @@ browser fails here (and in the tests) rather than on a student's phone.
 
 Pyodide (the npm package ``pyodide``, pinned in ``package-lock.json``) is served from
 ``static/pyodide/``, where ``scripts/copy_pyodide.py`` copies it from ``node_modules`` (``scripts/start.sh``
-and ``scripts/test.sh`` run it after ``npm ci``); when it is missing, :func:`pyodide_file` says so.
+and ``scripts/test.sh`` run it after ``npm ci``); when it is missing, :func:`pyodide_file` says so. The
+files are served under their version too (:func:`pyodide_version`), as files that never change: a browser
+that has them asks nothing when the page is opened again.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import json
 import sys
 import zipfile
 from functools import cache
@@ -139,6 +142,24 @@ def browser_zip() -> bytes:
         for name, text in SHIMS.items():
             archive.writestr(f"{name}.py", text)
     return buffer.getvalue()
+
+
+def pyodide_version() -> str:
+    """The version of the Pyodide copied into the package (its npm ``package.json``, which
+    ``scripts/copy_pyodide.py`` copies beside the files): the files are served under it, to be kept by
+    browsers for good. Raises :class:`LabError` when it was not copied."""
+    path = PYODIDE / "package.json"
+    try:
+        version = json.loads(path.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        raise LabError(
+            N_(
+                "Pyodide is not installed in this inarow ({path}): run npm ci and python "
+                "scripts/copy_pyodide.py, then restart inarow serve"
+            ),
+            path=str(PYODIDE),
+        ) from None
+    return str(version)
 
 
 def pyodide_file(name: str) -> Path:

@@ -60,6 +60,7 @@ ROLES: dict[tuple[str, str], Role] = {
     # the lab: a student's own work
     ("GET", "/lab/inarow.zip"): "public",
     ("GET", "/lab/pyodide/{name}"): "public",
+    ("GET", "/lab/pyodide/{version}/{name}"): "public",
     ("GET", "/lab/sandbox.html"): "public",  # framed with no origin: its requests carry no cookie
     ("GET", "/api/lab/positions"): "student",
     ("POST", "/api/lab/grade"): "student",

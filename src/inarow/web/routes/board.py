@@ -16,16 +16,19 @@ import hashlib
 import io
 import json
 import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
 from typing_extensions import TypedDict
 
+from inarow.base import i18n
 from inarow.base.errors import InarowError, NameTakenError, UnknownStudentError
-from inarow.base.i18n import N_
-from inarow.engines.textbook import check_algorithm
+from inarow.base.i18n import N_, _
+from inarow.engines.textbook import algorithm_named, check_algorithm
 from inarow.values.classboard import TAKEN, ClassBoard, SearchCheck, Student, Submission
 from inarow.values.names import MAX_CLASS, MAX_NAME, class_code, name_key, shown_name
 from inarow.web.deps import BODY, SessionsDep, WorkDep, responses
@@ -598,7 +601,7 @@ class ClassSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     klass: ClassCode = Field("", alias="class", description="the class code ('' for none)")
-    ranking: bool
+    ranking: StrictBool
 
 
 class RankedRow(TypedDict):
@@ -686,17 +689,56 @@ async def clear(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQ
     return {"removed": await work.cheap(lambda: ClassBoard(sessions.store).clear(code))}
 
 
-CSV_COLUMNS = (
-    "name",
-    "class_code",
-    "evaluation",
-    "algorithm",
-    "depth",
-    "kept",
-    "positions",
-    "accuracy",
-    "submitted",
+def _share(value: float | None) -> str:
+    """A share as a spreadsheet reads a percentage: ``52.2%`` (empty when there is none)."""
+    return "" if value is None else f"{value:.1%}"
+
+
+def _report(row: BoardRow) -> dict[str, Any]:
+    report = row["report"]
+    return report if isinstance(report, dict) else {}
+
+
+def _headline(row: BoardRow, field: str) -> object:
+    """A field of the headline of a row's report: ``kept``, ``positions``, ``share``, or a baseline's share
+    (``zero``, ``random``); empty for a report made before there was a headline."""
+    report = _report(row)
+    if field in ("zero", "random"):
+        return _share(report.get("baselines", {}).get(field))
+    value = report.get("decisive", {}).get(field)
+    return _share(value) if field == "share" else "" if value is None else value
+
+
+def _algorithm_said(name: str) -> str:
+    try:
+        return _(algorithm_named(name).title)
+    except InarowError:
+        return name
+
+
+CSV_COLUMNS: tuple[tuple[str, Callable[[BoardRow, tzinfo | None], object]], ...] = (
+    (N_("Name"), lambda row, zone: row["name"]),
+    (N_("Student number"), lambda row, zone: row["number"]),
+    (N_("Class code"), lambda row, zone: row["class_code"]),
+    (N_("Where e(P) decides"), lambda row, zone: _headline(row, "share")),
+    (N_("Kept where e(P) decides"), lambda row, zone: _headline(row, "kept")),
+    (N_("Positions e(P) decides"), lambda row, zone: _headline(row, "positions")),
+    (N_("e ≡ 0 there"), lambda row, zone: _headline(row, "zero")),
+    (N_("A random e(P) there"), lambda row, zone: _headline(row, "random")),
+    (N_("Over every position"), lambda row, zone: _share(row["accuracy"])),
+    (N_("Kept of every position"), lambda row, zone: row["kept"]),
+    (N_("Positions"), lambda row, zone: row["positions"]),
+    (N_("Blunders"), lambda row, zone: len(_report(row).get("blunders", []))),
+    (N_("Algorithm"), lambda row, zone: _algorithm_said(row["algorithm"])),
+    (N_("Depth"), lambda row, zone: _("to the end") if row["depth"] is None else row["depth"]),
+    (
+        N_("Submitted"),
+        lambda row, zone: datetime.fromtimestamp(row["submitted"], zone).strftime("%Y-%m-%d %H:%M:%S"),
+    ),
+    (N_("e(P)"), lambda row, zone: row["evaluation"]),
 )
+"""The CSV's columns: the header (a word of the catalog) and the cell of a row, the time in ``zone`` (None:
+the server's own)."""
 
 
 CSV_ANSWER: dict[int | str, dict[str, Any]] = {
@@ -705,17 +747,39 @@ CSV_ANSWER: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/api/class.csv", response_class=Response, responses={**CSV_ANSWER, **responses(400, 403, 422)})
-async def board_csv(sessions: SessionsDep, work: WorkDep, klass: str | None = ClassQuery) -> Response:
-    """The class board as CSV (no source, no blunders)."""
+async def board_csv(
+    request: Request,
+    sessions: SessionsDep,
+    work: WorkDep,
+    klass: str | None = ClassQuery,
+    lang: Annotated[
+        str, Query(max_length=35, pattern=r"^[A-Za-z_-]*$", description="zh or en; else Accept-Language")
+    ] = "",
+    offset: Annotated[
+        int | None,
+        Query(
+            ge=-14 * 60,
+            le=14 * 60,
+            description="the reader's offset from UTC in minutes, east positive (the page sends its own): "
+            "the times are the reader's; the server's own time zone without it",
+        ),
+    ] = None,
+) -> Response:
+    """The class board as CSV, for a spreadsheet (Excel on a Chinese Windows PC among them): UTF-8 with a
+    byte order mark, the headers in the language asked for (``lang``, else ``Accept-Language``), local
+    dates and times, and the figures the board shows: the headline (the share kept where e(P) decides,
+    beside e ≡ 0's and a random e(P)'s), the share over every position, the blunders. No source."""
     code = _class_of(klass)
     rows = await work.cheap(lambda: [_row(row) for row in ClassBoard(sessions.store).latest(code)])
+    zone = None if offset is None else timezone(timedelta(minutes=offset))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow([_csv_cell(row[column]) for column in CSV_COLUMNS])  # type: ignore[literal-required]
+    with i18n.language(i18n.from_accept_language(lang or request.headers.get("accept-language"))):
+        writer.writerow([_(header) for header, _cell in CSV_COLUMNS])
+        for row in rows:
+            writer.writerow([_csv_cell(cell(row, zone)) for _header, cell in CSV_COLUMNS])
     return Response(
-        out.getvalue(),
+        ("\ufeff" + out.getvalue()).encode("utf-8"),  # the mark that tells Excel the file is UTF-8
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="class.csv"'},
     )

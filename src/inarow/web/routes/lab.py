@@ -10,6 +10,7 @@ route takes code to run.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Annotated
 
@@ -23,7 +24,7 @@ from inarow.base.i18n import N_
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import EVERY_POSITION_CELLS, GradeJSON, grade_choices, positions_to_grade
 from inarow.web.deps import BODY, WorkDep, responses
-from inarow.web.lab import PYODIDE_FILES, LabError, browser_zip, pyodide_file
+from inarow.web.lab import PYODIDE_FILES, LabError, browser_zip, pyodide_file, pyodide_version
 from inarow.web.routes.pages import STATIC
 from inarow.web.schemas import EXPLAIN_MAX_DEPTH, GAME_PATTERN, GAME_WORDS, JSON_NUMBER, Ascii
 
@@ -118,14 +119,49 @@ def sandbox_page() -> FileResponse:
 
 
 @files.get("/lab/inarow.zip")
-def modules_zip() -> Response:
-    return Response(browser_zip(), media_type="application/zip", headers={"Cache-Control": "no-cache"})
+def modules_zip(request: Request) -> Response:
+    """inarow's modules for the browser, with an ETag: a page opened again gets 304 while they are the
+    same."""
+    body = browser_zip()
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    headers = {"Cache-Control": "no-cache", "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/zip", headers=headers)
+
+
+KEPT = {"Cache-Control": "public, max-age=31536000, immutable"}
+"""A file under its Pyodide version never changes: a browser keeps it and asks nothing again."""
+
+ASKED = {"Cache-Control": "no-cache"}
+"""``pyodide.mjs`` under no version (the worker's import, which names the version): asked again each time,
+answered 304 while it is the same (its ETag)."""
 
 
 @files.get("/lab/pyodide/{name}")
 def pyodide(name: str, request: Request) -> Response:
     """A Pyodide file, its gzip-compressed copy when the browser accepts gzip and there is one (written by
-    scripts/copy_pyodide.py: the files are 13.5 MB, compressed 6.4)."""
+    scripts/copy_pyodide.py: the files are 13.5 MB, compressed 6.4); revalidated by its ETag."""
+    return _pyodide(name, request, ASKED)
+
+
+@files.get("/lab/pyodide/{version}/{name}")
+def pyodide_of(version: str, name: str, request: Request) -> Response:
+    """A Pyodide file under its version (the worker's ``indexURL``), to keep for good: a page opened again
+    loads Pyodide from the browser's cache without a request. Another version than this server's is a 404."""
+    try:
+        served = pyodide_version()
+    except LabError as error:
+        return PlainTextResponse(error.said(), status_code=503)
+    if version != served:
+        said = LabError(
+            N_("no Pyodide {version!r} here: this server has {served}"), version=version, served=served
+        )
+        return PlainTextResponse(said.said(), status_code=404)
+    return _pyodide(name, request, KEPT)
+
+
+def _pyodide(name: str, request: Request, caching: dict[str, str]) -> Response:
     try:
         path = pyodide_file(name)
     except LabError as error:
@@ -133,7 +169,11 @@ def pyodide(name: str, request: Request) -> Response:
     media = {".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
     kind = media.get(path.suffix, "application/zip")
     packed = path.with_name(path.name + ".gz")
+    headers = {**caching, "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", "") and packed.is_file():
-        encoded = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
-        return FileResponse(packed, media_type=kind, headers=encoded)
-    return FileResponse(path, media_type=kind, headers={"Vary": "Accept-Encoding"})
+        path, headers = packed, {**headers, "Content-Encoding": "gzip"}
+    answer = FileResponse(path, media_type=kind, headers=headers, stat_result=path.stat())  # its ETag now
+    etag = answer.headers["etag"]
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers={**headers, "ETag": etag})
+    return answer

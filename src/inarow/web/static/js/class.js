@@ -10,8 +10,9 @@ import { api, speak } from "./api.js";
 import { classRows, crossTable, failedCaseLink, searchOf, sortRows } from "./classboard.js";
 import { shareText } from "./grading.js";
 import { ask, startAfresh } from "./lab.js";
+import { searchText } from "./menus.js";
 import { SAMPLE, checkRow } from "./verify.js";
-import { numberText, pliesText, t, useCatalog } from "./words.js";
+import { numberText, t, useCatalog } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL = 5000;
@@ -79,7 +80,6 @@ function draw() {
       const code = cell("details", null);
       code.append(cell("summary", row.evaluation), cell("pre", row.source));
       source.append(code);
-      const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
       const who = cell("th", row.class_code ? `${row.name} (${row.class_code})` : row.name, { scope: "row" });
       if (row.number) who.prepend(cell("span", `${row.number} `, { class: "muted" }));
       who.append(releaseButton(row));
@@ -88,7 +88,7 @@ function draw() {
         headlineCell(row),
         cell("td", `${shareText(row.accuracy)} (${numberText(row.kept)}/${numberText(row.positions)})`, { class: "accuracy" }),
         blunders,
-        cell("td", `${row.algorithm}, ${depth}`),
+        cell("td", searchText(row.algorithm, row.depth)),
         submittedCell(row),
         checkCell(row),
         searchCell(row),
@@ -351,7 +351,12 @@ async function start() {
   translate();
   document.documentElement.classList.remove("translating");
   $("class-code").value = state.code;
-  const csv = () => ($("class-csv").href = state.code ? `/api/class.csv?class=${encodeURIComponent(state.code)}` : "/api/class.csv");
+  // The CSV in this page's language, its times in this computer's time zone (the offset from UTC now).
+  const csv = () => {
+    const query = new URLSearchParams({ lang: document.documentElement.lang, offset: String(-new Date().getTimezoneOffset()) });
+    if (state.code) query.set("class", state.code);
+    $("class-csv").href = `/api/class.csv?${query}`;
+  };
   csv();
   $("class-code").addEventListener("change", () => {
     state.code = $("class-code").value.trim();

@@ -15,7 +15,8 @@ import { $, html, view } from "./explain-view.js";
 import { blunderWords, headlineWords, keptWords, rankEntry, ranked, shareText } from "./grading.js";
 import { searching } from "./explain-search.js";
 import { ask, warmUp } from "./lab.js";
-import { numberText, pliesText, t } from "./words.js";
+import { searchText } from "./menus.js";
+import { numberText, t } from "./words.js";
 
 const STORAGE = "inarow.ranking";
 const SECRETS = "inarow.class.secrets"; // {"class\u0000name": secret}: the names this browser claimed
@@ -55,12 +56,11 @@ function drawRanking(list = readRanking()) {
   $("student-ranking").tBodies[0].replaceChildren(
     ...list.map((entry, index) => {
       const tr = document.createElement("tr");
-      const depth = entry.depth === null ? t("to the end") : pliesText(entry.depth);
       tr.append(
         html("td", {}, String(index + 1)),
         html("th", { scope: "row" }, entry.who),
         html("td", {}, entry.evaluation),
-        html("td", {}, `${entry.algorithm}, ${depth}`),
+        html("td", {}, searchText(entry.algorithm, entry.depth)),
         html("td", { class: "accuracy", "data-testid": "ranking-headline" }, entry.headline === null || entry.headline === undefined ? "—" : shareText(entry.headline)),
         html("td", { class: "accuracy" }, shareText(entry.accuracy)),
       );
@@ -128,9 +128,8 @@ async function showHistory(who) {
       ...rows.map((row) => {
         const decisive = row.report?.decisive;
         const share = decisive?.positions ? shareText(decisive.share) : "—";
-        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
         const when = new Date(row.submitted * 1000).toLocaleString(document.documentElement.lang);
-        return html("li", { "data-id": String(row.id) }, `${when} · ${row.algorithm}, ${depth} · ${share} · ${shareText(row.accuracy)}`);
+        return html("li", { "data-id": String(row.id) }, `${when} · ${searchText(row.algorithm, row.depth)} · ${share} · ${shareText(row.accuracy)}`);
       }),
     );
     $("student-history").hidden = false;
@@ -192,19 +191,25 @@ async function runIt() {
   } catch (error) {
     $("student-output").className = "student-output error";
     $("student-output").textContent = error.message;
+    forget(); // the grade shown and "on the class board as …" were another code's
     reportStuck(error);
   } finally {
     $("student-run").disabled = false;
   }
 }
 
+/** The game grading runs on (the board's, else 3×3) and the menus' algorithm and depth (null: to the end). */
+const searchWanted = () => ({
+  game: view.board?.game && view.source === "board" ? view.board.game : "tictactoe",
+  algorithm: $("explain-algorithm").value,
+  depth: $("explain-depth").value === "end" ? null : Number($("explain-depth").value),
+});
+
 /** The grading's fields for the menus' algorithm and depth, the moves played by the pasted code (or, `named`, the menu's e(P)) in this browser. */
 async function movesGraded(named) {
-  const game = view.board?.game && view.source === "board" ? view.board.game : "tictactoe";
+  const { game, algorithm, depth } = searchWanted();
   if (!positionsOf.has(game)) positionsOf.set(game, (await api.labPositions(game)).positions);
   const diagrams = positionsOf.get(game);
-  const depth = $("explain-depth").value === "end" ? null : Number($("explain-depth").value);
-  const algorithm = $("explain-algorithm").value;
   const evaluation = $("explain-evaluation").value === "custom" ? $("explain-weights").value.trim() : $("explain-evaluation").value;
   const code = named ? { named: evaluation } : pasted();
   const onProgress = (index) => index % 200 === 0 && say(t("Grading in this browser: position {done} of {total}…", { done: index + 1, total: diagrams.length }), "thinking");
@@ -214,17 +219,37 @@ async function movesGraded(named) {
 
 const BUTTONS = ["student-grade", "student-grade-named", "student-submit"];
 
+/** The pasted code's last grade: the moves sent and what they were chosen with, so Submit sends them without grading again. */
+let lastGraded = null;
+
+/** What the moves of a grade depend on: the code, the function, the game, the algorithm and the depth. */
+const gradedWith = (body, code) => JSON.stringify([code.source, code.function, body.game, body.algorithm, body.depth]);
+
+/** Clear the grade shown and the status (a run that failed, a grade under way): they belonged to other code. */
+function forget() {
+  $("student-result").replaceChildren();
+  say("");
+}
+
 /** Grade the pasted code, or (`named`) the evaluation chosen in the menu; `submit` puts it on the class board too. */
 async function gradeIt(named, submit = false) {
   for (const id of BUTTONS) $(id).disabled = true;
-  say(t("Grading: every position, searched as the menus say…"), "thinking");
+  forget();
   try {
     const who = submit ? await owner() : null;
-    await warmUp();
-    const body = await movesGraded(named);
+    const code = pasted();
+    let body;
+    if (submit && lastGraded?.with === gradedWith(searchWanted(), code)) {
+      body = lastGraded.body; // just graded: sent as it is, not searched again
+    } else {
+      say(t("Grading: every position, searched as the menus say…"), "thinking");
+      await warmUp();
+      body = await movesGraded(named);
+      if (!named) lastGraded = { body, with: gradedWith(body, code) };
+    }
     let answer;
     if (submit) {
-      const row = await api.submit({ ...body, ...who, source: $("student-source").value });
+      const row = await api.submit({ ...body, ...who, source: code.source });
       answer = row.report;
       if (row.secret) showSecret(row.name, row.secret);
       keepSecret(row.class_code, row.name, row.secret ?? who.secret);
@@ -264,13 +289,12 @@ async function showBoardRanking() {
     $("student-board-table").tBodies[0].replaceChildren(
       ...answer.rows.map((row, index) => {
         const tr = html("tr", { "data-name": row.name });
-        const depth = row.depth === null ? t("to the end") : pliesText(row.depth);
         tr.append(
           html("td", {}, String(index + 1)),
           html("th", { scope: "row" }, row.name),
           html("td", { class: "accuracy" }, row.headline === null ? "—" : shareText(row.headline)),
           html("td", { class: "accuracy" }, shareText(row.accuracy)),
-          html("td", {}, `${row.algorithm}, ${depth}`),
+          html("td", {}, searchText(row.algorithm, row.depth)),
         );
         return tr;
       }),

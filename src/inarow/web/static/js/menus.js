@@ -22,6 +22,10 @@ const LEVEL_LABELS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"),
 /** A label of one of the tables above in the reader's language, or `fallback` when it has none. */
 const label = (table, name, fallback) => (table[name] ? t(table[name]) : fallback);
 
+/** A search in words, the algorithm by its label: "α-β (fail-soft), 2 plies" (`depth` null: to the end). */
+export const searchText = (algorithm, depth) =>
+  t("{algorithm}, {depth}", { algorithm: label(ALGORITHM_LABELS, algorithm, algorithm), depth: depth === null ? t("to the end") : pliesText(depth) });
+
 /** The textbook searches offered as players, [algorithm, depth, evaluation]: a few that play quickly. */
 const SEARCH_PLAYERS = [
   ["minimax", 1, "open-lines"],

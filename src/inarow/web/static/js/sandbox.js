@@ -25,6 +25,6 @@
     parent.postMessage({ stopped: String(event.message ?? "") }, home);
   };
   addEventListener("message", ({ data, source }) => {
-    if (source === parent) worker.postMessage(data);
+    if (source === parent) worker.postMessage(data, data?.files ? Object.values(data.files) : []); // the page's files moved, not copied
   });
 })();

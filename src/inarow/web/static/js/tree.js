@@ -15,8 +15,8 @@ const COMPARED_NAMES = {
   engine: N_("engine"),
 };
 
-/** A row of the comparison's name for people: "α-β, move ordering" (the server's label for a new one). */
-export const comparedName = (row) => (COMPARED_NAMES[row.name] ? t(COMPARED_NAMES[row.name]) : row.label);
+/** A row of the comparison's name for people: "α-β, move ordering" (the server's label, a word of the catalog, for the others). */
+export const comparedName = (row) => t(COMPARED_NAMES[row.name] ?? row.label);
 
 /** Ids of the nodes shown when the nodes in `closed` hide their subtrees (a closed node itself shows). */
 export function shownNodes(tree, closed) {

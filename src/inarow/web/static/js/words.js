@@ -41,6 +41,32 @@ export function t(message, params = {}) {
   return fill(typeof found === "string" && found ? found : message, params);
 }
 
+/** Python's repr() of a parameter, as a message's `{name!r}` shows it: a string quoted ('b2'), a number as it is. */
+function pythonRepr(value) {
+  if (typeof value !== "string") return String(value);
+  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+  const escaped = value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t");
+  return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
+}
+
+/** A parameter of a sentence sent as fields: a word or sentence of the catalog, a list, or a value. */
+function fieldText(value) {
+  if (value && typeof value === "object" && "message" in value) return sentence(value);
+  if (value && typeof value === "object" && Array.isArray(value.items)) return value.items.reduce((list, item, i) => (i ? t("{list}, {item}", { list, item }) : String(item)), "");
+  return value;
+}
+
+/**
+ * A sentence sent as fields (`{message, params}`: an error of inarow's Python, InarowError.fields) in the
+ * reader's language: the message looked up in the catalog, its `{name}` and `{name!r}` filled as Python fills them.
+ */
+export function sentence(fields) {
+  const params = Object.fromEntries(Object.entries(fields.params ?? {}).map(([name, value]) => [name, fieldText(value)]));
+  const found = catalog.messages[fields.message];
+  const text = typeof found === "string" && found ? found : fields.message;
+  return text.replace(/\{(\w+)(!r)?\}/g, (whole, name, repr) => (Object.hasOwn(params, name) ? (repr ? pythonRepr(params[name]) : String(params[name])) : whole));
+}
+
 const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
 
 /** Which plural form of `forms` a count takes in the reader's language: the forms of a .po entry are in
