@@ -433,6 +433,17 @@ def test_a_solve_with_a_tiny_table_is_still_exact(monkeypatch: pytest.MonkeyPatc
     assert engine.solve(*connect4(moves).sides()) == expected
 
 
+def test_a_fresh_search_that_fills_its_table_leaves_the_filter_and_stays_exact() -> None:
+    """On a table of 4,096 entries a search of tens of thousands of positions stores more entries than the
+    table holds: past that it stops using the filter (the engine's FILTERED is cleared) and every score is
+    still the published one."""
+    for moves, expected in pons_set("Test_L2_R2")[:3]:
+        engine = CompiledEngine(CONNECT4, Budget(), fresh=True, table_bits=12)
+        assert engine.solve(*connect4(moves).sides()) == expected
+        assert engine._state[kernel_template.FILTERED] == 0
+        assert engine._state[kernel_template.LOGGED] > 1 << 12
+
+
 def test_the_engine_is_picked_per_board_by_what_it_costs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the compiled engine is loaded: the reference engine for positions with at most 12 empty
     cells (all of 3×3), the compiled engine for the rest of what fits 64 bits."""
