@@ -8,7 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from inarow.web.lab import PYODIDE
+
+NEEDS_PYODIDE = pytest.mark.skipif(
+    not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
+)
+"""The mark of a test that runs a student's Python in the browser (Pyodide, which the test command copies)."""
+
+TEXTBOOK_SOURCE = (
+    Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
+).read_text()
+"""The textbook e(P) as a student pastes it (``inarow example textbook-eval``)."""
 
 SETTLED = "document.body.dataset.busy === 'false' && document.body.dataset.waiting !== 'computer'"
 """The page has no request under way and does not wait for the computer."""

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-
-from inarow.web.lab import PYODIDE
+from pages import NEEDS_PYODIDE
 
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
     from conftest import Server
@@ -24,9 +23,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 REFUSED = {"zh-CN": "这是教师的页面", "en": "this is the teacher's"}
 ZERO = "def e(board):\n    return 0\n"
-NEEDS_PYODIDE = pytest.mark.skipif(
-    not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
-)
 
 
 @pytest.fixture

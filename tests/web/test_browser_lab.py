@@ -13,29 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
+from pages import NEEDS_PYODIDE, TEXTBOOK_SOURCE
 
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.notation import parse_game
 from inarow.teaching.grading import grade
 from inarow.web import browser as browser_side
-from inarow.web.lab import PYODIDE
 
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
     from conftest import Server
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
-    ),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, NEEDS_PYODIDE]
 
 TOKEN = "T0ken-for-the-class"
 TEACHER_TOKEN = "T0ken-of-the-teacher"
-TEXTBOOK = (
-    Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
-).read_text()
+TEXTBOOK = TEXTBOOK_SOURCE
 PHONE = {"width": 390, "height": 844}
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 OUTPUT_DONE = "!document.getElementById('student-run').disabled"

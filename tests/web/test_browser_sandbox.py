@@ -13,34 +13,25 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
+from pages import NEEDS_PYODIDE, TEXTBOOK_SOURCE
 
 from inarow import analyze, parse_position
 from inarow.rules.notation import parse_game
 from inarow.web import browser as browser_side
-from inarow.web.lab import PYODIDE
 
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
     from conftest import Server
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
-    ),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, NEEDS_PYODIDE]
 
 STUDENTS = "the-class-key-of-the-sandbox"
 TEACHER = "the-teacher-key-of-the-sandbox"
 ZERO = "def e(board):\n    return 0\n"
-TEXTBOOK = (
-    Path(__file__).resolve().parents[2] / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py"
-).read_text()
+TEXTBOOK = TEXTBOOK_SOURCE
 
 ATTACK = '''\
 import js

@@ -13,21 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
+from pages import NEEDS_PYODIDE
 
 from inarow.teaching.checking.skeleton import SKELETONS
 from inarow.web import browser as browser_side
-from inarow.web.lab import PYODIDE
 
 if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
     from conftest import Server
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
-    ),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, NEEDS_PYODIDE]
 
 PHONE = {"width": 390, "height": 844}
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"

@@ -194,11 +194,7 @@ class ClassBoard:
         on the board yet is added, unclaimed. Raises :class:`~inarow.base.errors.NameTakenError`, changing
         nothing, when the name is claimed and ``secret`` is not its secret."""
         with self.store._transaction() as db:
-            student = db.execute(
-                "SELECT secret FROM students WHERE class = ? AND key = ?", (klass, key)
-            ).fetchone()
-            if student is not None and student["secret"] is not None and not _same(secret, student["secret"]):
-                raise NameTakenError(TAKEN, name=name, reason=N_("this name is taken"))
+            _refuse_unless_held(db, klass, key, name, secret)
             db.execute(
                 "INSERT INTO students (class, key, name, error, error_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT"
                 " (class, key) DO UPDATE SET error = excluded.error, error_at = excluded.error_at",
@@ -210,11 +206,7 @@ class ClassBoard:
         is added, unclaimed. Raises :class:`~inarow.base.errors.NameTakenError`, changing nothing, when the
         name is claimed and ``secret`` is not its secret."""
         with self.store._transaction() as db:
-            student = db.execute(
-                "SELECT secret FROM students WHERE class = ? AND key = ?", (klass, key)
-            ).fetchone()
-            if student is not None and student["secret"] is not None and not _same(secret, student["secret"]):
-                raise NameTakenError(TAKEN, name=name, reason=N_("this name is taken"))
+            _refuse_unless_held(db, klass, key, name, secret)
             db.execute(
                 "INSERT INTO students (class, key, name, search_algorithm, search_passed, search_total,"
                 " search_failed, search_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -374,6 +366,14 @@ class ClassBoard:
                 "SELECT secret FROM students WHERE class = ? AND key = ?", (klass, key)
             ).fetchone()
         return row is not None and row["secret"] is not None and _same(secret, row["secret"])
+
+
+def _refuse_unless_held(db: sqlite3.Connection, klass: str, key: str, name: str, secret: str | None) -> None:
+    """Raise :class:`~inarow.base.errors.NameTakenError` when the student ``key`` of class ``klass`` is
+    claimed and ``secret`` is not its secret (an unclaimed or unknown student passes)."""
+    student = db.execute("SELECT secret FROM students WHERE class = ? AND key = ?", (klass, key)).fetchone()
+    if student is not None and student["secret"] is not None and not _same(secret, student["secret"]):
+        raise NameTakenError(TAKEN, name=name, reason=N_("this name is taken"))
 
 
 def _same(secret: str | None, digest: str) -> bool:
