@@ -108,8 +108,10 @@ def run(line: str) -> str:
 
     from inarow.base import i18n
     from inarow.cli import app
+    from inarow.engines.exact import compiled
 
     command = Command.parse(line)
+    compiled.forget()  # each command explores what it explores in a process of its own, whatever ran before
     with contextlib.chdir(_workdir()), i18n.language("en"):  # a --lang of the command ends with it
         result = CliRunner(env={"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "COLUMNS": "100"}).invoke(
             app, list(command.words), prog_name="inarow"

@@ -404,10 +404,18 @@ def test_the_docs_screenshots_are_made_by_their_script(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     made = sorted(path.name for path in tmp_path.glob("*.png"))
-    assert made == ["class-zh.png", "explain-zh.png", "explain.png"]
+    steps = [
+        f"lab-phone-{step}{tail}.png" for step in ("code", "grade", "run", "submit") for tail in ("-zh", "")
+    ]
+    assert made == sorted(["class-zh.png", "explain-zh.png", "explain.png", *steps])
     assert all((tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in made)
     assert "](docs/images/explain.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert (ROOT / "docs" / "images" / "explain.png").is_file()
     for page in ("teaching.md", "teaching.zh.md"):
         assert "](images/class-zh.png)" in (ROOT / "docs" / page).read_text(encoding="utf-8"), page
     assert (ROOT / "docs" / "images" / "class-zh.png").is_file()
+    for page, tail in (("lab.md", ""), ("lab.zh.md", "-zh")):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        for step in ("code", "run", "grade", "submit"):
+            assert f"](images/lab-phone-{step}{tail}.png)" in text, (page, step)
+            assert (ROOT / "docs" / "images" / f"lab-phone-{step}{tail}.png").is_file()

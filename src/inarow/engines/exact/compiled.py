@@ -311,6 +311,16 @@ def _shared() -> _Shared:
     return _Shared()
 
 
+def forget() -> None:
+    """Start this process's searches afresh, as a new process starts them: its tables, what they remember
+    and the measured speed are dropped (an engine made before keeps what it holds). For running commands
+    one after another in one process as separate processes run them: each then explores the positions it
+    would explore alone (the docs' outputs, the tests). The boards' searches stay compiled, but count as not
+    loaded (:func:`is_warm`), so the exact engine is picked as a new process picks it."""
+    _shared.cache_clear()
+    _warm.clear()
+
+
 def memory_limit() -> int | None:
     """The most bytes the tables of a process may take, from :data:`MEMORY_VARIABLE` (megabytes), or None.
 
