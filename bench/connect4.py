@@ -42,9 +42,7 @@ were measured that way, interleaved with this engine on the project's 2-core mac
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import platform
 import re
 import resource
 import statistics
@@ -60,6 +58,7 @@ from rich.table import Table
 from inarow.engines.exact.compiled import CompiledEngine, warm_up
 from inarow.engines.limits import Budget
 from inarow.rules.game import Game, Position
+from machine import load, processor
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
@@ -80,20 +79,6 @@ PONS: dict[str, tuple[float, float]] = {
     "Test_L1_R2": (150.77e-3, 1_187_922.8),
     "Test_L1_R3": (3.45, 25_578_112.2),
 }
-
-
-def processor() -> str:
-    """The processor's name, as the system gives it (``model name`` of ``/proc/cpuinfo`` on Linux)."""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
-
-
-def load() -> str:
-    """The load average over the last minute, five and fifteen, as ``top`` shows it."""
-    return " ".join(f"{each:.1f}" for each in os.getloadavg())
 
 
 class Machine:

@@ -15,9 +15,7 @@ same unit in two engines: Rapfi counts the positions its search visits, inarow e
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import platform
 import re
 import statistics
 import time
@@ -27,6 +25,7 @@ from inarow.engines.gomoku import analyst, driver
 from inarow.engines.limits import Limits
 from inarow.protocols.pbrain import EngineSpec, PbrainEngine
 from inarow.rules.game import Game, Position
+from machine import processor
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "rapfi-labels.txt"
 
@@ -63,15 +62,6 @@ def engine_speed(engine: PbrainEngine, position: Position) -> tuple[int, float]:
         if nodes and spent:
             return round(float(nodes[1]) * _UNITS[nodes[2]]), int(spent[1]) / 1000
     raise SystemExit(f"{engine.name} reported no Node and Time in its messages: {engine.messages[-3:]}")
-
-
-def processor() -> str:
-    """The processor's name (Linux's ``/proc/cpuinfo``, else what :mod:`platform` knows)."""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
 
 
 def main() -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import platform
 import secrets
 import statistics
 import tempfile
@@ -39,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from load import start_server  # bench/load.py: this script's folder is on the path
+from machine import processor
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTBOOK = (ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text(
@@ -137,17 +137,6 @@ def cold_and_reload(
     again = first_result(page, relay, page.reload) | sizes
     context.close()
     return cold, again
-
-
-def processor() -> str:
-    """The processor's name (``/proc/cpuinfo``), else what the platform says."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def main() -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -32,21 +31,14 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from machine import processor
+
 ROOT = Path(__file__).resolve().parent.parent
 SEARCHES = ROOT / "tests" / "data" / "searches"
 FILES = {"correct α-β": SEARCHES / "alphabeta.py", "cut with >": SEARCHES / "bugs" / "strict_alphabeta.py"}
 PHONE: Any = {"width": 390, "height": 844}
 READY = "document.getElementById('explain-panel').dataset.state === 'ready'"
 CHECKED = "!document.getElementById('search-check').disabled"
-
-
-def processor() -> str:
-    """The processor's name (Linux's ``/proc/cpuinfo``, else what :mod:`platform` knows)."""
-    with open("/proc/cpuinfo", encoding="utf-8") as info:
-        for line in info:
-            if line.startswith("model name"):
-                return line.partition(":")[2].strip()
-    return platform.processor() or platform.machine()
 
 
 def spread(seconds: list[float]) -> str:

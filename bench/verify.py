@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import secrets
 import tempfile
 import time
@@ -34,22 +33,12 @@ from rich.table import Table
 
 from inarow.web import browser as browser_side
 from load import start_server  # bench/load.py: this script's folder is on the path
+from machine import processor
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTBOOK = (ROOT / "src" / "inarow" / "teaching" / "examples" / "textbook_eval.py").read_text(
     encoding="utf-8"
 )
-
-
-def processor() -> str:
-    """The processor's name, as /proc/cpuinfo gives it (the platform's word elsewhere)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.partition(":")[2].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def source_of(student: int) -> str:
