@@ -12,7 +12,10 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 def load(name: str) -> Any:
     """The module of the script ``bench/NAME.py`` (registered as ``NAME``, as running it would, so that its
-    dataclasses resolve their annotations)."""
+    dataclasses resolve their annotations), with ``bench/`` on the path, as running it puts it (the scripts
+    import their neighbours: ``machine``, ``load``)."""
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))
     spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
