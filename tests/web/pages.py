@@ -6,14 +6,18 @@ the state it needs instead of sleeping.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from inarow.web.lab import PYODIDE
+
+if TYPE_CHECKING:  # tests/web/conftest.py: pytest's module, for its type only
+    from conftest import Server
 
 NEEDS_PYODIDE = pytest.mark.skipif(
     not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="Pyodide is not copied (scripts/copy_pyodide.py)"
@@ -59,3 +63,10 @@ def click_and_settle(page: Any, cell: str) -> None:
     ply = int(page.evaluate("document.body.dataset.ply"))
     page.locator(f'[data-cell="{cell}"]').click()
     page.wait_for_function(f"Number(document.body.dataset.ply) > {ply} && ({SETTLED})")
+
+
+def server_cpu(server: Server) -> float:
+    """The processor seconds the server's process has used (user and system, from /proc)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -4,7 +4,6 @@ is stopped and the next one works; the class board at ``/class`` shows the submi
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from pages import NEEDS_PYODIDE, TEXTBOOK_SOURCE
+from pages import NEEDS_PYODIDE, TEXTBOOK_SOURCE, server_cpu
 
 from inarow.evaluation.student import code_evaluation_from_source
 from inarow.rules.notation import parse_game
@@ -53,13 +52,6 @@ def phone(browser: Any, token_server: Server) -> Iterator[Any]:
     yield page
     context.close()
     assert errors == [], errors
-
-
-def server_cpu(server: Server) -> float:
-    """The processor seconds the server's process has used (user and system, from /proc)."""
-    assert server.process is not None
-    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run(page: Any, source: str, wait: float = 120_000) -> str:

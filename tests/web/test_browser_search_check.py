@@ -5,7 +5,6 @@ parted marked, and an endless loop is stopped and the page goes on; the check re
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from pages import NEEDS_PYODIDE
+from pages import NEEDS_PYODIDE, server_cpu
 
 from inarow.teaching.checking.skeleton import SKELETONS
 from inarow.web import browser as browser_side
@@ -44,13 +43,6 @@ def phone(browser: Any, live_server: Server) -> Iterator[Any]:
     yield page
     context.close()
     assert errors == [], errors
-
-
-def server_cpu(server: Server) -> float:
-    """The processor seconds the server's process has used (user and system, from /proc)."""
-    assert server.process is not None
-    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def check(page: Any, source: str, wait: float = 120_000) -> float:
