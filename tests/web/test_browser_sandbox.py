@@ -76,6 +76,11 @@ def sent(url):
     request.send()
 
 
+# The same as the module is imported, before e(P) is ever called.
+attempt("fetch-at-import", lambda: deleted(f"{{SERVER}}/api/class"))
+attempt("xhr-at-import", lambda: sent(f"{{SERVER}}/api/class"))
+
+
 def e(board):
     global tried
     if not tried:
